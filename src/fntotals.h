@@ -1,0 +1,41 @@
+/*
+ * fntotals.h - analysis: the program totals used as the percentage
+ * base, and per-function totals, one row per "file:function" label
+ * (code inlined from another file is its own row, as in
+ * callgrind_annotate).
+ */
+#ifndef CGA_FNTOTALS_H
+#define CGA_FNTOTALS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct profile;
+
+struct fnrow {
+	uint32_t	 fn;		/* a function with this label */
+	uint32_t	 file;		/* string id of the file of the code */
+	uint32_t	 obj;		/* string id of the object shown, 0 if
+					   none (code inlined from a file) */
+	char		*label;		/* "file:function" */
+	uint64_t	*cost;		/* self cost, nevents counts */
+};
+
+struct fntotals {
+	unsigned	 nevents;
+	struct fnrow	*rows;
+	size_t		 nrows;
+	uint64_t	*costs;		/* backing store of the rows' costs */
+};
+
+enum totals_source {
+	TOTALS_SUMMARY,			/* summary: lines */
+	TOTALS_TOTALS,			/* totals: lines */
+	TOTALS_CALCULATED		/* sum of the self costs */
+};
+
+struct fntotals	*fntotals_build(const struct profile *);
+void		 fntotals_free(struct fntotals *);
+enum totals_source totals_compute(const struct profile *, uint64_t *);
+
+#endif /* CGA_FNTOTALS_H */

@@ -1,0 +1,17 @@
+/*
+ * input.h - reading a profile's bytes in large blocks from a file or
+ * standard input.
+ */
+#ifndef CGA_INPUT_H
+#define CGA_INPUT_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct input;
+
+struct input	*input_open(const char *);
+ssize_t		 input_read(struct input *, char *, size_t);
+void		 input_close(struct input *);
+
+#endif /* CGA_INPUT_H */

@@ -1,0 +1,32 @@
+/*
+ * keytab.h - a map from fixed-width tuples of 64-bit words to dense
+ * 32-bit ids 0, 1, 2, ... in order of first insertion.
+ */
+#ifndef CGA_KEYTAB_H
+#define CGA_KEYTAB_H
+
+#include <stdint.h>
+
+#define KEYTAB_NONE	UINT32_MAX
+
+struct keytab {
+	unsigned	 width;		/* words per key */
+	uint64_t	*keys;		/* id * width -> key words */
+	uint32_t	 n, cap;	/* ids used, allocated */
+	uint32_t	*slots;		/* id + 1, or 0 for empty */
+	uint32_t	 mask;		/* slot count - 1 */
+};
+
+void		 keytab_init(struct keytab *, unsigned);
+void		 keytab_free(struct keytab *);
+uint32_t	 keytab_get(struct keytab *, const uint64_t *, int *);
+uint32_t	 keytab_find(const struct keytab *, const uint64_t *);
+
+/* Return the key words of id. */
+static inline const uint64_t *
+keytab_key(const struct keytab *kt, uint32_t id)
+{
+	return kt->keys + (uint64_t)id * kt->width;
+}
+
+#endif /* CGA_KEYTAB_H */

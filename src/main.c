@@ -1,0 +1,335 @@
+/*
+ * main.c - the cg-annotate command: options, reading the profile,
+ * printing the report.  Everything else lives in the library.
+ */
+#include "compat.h"
+
+#include <sys/stat.h>
+
+#include <err.h>
+#include <getopt.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "parse.h"
+#include "profile.h"
+#include "report.h"
+#include "version.h"
+#include "xmalloc.h"
+
+enum {
+	OPT_AUTO = 256,
+	OPT_SHOW,
+	OPT_SHOW_PERCS,
+	OPT_SORT,
+	OPT_THRESHOLD,
+	OPT_VERSION
+};
+
+static const struct option longopts[] = {
+	{ "auto",	required_argument,	NULL,	OPT_AUTO },
+	{ "help",	no_argument,		NULL,	'h' },
+	{ "show",	required_argument,	NULL,	OPT_SHOW },
+	{ "show-percs",	optional_argument,	NULL,	OPT_SHOW_PERCS },
+	{ "sort",	required_argument,	NULL,	OPT_SORT },
+	{ "threshold",	required_argument,	NULL,	OPT_THRESHOLD },
+	{ "version",	no_argument,		NULL,	OPT_VERSION },
+	{ NULL,		0,			NULL,	0 }
+};
+
+static __dead void	usage(int);
+static void		help(void);
+static int		yesno(const char *, const char *);
+static int		is_percentage(const char *);
+static int		sort_item(char *, char **);
+static size_t		split_events(char *, char ***);
+static char		*pwd_prefix(void);
+static char		*default_input(void);
+static char		*dir_slash(const char *);
+
+/* Print the synopsis to stderr and exit 2. */
+static __dead void
+usage(int status)
+{
+	fprintf(stderr, "usage: %s [--auto=yes|no] [--show=A,B,...] "
+	    "[--show-percs=yes|no]\n"
+	    "       %*s [--sort=A[:N],B[:N],...] [--threshold=N] "
+	    "[profile]\n"
+	    "       %s --help | --version\n", getprogname(),
+	    (int)strlen(getprogname()), "", getprogname());
+	exit(status);
+}
+
+/* Print the option summary (as in the man page) to stdout. */
+static void
+help(void)
+{
+	printf("usage: %s [options] [profile]\n"
+	    "\n"
+	    "Print the totals and the function totals of a Callgrind or "
+	    "Cachegrind profile.\n"
+	    "\n"
+	    "  -h, --help            print this help and exit\n"
+	    "  --version             print the version and exit\n"
+	    "  --auto=yes|no         annotate the source files of the "
+	    "printed functions [yes]\n"
+	    "  --show=A,B,...        only show counts of events A,B,... "
+	    "[all]\n"
+	    "  --show-percs=yes|no   show a percentage after each non-zero "
+	    "count [yes]\n"
+	    "  --sort=A[:N],B[:N],...\n"
+	    "                        sort functions by events A,B,... "
+	    "[event order];\n"
+	    "                        N is a per-event threshold in percent, "
+	    "which replaces\n"
+	    "                        --threshold\n"
+	    "  --threshold=N         print functions until they add up to "
+	    "N%% of the\n"
+	    "                        primary sort event; 100 prints all "
+	    "[99]\n"
+	    "\n"
+	    "With no profile, the first callgrind.out* in the current "
+	    "directory is read,\n"
+	    "else the first cachegrind.out*; \"-\" reads standard input.\n",
+	    getprogname());
+}
+
+/* Parse a yes|no option value or exit with a usage error. */
+static int
+yesno(const char *opt, const char *arg)
+{
+	if (arg == NULL || strcmp(arg, "yes") == 0)
+		return 1;
+	if (strcmp(arg, "no") == 0)
+		return 0;
+	warnx("%s takes yes or no, not '%s'", opt, arg);
+	usage(2);
+}
+
+/* Return nonzero if s is a number from 0 to 100, with an optional %. */
+static int
+is_percentage(const char *s)
+{
+	const char	*p;
+	char		*end;
+	double		 v;
+
+	for (p = s; *p != '\0' && (*p == '.' || (*p >= '0' && *p <= '9'));
+	    p++)
+		continue;
+	if (p == s || (*p != '\0' && strcmp(p, "%") != 0))
+		return 0;
+	v = strtod(s, &end);
+	if (end != p)
+		return 0;
+	return v >= 0 && v <= 100;
+}
+
+/*
+ * Split a --sort item "EV" or "EV:N" or "EV:N%" in place: the name ends
+ * at the first colon, *thr is N ("0" if none).  Return 1 if N was given.
+ */
+static int
+sort_item(char *item, char **thr)
+{
+	char	*colon, *t;
+	size_t	 n;
+
+	*thr = "0";
+	if ((colon = strrchr(item, ':')) == NULL)
+		return 0;
+	t = colon + 1;
+	n = strspn(t, "0123456789.");
+	if (n == 0 || (t[n] != '\0' && strcmp(t + n, "%") != 0))
+		return 0;
+	if (!is_percentage(t)) {
+		warnx("--sort threshold '%s' is not a percentage from 0 to "
+		    "100", t);
+		usage(2);
+	}
+	t[n] = '\0';
+	*thr = t;
+	*strchr(item, ':') = '\0';
+	return 1;
+}
+
+/*
+ * Split a comma-separated list in place into *list (trailing empty
+ * items dropped, as Perl's split does); return the number of items.
+ */
+static size_t
+split_events(char *s, char ***list)
+{
+	size_t	 n = 0;
+	char	*item;
+
+	free(*list);
+	*list = NULL;
+	while ((item = strsep(&s, ",")) != NULL) {
+		*list = xreallocarray(*list, n + 1, sizeof(**list));
+		(*list)[n++] = item;
+	}
+	while (n > 0 && *(*list)[n - 1] == '\0')
+		n--;
+	if (n == 0) {
+		free(*list);
+		*list = NULL;
+	}
+	return n;
+}
+
+/* Return a copy of dir with "/" appended. */
+static char *
+dir_slash(const char *dir)
+{
+	size_t	 len = strlen(dir);
+	char	*s;
+
+	s = xmalloc(len + 2);
+	memcpy(s, dir, len);
+	s[len] = '/';
+	s[len + 1] = '\0';
+	return s;
+}
+
+/* Return "$PWD/" (the logical working directory) to strip from names. */
+static char *
+pwd_prefix(void)
+{
+	struct stat	 a, b;
+	const char	*pwd = getenv("PWD");
+	char		*cwd, *s;
+
+	if (pwd != NULL && *pwd == '/' && stat(pwd, &a) == 0 &&
+	    stat(".", &b) == 0 && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino)
+		return dir_slash(pwd);
+	if ((cwd = getcwd(NULL, 0)) == NULL)
+		return NULL;
+	s = dir_slash(cwd);
+	free(cwd);
+	return s;
+}
+
+/* Return the first callgrind.out*, else cachegrind.out*, or NULL. */
+static char *
+default_input(void)
+{
+	static const char	*patterns[] = { "callgrind.out*",
+	    "cachegrind.out*" };
+	glob_t			 g;
+	char			*s = NULL;
+	size_t			 i;
+
+	for (i = 0; i < 2 && s == NULL; i++) {
+		if (glob(patterns[i], 0, NULL, &g) == 0 && g.gl_pathc > 0)
+			s = xstrdup(g.gl_pathv[0]);
+		globfree(&g);
+	}
+	return s;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct report_opts	 o;
+	struct parse_opts	 po;
+	struct profile		*p;
+	char			*input = NULL, *prefix;
+	size_t			 i;
+	int			 ch, rc, per_event;
+
+	memset(&o, 0, sizeof(o));
+	o.threshold = "99";
+	o.show_percs = 1;
+	o.auto_annotate = 1;
+
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			help();
+			return 0;
+		case OPT_AUTO:
+			o.auto_annotate = yesno("--auto", optarg);
+			break;
+		case OPT_SHOW:
+			o.nshow = split_events(optarg, &o.show);
+			break;
+		case OPT_SHOW_PERCS:
+			o.show_percs = yesno("--show-percs", optarg);
+			break;
+		case OPT_SORT:
+			o.nsort = split_events(optarg, &o.sort);
+			free(o.sort_thr);
+			o.sort_thr = NULL;
+			per_event = 0;
+			o.sort_thr = xreallocarray(NULL, o.nsort,
+			    sizeof(*o.sort_thr));
+			for (i = 0; i < o.nsort; i++)
+				per_event |= sort_item(o.sort[i], &o.sort_thr[i]);
+			if (!per_event) {
+				free(o.sort_thr);
+				o.sort_thr = NULL;
+			}
+			break;
+		case OPT_THRESHOLD:
+			if (!is_percentage(optarg)) {
+				warnx("--threshold takes a percentage from 0 "
+				    "to 100, not '%s'", optarg);
+				usage(2);
+			}
+			optarg[strcspn(optarg, "%")] = '\0';
+			o.threshold = optarg;
+			break;
+		case OPT_VERSION:
+			printf("cg-annotate %s\n", CGA_VERSION);
+			return 0;
+		default:
+			usage(2);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1) {
+		warnx("source files on the command line are not supported "
+		    "yet: %s", argv[1]);
+		usage(2);
+	}
+	if (argc == 1)
+		input = argv[0];
+	else {
+		if ((input = default_input()) == NULL) {
+			warnx("no profile named and no callgrind.out* or "
+			    "cachegrind.out* here");
+			usage(2);
+		}
+		printf("Reading data from '%s'...\n", input);
+	}
+	o.profile_name = input;
+
+	if (setvbuf(stdout, NULL, _IOFBF, 64 * 1024) != 0)
+		err(1, "setvbuf");
+	prefix = pwd_prefix();
+	po.strip_prefix = prefix;
+	p = profile_create();
+	rc = parse_file(p, input, &po) == 0 ? 0 : 1;
+	if (rc == 0 && report_text(stdout, p, &o) == -1)
+		rc = 2;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		msg(MSG_WRITE, "standard output", 0, NULL);
+		rc = rc ? rc : 1;
+	}
+	profile_free(p);
+	free(prefix);
+	free(o.show);
+	free(o.sort);
+	free(o.sort_thr);
+	msg_flush();
+	if (msg_rc() > rc)
+		rc = msg_rc();
+	return rc;
+}

@@ -1,0 +1,148 @@
+/*
+ * msg.c - diagnostics: "prog: file:line: level: message: detail" on
+ * stderr, a cap on repeated messages of one kind, and the worst level
+ * seen as the exit status (after mandoc's mandoc_msg.c).
+ */
+#include "compat.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "msg.h"
+
+static const struct {
+	enum msglevel	 level;
+	const char	*text;
+} msg_table[MSG__MAX] = {
+	{ MSGL_WARNING, "unknown line, ignored" },
+	{ MSGL_WARNING, "malformed cost line, ignored" },
+	{ MSGL_WARNING, "more counts than events, extra counts ignored" },
+	{ MSGL_WARNING, "negative count, taken as 0" },
+	{ MSGL_WARNING, "number too large for 64 bits, line ignored" },
+	{ MSGL_WARNING, "sum of costs overflows 64 bits, kept at the maximum" },
+	{ MSGL_WARNING, "negative line number, taken as 0" },
+	{ MSGL_WARNING, "relative position before any absolute one, "
+	    "taken relative to 0" },
+	{ MSGL_WARNING, "cost line before any fn= line, "
+	    "attributed to function '?\?\?'" },
+	{ MSGL_WARNING, "undefined compressed name id, name taken as '?\?\?'" },
+	{ MSGL_WARNING, "compressed name id redefined, new name used" },
+	{ MSGL_WARNING, "malformed compressed name, taken literally" },
+	{ MSGL_WARNING, "calls= line not followed by a cost line, call ignored" },
+	{ MSGL_WARNING, "malformed calls= line, ignored" },
+	{ MSGL_WARNING, "malformed jump= or jcnd= line, ignored" },
+	{ MSGL_WARNING, "costs after a jump position, ignored" },
+	{ MSGL_WARNING, "unknown word in positions: line, ignored" },
+	{ MSGL_WARNING, "malformed event: line, ignored" },
+	{ MSGL_WARNING, "events: line differs from the first one" },
+	{ MSGL_WARNING, "event named twice in events: line" },
+	{ MSGL_WARNING, "malformed summary: or totals: line, ignored" },
+	{ MSGL_WARNING, "malformed header value" },
+	{ MSGL_WARNING, "NUL byte in line, line ignored" },
+	{ MSGL_ERROR, "no events: line, not a profile" },
+	{ MSGL_ERROR, "cost data before the events: line" },
+	{ MSGL_ERROR, "unsupported format version" },
+	{ MSGL_ERROR, "cannot open" },
+	{ MSGL_ERROR, "read error" },
+	{ MSGL_ERROR, "write error" },
+};
+
+static unsigned long	 msg_counts[MSG__MAX];
+static enum msglevel	 msg_worst = MSGL_OK;
+static int		 msg_quiet;
+
+/* Print one diagnostic; file may be NULL, line 0 means no line. */
+void
+msg(enum msgid id, const char *file, uint64_t line, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (msg_table[id].level > msg_worst)
+		msg_worst = msg_table[id].level;
+	if (++msg_counts[id] > MSG_CAP || msg_quiet)
+		return;
+	fprintf(stderr, "%s: ", getprogname());
+	if (file != NULL && line > 0)
+		fprintf(stderr, "%s:%llu: ", file, (unsigned long long)line);
+	else if (file != NULL)
+		fprintf(stderr, "%s: ", file);
+	fprintf(stderr, "%s: %s", msg_table[id].level == MSGL_WARNING ?
+	    "warning" : "error", msg_table[id].text);
+	if (fmt != NULL) {
+		fputs(": ", stderr);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+	}
+	fputc('\n', stderr);
+}
+
+/* Report a bad command line; the exit status becomes 2. */
+void
+msg_usage_error(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	msg_worst = MSGL_USAGE;
+	fprintf(stderr, "%s: ", getprogname());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Say how many messages of each kind the cap held back. */
+void
+msg_flush(void)
+{
+	int	 id;
+
+	for (id = 0; id < MSG__MAX; id++) {
+		if (msg_counts[id] <= MSG_CAP || msg_quiet)
+			continue;
+		fprintf(stderr, "%s: %s: %lu more suppressed\n", getprogname(),
+		    msg_table[id].text, msg_counts[id] - MSG_CAP);
+		msg_counts[id] = MSG_CAP;
+	}
+	fflush(stderr);
+}
+
+/* Return the exit status the worst message so far calls for. */
+int
+msg_rc(void)
+{
+	return (int)msg_worst;
+}
+
+/* Forget all counts and levels (for tests and the fuzzer). */
+void
+msg_reset(void)
+{
+	int	 id;
+
+	for (id = 0; id < MSG__MAX; id++)
+		msg_counts[id] = 0;
+	msg_worst = MSGL_OK;
+}
+
+/* Count messages without printing them (for tests and the fuzzer). */
+void
+msg_set_quiet(int quiet)
+{
+	msg_quiet = quiet;
+}
+
+/* Return how many messages of one kind were issued. */
+unsigned long
+msg_count(enum msgid id)
+{
+	return msg_counts[id];
+}
+
+/* Return the fixed text of a message kind. */
+const char *
+msg_text(enum msgid id)
+{
+	return msg_table[id].text;
+}

@@ -1,0 +1,945 @@
+/*
+ * parse.c - reads Callgrind and Cachegrind profiles into the profile
+ * model.  A hand-written line loop over large blocks: lines are slices
+ * of the buffer, numbers are parsed by hand, names are interned once
+ * and then named by id, and nothing is allocated per cost line.
+ *
+ * Bad lines give a warning and are skipped; only a file without an
+ * events: line, or with cost data before it, is an error.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cost.h"
+#include "input.h"
+#include "keytab.h"
+#include "msg.h"
+#include "num.h"
+#include "parse.h"
+#include "profile.h"
+#include "xmalloc.h"
+
+#define PARSE_BLOCK	(1024 * 1024)
+#define PARSE_MAXPOS	3		/* instr, bb, line */
+#define NONE		UINT32_MAX
+
+/* The three name spaces of compressed names. */
+enum idspace {
+	IDS_OB,			/* ob= cob= */
+	IDS_FL,			/* fl= fi= fe= cfi= cfl= jfi= */
+	IDS_FN,			/* fn= cfn= jfn= */
+	IDS__MAX
+};
+
+struct idmap {
+	struct keytab	 ids;		/* compressed id -> slot */
+	uint32_t	*names;		/* slot -> string id */
+	size_t		 cap;
+};
+
+struct parser {
+	struct profile	*p;
+	const char	*fname;		/* input name, for messages */
+	uint32_t	 fname_id;
+	const char	*strip;		/* file name prefix to remove */
+	size_t		 striplen;
+	uint64_t	 lineno;
+	int		 fatal;		/* an error stopped the parse */
+	size_t		 part;		/* index of the current part */
+
+	/* events */
+	int		 have_events;
+	unsigned	 ncols;		/* counts per cost line */
+	int		*colmap;	/* column -> event index, or -1 */
+	uint64_t	*cost;		/* scratch, nevents long */
+	char		*early_summary;	/* summary: seen before events: */
+
+	/* positions */
+	unsigned	 npos;
+	int		 pos_line;	/* index of "line", or -1 */
+	uint64_t	 pos[PARSE_MAXPOS];
+	int		 pos_set[PARSE_MAXPOS];
+
+	/* current context */
+	uint32_t	 ob, fl, fi;	/* string ids */
+	uint32_t	 fn;		/* function id, or NONE */
+	uint32_t	 fn_name;
+
+	/* pending call */
+	uint32_t	 cob, cfi, cfn;	/* string ids, NONE if unset */
+	int		 call_pending;
+	uint64_t	 call_count;
+	int		 jump_pending;
+
+	struct idmap	 idmap[IDS__MAX];
+
+	/* line buffer */
+	char		*buf;
+	size_t		 len, size;
+};
+
+static void	parser_line(struct parser *, const char *, size_t);
+static void	parser_costline(struct parser *, const char *, const char *);
+static void	parser_nameline(struct parser *, const char *, const char *,
+		    const char *);
+static void	parser_headerline(struct parser *, const char *, const char *,
+		    const char *, const char *);
+static uint32_t	parser_name(struct parser *, enum idspace, const char *,
+		    const char *);
+static void	parser_events(struct parser *, const char *, const char *);
+static void	parser_event_def(struct parser *, const char *, const char *);
+static void	parser_positions(struct parser *, const char *, const char *);
+static void	parser_sumline(struct parser *, int, const char *,
+		    const char *);
+static void	parser_calls(struct parser *, const char *, const char *);
+static void	parser_jump(struct parser *, int, const char *, const char *);
+static int	parser_subpositions(struct parser *, const char **,
+		    const char *, unsigned);
+static void	parser_body_seen(struct parser *);
+static void	parser_drop_pending(struct parser *);
+static struct part *parser_part(struct parser *);
+static void	parser_free(struct parser *);
+static uint32_t	parser_file_name(struct parser *, const char *, size_t);
+
+/* Return the current part. */
+static struct part *
+parser_part(struct parser *ps)
+{
+	return (struct part *)profile_part(ps->p, ps->part);
+}
+
+/* Make a parser that adds the profile read from fname to p. */
+struct parser *
+parser_create(struct profile *p, const char *fname,
+    const struct parse_opts *o)
+{
+	struct parser	*ps;
+	int		 i;
+
+	ps = xcalloc(1, sizeof(*ps));
+	ps->p = p;
+	ps->fname = fname;
+	ps->fname_id = profile_intern(p, fname, strlen(fname));
+	if (o != NULL && o->strip_prefix != NULL) {
+		ps->strip = o->strip_prefix;
+		ps->striplen = strlen(o->strip_prefix);
+	}
+	profile_new_part(p, ps->fname_id);
+	ps->part = profile_nparts(p) - 1;
+	ps->npos = 1;
+	ps->pos_line = 0;
+	ps->ob = ps->fl = ps->fi = 0;
+	ps->fn = ps->fn_name = NONE;
+	ps->cob = ps->cfi = ps->cfn = NONE;
+	for (i = 0; i < IDS__MAX; i++)
+		keytab_init(&ps->idmap[i].ids, 1);
+	return ps;
+}
+
+/* Free a parser (not the profile). */
+static void
+parser_free(struct parser *ps)
+{
+	int	i;
+
+	for (i = 0; i < IDS__MAX; i++) {
+		keytab_free(&ps->idmap[i].ids);
+		free(ps->idmap[i].names);
+	}
+	free(ps->colmap);
+	free(ps->cost);
+	free(ps->early_summary);
+	free(ps->buf);
+	free(ps);
+}
+
+/*
+ * Feed len bytes of input; complete lines are parsed at once, a
+ * partial last line is kept for the next call.  Return -1 once a fatal
+ * error has stopped the parse.
+ */
+int
+parser_feed(struct parser *ps, const char *data, size_t len)
+{
+	const char	*s, *end, *nl;
+
+	if (ps->fatal)
+		return -1;
+	/* Fast path: no partial line pending, parse straight from data. */
+	if (ps->len == 0) {
+		s = data;
+		end = data + len;
+		while (!ps->fatal && (nl = memchr(s, '\n', end - s)) != NULL) {
+			ps->lineno++;
+			parser_line(ps, s, nl - s);
+			s = nl + 1;
+		}
+		data = s;
+		len = end - s;
+		if (len == 0 || ps->fatal)
+			return ps->fatal ? -1 : 0;
+	}
+	if (ps->len + len > ps->size) {
+		ps->size = ps->len + len > 2 * ps->size ? ps->len + len :
+		    2 * ps->size;
+		ps->buf = xreallocarray(ps->buf, ps->size, 1);
+	}
+	memcpy(ps->buf + ps->len, data, len);
+	ps->len += len;
+	s = ps->buf;
+	end = ps->buf + ps->len;
+	while (!ps->fatal && (nl = memchr(s, '\n', end - s)) != NULL) {
+		ps->lineno++;
+		parser_line(ps, s, nl - s);
+		s = nl + 1;
+	}
+	ps->len = end - s;
+	memmove(ps->buf, s, ps->len);
+	return ps->fatal ? -1 : 0;
+}
+
+/*
+ * Parse what is left (a last line without newline), check the file was
+ * a profile, and free the parser.  Return 0, or -1 on a fatal error.
+ */
+int
+parser_finish(struct parser *ps)
+{
+	int	rc;
+
+	if (!ps->fatal && ps->len > 0) {
+		ps->lineno++;
+		parser_line(ps, ps->buf, ps->len);
+	}
+	if (!ps->fatal) {
+		if (ps->call_pending || ps->jump_pending)
+			msg(MSG_CALLS_NO_COST, ps->fname, ps->lineno,
+			    "at end of file");
+		if (!ps->have_events) {
+			msg(MSG_NO_EVENTS, ps->fname, 0, NULL);
+			ps->fatal = 1;
+		}
+	}
+	rc = ps->fatal ? -1 : 0;
+	parser_free(ps);
+	return rc;
+}
+
+/* Parse a whole profile held in memory. */
+int
+parse_buffer(struct profile *p, const char *name, const char *buf, size_t len,
+    const struct parse_opts *o)
+{
+	struct parser	*ps;
+
+	ps = parser_create(p, name, o);
+	parser_feed(ps, buf, len);
+	return parser_finish(ps);
+}
+
+/* Parse the profile in file path ("-" for standard input). */
+int
+parse_file(struct profile *p, const char *path, const struct parse_opts *o)
+{
+	struct parser	*ps;
+	struct input	*in;
+	char		*block;
+	ssize_t		 n;
+	int		 rc = 0;
+
+	if ((in = input_open(path)) == NULL)
+		return -1;
+	ps = parser_create(p, path, o);
+	block = xmalloc(PARSE_BLOCK);
+	while ((n = input_read(in, block, PARSE_BLOCK)) > 0)
+		if (parser_feed(ps, block, (size_t)n) == -1)
+			break;
+	if (n < 0)
+		rc = -1;
+	free(block);
+	input_close(in);
+	if (parser_finish(ps) == -1)
+		rc = -1;
+	return rc;
+}
+
+/* Dispatch one line (without its newline). */
+static void
+parser_line(struct parser *ps, const char *s, size_t len)
+{
+	const char	*end, *eq;
+
+	if (len > 0 && s[len - 1] == '\r')
+		len--;
+	end = s + len;
+	if (s == end)
+		return;
+	/* Cost lines are the bulk of every file: test for them first. */
+	if ((unsigned)(*s - '0') <= 9 || *s == '+' || *s == '-' ||
+	    *s == '*') {
+		parser_costline(ps, s, end);
+		return;
+	}
+	if (*s == '#')
+		return;
+	if (num_is_space(*s) && num_skip_space(s, end) == end)
+		return;
+	if (memchr(s, '\0', (size_t)(end - s)) != NULL) {
+		msg(MSG_NUL_BYTE, ps->fname, ps->lineno, NULL);
+		parser_drop_pending(ps);
+		return;
+	}
+	for (eq = s; eq < end && *eq != '=' && *eq != ':' &&
+	    !num_is_space(*eq); eq++)
+		continue;
+	if (eq < end && *eq == '=') {
+		parser_nameline(ps, s, eq, end);
+		return;
+	}
+	if (eq < end && *eq == ':') {
+		parser_headerline(ps, s, eq, num_skip_space(eq + 1, end), end);
+		return;
+	}
+	parser_drop_pending(ps);
+	msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%.*s",
+	    (int)(end - s > 60 ? 60 : end - s), s);
+}
+
+/* A calls= or jump line not followed by its cost line: warn, forget it. */
+static void
+parser_drop_pending(struct parser *ps)
+{
+	if (ps->call_pending || ps->jump_pending)
+		msg(MSG_CALLS_NO_COST, ps->fname, ps->lineno, NULL);
+	ps->call_pending = ps->jump_pending = 0;
+	ps->cob = ps->cfi = NONE;
+}
+
+/* A body line was read: later header lines start a new part. */
+static void
+parser_body_seen(struct parser *ps)
+{
+	parser_part(ps)->has_data = 1;
+}
+
+/* Compare a key (s to eq) with a literal. */
+#define KEYIS(s, eq, lit) \
+	((size_t)((eq) - (s)) == sizeof(lit) - 1 && \
+	    memcmp((s), (lit), sizeof(lit) - 1) == 0)
+
+/*
+ * Parse n subpositions at *sp into ps->pos and advance *sp; warn and
+ * return -1 if they are malformed.  The relative forms count from the
+ * same subposition of the last cost line.
+ */
+static int
+parser_subpositions(struct parser *ps, const char **sp, const char *end,
+    unsigned n)
+{
+	const char		*s = *sp;
+	enum subpos_kind	kind;
+	enum num_result		r;
+	uint64_t		v, pos[PARSE_MAXPOS];
+	unsigned		i;
+
+	for (i = 0; i < n; i++) {
+		s = num_skip_space(s, end);
+		if ((r = num_parse_subpos(&s, end, &kind, &v)) != NUM_OK) {
+			msg(r == NUM_OVERFLOW ? MSG_NUMBER_TOO_LARGE :
+			    MSG_BAD_COSTLINE, ps->fname, ps->lineno,
+			    "position %u", i + 1);
+			return -1;
+		}
+		if (kind != SUBPOS_ABS && !ps->pos_set[i])
+			msg(MSG_RELATIVE_FIRST, ps->fname, ps->lineno, NULL);
+		switch (kind) {
+		case SUBPOS_ABS:
+			pos[i] = v;
+			break;
+		case SUBPOS_SAME:
+			pos[i] = ps->pos[i];
+			break;
+		case SUBPOS_PLUS:
+			if (__builtin_add_overflow(ps->pos[i], v, &pos[i])) {
+				msg(MSG_NUMBER_TOO_LARGE, ps->fname,
+				    ps->lineno, "position %u", i + 1);
+				return -1;
+			}
+			break;
+		case SUBPOS_MINUS:
+			if (v > ps->pos[i]) {
+				msg(MSG_NEGATIVE_LINE, ps->fname, ps->lineno,
+				    NULL);
+				pos[i] = 0;
+			} else
+				pos[i] = ps->pos[i] - v;
+			break;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		ps->pos[i] = pos[i];
+		ps->pos_set[i] = 1;
+	}
+	*sp = s;
+	return 0;
+}
+
+/* A cost line: positions, then counts; self cost, call cost or a jump. */
+static void
+parser_costline(struct parser *ps, const char *s, const char *end)
+{
+	const char	*p;
+	enum num_result	 r;
+	uint64_t	 v, line;
+	unsigned	 col, nev;
+	uint32_t	 callee, obj, file, name;
+	int		 ev;
+
+	if (!ps->have_events) {
+		msg(MSG_DATA_BEFORE_EVENTS, ps->fname, ps->lineno, NULL);
+		ps->fatal = 1;
+		return;
+	}
+	parser_body_seen(ps);
+	nev = profile_nevents(ps->p);
+	/* Positions first; a jump line holds nothing else. */
+	p = s;
+	if (parser_subpositions(ps, &p, end, ps->npos) == -1) {
+		parser_drop_pending(ps);
+		return;
+	}
+	line = ps->pos_line >= 0 ? ps->pos[ps->pos_line] : 0;
+	p = num_skip_space(p, end);
+	if (ps->jump_pending) {
+		ps->jump_pending = 0;
+		if (p != end)
+			msg(MSG_JUMP_COSTS, ps->fname, ps->lineno, NULL);
+		return;
+	}
+	cost_clear(ps->cost, nev);
+	for (col = 0; p < end; col++) {
+		if (col == ps->ncols) {
+			msg(MSG_TOO_MANY_COUNTS, ps->fname, ps->lineno,
+			    "%u events", ps->ncols);
+			break;
+		}
+		if (*p == '.' && (p + 1 == end || num_is_space(p[1]))) {
+			p = num_skip_space(p + 1, end);
+			continue;
+		}
+		if (*p == '-' && p + 1 < end && (unsigned)(p[1] - '0') <= 9) {
+			p++;
+			if (num_parse_u64(&p, end, &v) == NUM_NONE)
+				goto bad;
+			msg(MSG_NEGATIVE_COUNT, ps->fname, ps->lineno, NULL);
+			v = 0;
+		} else if ((r = num_parse_u64(&p, end, &v)) != NUM_OK) {
+			if (r == NUM_NONE)
+				goto bad;
+			msg(MSG_NUMBER_TOO_LARGE, ps->fname, ps->lineno,
+			    "count %u", col + 1);
+			parser_drop_pending(ps);
+			return;
+		} else if (v == COST_NONE) {
+			msg(MSG_NUMBER_TOO_LARGE, ps->fname, ps->lineno,
+			    "count %u", col + 1);
+			parser_drop_pending(ps);
+			return;
+		}
+		if ((ev = ps->colmap[col]) >= 0)
+			ps->cost[ev] = v;
+		p = num_skip_space(p, end);
+	}
+
+	if (ps->call_pending) {
+		ps->call_pending = 0;
+		if (ps->fn == NONE) {
+			msg(MSG_NO_FUNCTION, ps->fname, ps->lineno, NULL);
+			name = profile_intern(ps->p, "???", 3);
+			ps->fn = profile_func_id(ps->p, ps->ob, ps->fl, name);
+			ps->fn_name = name;
+		}
+		obj = ps->cob != NONE ? ps->cob : ps->ob;
+		file = ps->cfi != NONE ? ps->cfi : ps->fi;
+		name = ps->cfn != NONE ? ps->cfn :
+		    profile_intern(ps->p, "???", 3);
+		callee = profile_func_id(ps->p, obj, file, name);
+		if (profile_add_call(ps->p, ps->fn, ps->fi, line, callee,
+		    ps->call_count, ps->cost))
+			msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+		ps->cob = ps->cfi = NONE;
+		return;
+	}
+	if (ps->fn == NONE) {
+		msg(MSG_NO_FUNCTION, ps->fname, ps->lineno, NULL);
+		name = profile_intern(ps->p, "???", 3);
+		ps->fn = profile_func_id(ps->p, ps->ob, ps->fl, name);
+		ps->fn_name = name;
+	}
+	if (profile_add_self(ps->p, ps->fn, ps->fi, line, ps->cost))
+		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+	return;
+bad:
+	msg(MSG_BAD_COSTLINE, ps->fname, ps->lineno, "count %u", col + 1);
+	parser_drop_pending(ps);
+}
+
+/* Return the string id of a file name, without the strip prefix. */
+static uint32_t
+parser_file_name(struct parser *ps, const char *s, size_t len)
+{
+	if (ps->striplen > 0 && len > ps->striplen &&
+	    memcmp(s, ps->strip, ps->striplen) == 0) {
+		s += ps->striplen;
+		len -= ps->striplen;
+	}
+	return profile_intern(ps->p, s, len);
+}
+
+/*
+ * Resolve a position name "(id) name", "(id)" or "name" in space sp
+ * and return its string id.
+ */
+static uint32_t
+parser_name(struct parser *ps, enum idspace sp, const char *s,
+    const char *end)
+{
+	struct idmap	*m = &ps->idmap[sp];
+	const char	*p = s + 1;
+	uint64_t	 id;
+	uint32_t	 name, slot;
+	int		 created;
+
+	if (s == end || *s != '(' || p == end ||
+	    (unsigned)(*p - '0') > 9)
+		goto literal;
+	for (id = 0; p < end && (unsigned)(*p - '0') <= 9; p++) {
+		if (__builtin_mul_overflow(id, 10, &id) ||
+		    __builtin_add_overflow(id, (uint64_t)(*p - '0'), &id)) {
+			msg(MSG_BAD_NAME_ID, ps->fname, ps->lineno, NULL);
+			goto literal;
+		}
+	}
+	if (p == end || *p != ')') {
+		msg(MSG_BAD_NAME_ID, ps->fname, ps->lineno, NULL);
+		goto literal;
+	}
+	p = num_skip_space(p + 1, end);
+	if (p == end) {
+		/* A reference. */
+		if ((slot = keytab_find(&m->ids, &id)) == KEYTAB_NONE) {
+			msg(MSG_UNDEFINED_ID, ps->fname, ps->lineno,
+			    "(%llu)", (unsigned long long)id);
+			return profile_intern(ps->p, "???", 3);
+		}
+		return m->names[slot];
+	}
+	name = sp == IDS_FL ? parser_file_name(ps, p, end - p) :
+	    profile_intern(ps->p, p, end - p);
+	slot = keytab_get(&m->ids, &id, &created);
+	if (created) {
+		if (slot >= m->cap) {
+			m->cap = m->cap ? m->cap * 2 : 256;
+			m->names = xreallocarray(m->names, m->cap,
+			    sizeof(*m->names));
+		}
+	} else if (m->names[slot] != name)
+		msg(MSG_REDEFINED_ID, ps->fname, ps->lineno, "(%llu)",
+		    (unsigned long long)id);
+	m->names[slot] = name;
+	return name;
+literal:
+	return sp == IDS_FL ? parser_file_name(ps, s, end - s) :
+	    profile_intern(ps->p, s, end - s);
+}
+
+/* A "key=value" line: position names, calls and jumps. */
+static void
+parser_nameline(struct parser *ps, const char *s, const char *eq,
+    const char *end)
+{
+	const char	*v = eq + 1;
+
+	if (ps->call_pending || ps->jump_pending)
+		parser_drop_pending(ps);
+	parser_body_seen(ps);
+	switch (*s) {
+	case 'f':
+		if (KEYIS(s, eq, "fn")) {
+			ps->fn_name = parser_name(ps, IDS_FN, v, end);
+			ps->fi = ps->fl;
+			ps->fn = profile_func_id(ps->p, ps->ob, ps->fl,
+			    ps->fn_name);
+			profile_touch(ps->p, ps->fn, ps->fl);
+			profile_func_mark(ps->p, ps->fn);
+			return;
+		}
+		if (KEYIS(s, eq, "fl")) {
+			ps->fl = ps->fi = parser_name(ps, IDS_FL, v, end);
+			return;
+		}
+		if (KEYIS(s, eq, "fi") || KEYIS(s, eq, "fe")) {
+			ps->fi = parser_name(ps, IDS_FL, v, end);
+			if (ps->fn != NONE)
+				profile_touch(ps->p, ps->fn, ps->fi);
+			return;
+		}
+		break;
+	case 'c':
+		if (KEYIS(s, eq, "cfn")) {
+			ps->cfn = parser_name(ps, IDS_FN, v, end);
+			return;
+		}
+		if (KEYIS(s, eq, "cfi") || KEYIS(s, eq, "cfl")) {
+			ps->cfi = parser_name(ps, IDS_FL, v, end);
+			return;
+		}
+		if (KEYIS(s, eq, "cob")) {
+			ps->cob = parser_name(ps, IDS_OB, v, end);
+			return;
+		}
+		if (KEYIS(s, eq, "calls")) {
+			parser_calls(ps, v, end);
+			return;
+		}
+		break;
+	case 'o':
+		if (KEYIS(s, eq, "ob")) {
+			ps->ob = parser_name(ps, IDS_OB, v, end);
+			return;
+		}
+		break;
+	case 'j':
+		if (KEYIS(s, eq, "jump")) {
+			parser_jump(ps, 0, v, end);
+			return;
+		}
+		if (KEYIS(s, eq, "jcnd")) {
+			parser_jump(ps, 1, v, end);
+			return;
+		}
+		if (KEYIS(s, eq, "jfi")) {
+			(void)parser_name(ps, IDS_FL, v, end);
+			return;
+		}
+		if (KEYIS(s, eq, "jfn")) {
+			(void)parser_name(ps, IDS_FN, v, end);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%.*s",
+	    (int)(eq - s > 60 ? 60 : eq - s + 1), s);
+}
+
+/* calls=COUNT TARGET: the next cost line is the call's inclusive cost. */
+static void
+parser_calls(struct parser *ps, const char *s, const char *end)
+{
+	enum num_result	r;
+	uint64_t	count;
+
+	if (!ps->have_events) {
+		msg(MSG_DATA_BEFORE_EVENTS, ps->fname, ps->lineno, NULL);
+		ps->fatal = 1;
+		return;
+	}
+	s = num_skip_space(s, end);
+	if ((r = num_parse_u64(&s, end, &count)) != NUM_OK) {
+		msg(r == NUM_OVERFLOW ? MSG_NUMBER_TOO_LARGE : MSG_BAD_CALLS,
+		    ps->fname, ps->lineno, NULL);
+		ps->cob = ps->cfi = NONE;
+		return;
+	}
+	/* The target position is checked but not kept. */
+	s = num_skip_space(s, end);
+	while (s < end) {
+		enum subpos_kind	kind;
+		uint64_t		v;
+
+		if (num_parse_subpos(&s, end, &kind, &v) == NUM_NONE) {
+			msg(MSG_BAD_CALLS, ps->fname, ps->lineno, NULL);
+			ps->cob = ps->cfi = NONE;
+			return;
+		}
+		s = num_skip_space(s, end);
+	}
+	ps->call_pending = 1;
+	ps->call_count = count;
+}
+
+/* jump=COUNT TARGET or jcnd=EXE JUMPS TARGET: a position line follows. */
+static void
+parser_jump(struct parser *ps, int cond, const char *s, const char *end)
+{
+	uint64_t	v;
+	int		i;
+
+	if (!ps->have_events) {
+		msg(MSG_DATA_BEFORE_EVENTS, ps->fname, ps->lineno, NULL);
+		ps->fatal = 1;
+		return;
+	}
+	for (i = 0; i < 1 + cond; i++) {
+		s = num_skip_space(s, end);
+		if (num_parse_u64(&s, end, &v) != NUM_OK) {
+			/* jcnd= is written "jcnd=EXE/JUMPS" by callgrind. */
+			if (i == 0 && cond && s < end) {
+				const char	*q = s;
+
+				while (q < end && *q != '/')
+					q++;
+				if (q < end && num_parse_u64(&s, q, &v) ==
+				    NUM_OK && (s = q + 1, num_parse_u64(&s,
+				    end, &v) == NUM_OK))
+					break;
+			}
+			msg(MSG_BAD_JUMP, ps->fname, ps->lineno, NULL);
+			return;
+		}
+	}
+	ps->jump_pending = 1;
+}
+
+/* A "key: value" line: header values, events, summary and totals. */
+static void
+parser_headerline(struct parser *ps, const char *s, const char *colon,
+    const char *v, const char *end)
+{
+	struct part	*pt;
+	uint64_t	 major;
+	const char	*q;
+
+	if (ps->call_pending || ps->jump_pending)
+		parser_drop_pending(ps);
+	/* Keys that describe a part start a new one after cost data. */
+	if (KEYIS(s, colon, "part") || KEYIS(s, colon, "pid") ||
+	    KEYIS(s, colon, "thread") || KEYIS(s, colon, "cmd") ||
+	    KEYIS(s, colon, "desc") || KEYIS(s, colon, "positions") ||
+	    KEYIS(s, colon, "events")) {
+		if (parser_part(ps)->has_data) {
+			profile_new_part(ps->p, ps->fname_id);
+			ps->part = profile_nparts(ps->p) - 1;
+			memset(ps->pos, 0, sizeof(ps->pos));
+			memset(ps->pos_set, 0, sizeof(ps->pos_set));
+		}
+	}
+	pt = parser_part(ps);
+	/* String values are kept verbatim, trailing blanks included. */
+	if (KEYIS(s, colon, "events"))
+		parser_events(ps, v, end);
+	else if (KEYIS(s, colon, "summary"))
+		parser_sumline(ps, 0, v, end);
+	else if (KEYIS(s, colon, "totals"))
+		parser_sumline(ps, 1, v, end);
+	else if (KEYIS(s, colon, "desc"))
+		profile_part_add_desc(ps->p, pt, profile_intern(ps->p, v,
+		    end - v));
+	else if (KEYIS(s, colon, "cmd"))
+		pt->cmd = profile_intern(ps->p, v, end - v);
+	else if (KEYIS(s, colon, "pid"))
+		pt->pid = profile_intern(ps->p, v, end - v);
+	else if (KEYIS(s, colon, "thread"))
+		pt->thread = profile_intern(ps->p, v, end - v);
+	else if (KEYIS(s, colon, "part"))
+		pt->part = profile_intern(ps->p, v, end - v);
+	else if (KEYIS(s, colon, "creator"))
+		pt->creator = profile_intern(ps->p, v, end - v);
+	else if (KEYIS(s, colon, "positions"))
+		parser_positions(ps, v, end);
+	else if (KEYIS(s, colon, "event"))
+		parser_event_def(ps, v, end);
+	else if (KEYIS(s, colon, "version")) {
+		q = v;
+		while (q < end && *q != '.' && !num_is_space(*q))
+			q++;
+		if (num_parse_u64(&v, q, &major) != NUM_OK) {
+			msg(MSG_BAD_HEADER_VALUE, ps->fname, ps->lineno,
+			    "version: %.*s", (int)(end - v), v);
+		} else if (major >= 2) {
+			msg(MSG_BAD_VERSION, ps->fname, ps->lineno,
+			    "%llu; cg-annotate reads version 1",
+			    (unsigned long long)major);
+			ps->fatal = 1;
+		}
+	} else
+		msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%.*s",
+		    (int)(colon - s > 60 ? 60 : colon - s + 1), s);
+}
+
+/* events: NAME...; the first one fixes the profile's events. */
+static void
+parser_events(struct parser *ps, const char *s, const char *end)
+{
+	uint32_t	*names = NULL;
+	unsigned	 n = 0, i, j;
+	const char	*w;
+	int		 idx, differ = 0;
+
+	while ((s = num_skip_space(s, end)) < end) {
+		for (w = s; s < end && !num_is_space(*s); s++)
+			continue;
+		names = xreallocarray(names, n + 1, sizeof(*names));
+		names[n] = profile_intern(ps->p, w, s - w);
+		for (j = 0; j < n; j++)
+			if (names[j] == names[n])
+				break;
+		if (j < n) {
+			msg(MSG_EVENTS_REPEATED, ps->fname, ps->lineno, "%s",
+			    profile_str(ps->p, names[n]));
+			continue;
+		}
+		n++;
+	}
+	if (n == 0) {
+		msg(MSG_NO_EVENTS, ps->fname, ps->lineno, "events: is empty");
+		ps->fatal = 1;
+		free(names);
+		return;
+	}
+	if (profile_set_events(ps->p, names, n) == 0) {
+		ps->colmap = xreallocarray(ps->colmap, n, sizeof(*ps->colmap));
+		for (i = 0; i < n; i++)
+			ps->colmap[i] = (int)i;
+	} else {
+		/* Map a later part's columns to the first part's events. */
+		ps->colmap = xreallocarray(ps->colmap, n, sizeof(*ps->colmap));
+		for (i = 0; i < n; i++) {
+			idx = profile_event_index(ps->p,
+			    profile_str(ps->p, names[i]));
+			ps->colmap[i] = idx;
+			if (idx < 0)
+				differ = 1;
+		}
+		if (differ || n != profile_nevents(ps->p))
+			msg(MSG_EVENTS_DIFFER, ps->fname, ps->lineno,
+			    "counts of events not in the first are ignored");
+	}
+	ps->ncols = n;
+	if (!ps->have_events) {
+		ps->have_events = 1;
+		ps->cost = xreallocarray(NULL, profile_nevents(ps->p),
+		    sizeof(*ps->cost));
+	}
+	free(names);
+	if (ps->early_summary != NULL) {
+		parser_sumline(ps, 0, ps->early_summary,
+		    ps->early_summary + strlen(ps->early_summary));
+		free(ps->early_summary);
+		ps->early_summary = NULL;
+	}
+}
+
+/* event: NAME [= FORMULA] [: LONG NAME] */
+static void
+parser_event_def(struct parser *ps, const char *s, const char *end)
+{
+	const char	*w, *f = NULL, *fend = NULL, *l = NULL;
+	uint32_t	 name, formula = 0, longname = 0;
+
+	for (w = s; s < end && !num_is_space(*s) && *s != '=' && *s != ':';
+	    s++)
+		continue;
+	if (s == w) {
+		msg(MSG_BAD_EVENT_DEF, ps->fname, ps->lineno, NULL);
+		return;
+	}
+	name = profile_intern(ps->p, w, s - w);
+	s = num_skip_space(s, end);
+	if (s < end && *s == '=') {
+		f = num_skip_space(s + 1, end);
+		for (s = f; s < end && *s != ':'; s++)
+			continue;
+		for (fend = s; fend > f && num_is_space(fend[-1]); fend--)
+			continue;
+		if (fend == f) {
+			msg(MSG_BAD_EVENT_DEF, ps->fname, ps->lineno, NULL);
+			return;
+		}
+		formula = profile_intern(ps->p, f, fend - f);
+	}
+	if (s < end && *s == ':') {
+		l = num_skip_space(s + 1, end);
+		longname = profile_intern(ps->p, l, end - l);
+		s = end;
+	}
+	if (s != end) {
+		msg(MSG_BAD_EVENT_DEF, ps->fname, ps->lineno, NULL);
+		return;
+	}
+	profile_add_event_def(ps->p, name, longname, formula);
+}
+
+/* positions: [instr] [bb] [line] */
+static void
+parser_positions(struct parser *ps, const char *s, const char *end)
+{
+	const char	*w;
+	unsigned	 n = 0;
+	int		 line = -1;
+
+	while ((s = num_skip_space(s, end)) < end) {
+		for (w = s; s < end && !num_is_space(*s); s++)
+			continue;
+		if (KEYIS(w, s, "line")) {
+			line = (int)n;
+			n++;
+		} else if ((KEYIS(w, s, "instr") || KEYIS(w, s, "addr") ||
+		    KEYIS(w, s, "bb")) && line < 0 && n < PARSE_MAXPOS)
+			n++;
+		else
+			msg(MSG_BAD_POSITIONS, ps->fname, ps->lineno, "%.*s",
+			    (int)(s - w), w);
+		if (line >= 0 && (unsigned)line < n - 1)
+			break;
+	}
+	if (n == 0) {
+		msg(MSG_BAD_POSITIONS, ps->fname, ps->lineno,
+		    "no position, \"line\" used");
+		n = 1;
+		line = 0;
+	}
+	ps->npos = n;
+	ps->pos_line = line;
+}
+
+/* summary: or totals: COUNTS, kept per part. */
+static void
+parser_sumline(struct parser *ps, int totals, const char *s, const char *end)
+{
+	struct part	*pt = parser_part(ps);
+	uint64_t	*c = ps->cost, v;
+	unsigned	 col;
+	int		 ev;
+
+	if (!ps->have_events) {
+		if (!totals) {
+			free(ps->early_summary);
+			ps->early_summary = xstrndup(s, end - s);
+		}
+		return;
+	}
+	cost_clear(c, profile_nevents(ps->p));
+	for (col = 0; (s = num_skip_space(s, end)) < end; col++) {
+		if (col == ps->ncols) {
+			msg(MSG_TOO_MANY_COUNTS, ps->fname, ps->lineno,
+			    "%u events", ps->ncols);
+			break;
+		}
+		if (*s == '.' && (s + 1 == end || num_is_space(s[1]))) {
+			s++;
+			continue;
+		}
+		if (num_parse_u64(&s, end, &v) != NUM_OK || v == COST_NONE) {
+			msg(MSG_BAD_SUMMARY, ps->fname, ps->lineno, NULL);
+			return;
+		}
+		if ((ev = ps->colmap[col]) >= 0)
+			c[ev] = v;
+	}
+	profile_part_set_costs(ps->p, totals ? &pt->totals : &pt->summary, c);
+}

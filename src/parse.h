@@ -1,0 +1,29 @@
+/*
+ * parse.h - the Callgrind/Cachegrind profile reader: bytes in, profile
+ * model out.  It knows nothing of reports.
+ */
+#ifndef CGA_PARSE_H
+#define CGA_PARSE_H
+
+#include <stddef.h>
+
+struct profile;
+
+struct parse_opts {
+	const char	*strip_prefix;	/* removed from the front of file
+					   names, e.g. "$PWD/"; may be NULL */
+};
+
+struct parser;
+
+int		 parse_file(struct profile *, const char *,
+		    const struct parse_opts *);
+int		 parse_buffer(struct profile *, const char *, const char *,
+		    size_t, const struct parse_opts *);
+
+struct parser	*parser_create(struct profile *, const char *,
+		    const struct parse_opts *);
+int		 parser_feed(struct parser *, const char *, size_t);
+int		 parser_finish(struct parser *);
+
+#endif /* CGA_PARSE_H */

@@ -1,0 +1,92 @@
+/*
+ * profile.h - the profile model (cost tree): events, parts, objects,
+ * files, functions (object + file + name), self costs per function and
+ * (file, line), and call arcs with counts and inclusive costs.
+ *
+ * The parser builds it through the mutators; analyses and reporters
+ * read it only through the const accessors.
+ */
+#ifndef CGA_PROFILE_H
+#define CGA_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct profile;
+
+/* An event: short name, optional long name and derived formula. */
+struct event_def {
+	uint32_t	 name;		/* string id */
+	uint32_t	 longname;	/* string id, 0 if none */
+	uint32_t	 formula;	/* string id, 0 if not derived */
+};
+
+/* One part of a profile: its header values and totals. */
+struct part {
+	uint32_t	 file;		/* string id of the input file name */
+	uint32_t	 pid;		/* string ids; 0 (the empty string) */
+	uint32_t	 thread;	/*   when the header has no such line */
+	uint32_t	 part;
+	uint32_t	 cmd;
+	uint32_t	 creator;
+	uint32_t	*desc;		/* string ids of desc: values */
+	size_t		 ndesc;
+	uint64_t	*summary;	/* summary: counts, NULL if none */
+	uint64_t	*totals;	/* totals: counts, NULL if none */
+	int		 has_data;	/* a cost line was read in this part */
+};
+
+/* Construction (for the parser). */
+struct profile	*profile_create(void);
+void		 profile_free(struct profile *);
+uint32_t	 profile_intern(struct profile *, const char *, size_t);
+int		 profile_set_events(struct profile *, const uint32_t *, unsigned);
+void		 profile_add_event_def(struct profile *, uint32_t, uint32_t,
+		    uint32_t);
+struct part	*profile_new_part(struct profile *, uint32_t);
+void		 profile_part_add_desc(struct profile *, struct part *,
+		    uint32_t);
+void		 profile_part_set_costs(struct profile *, uint64_t **,
+		    const uint64_t *);
+uint32_t	 profile_func_id(struct profile *, uint32_t, uint32_t,
+		    uint32_t);
+void		 profile_touch(struct profile *, uint32_t, uint32_t);
+void		 profile_func_mark(struct profile *, uint32_t);
+int		 profile_add_self(struct profile *, uint32_t, uint32_t,
+		    uint64_t, const uint64_t *);
+int		 profile_add_call(struct profile *, uint32_t, uint32_t,
+		    uint64_t, uint32_t, uint64_t, const uint64_t *);
+
+/* Const accessors (for analyses and reporters). */
+const char	*profile_str(const struct profile *, uint32_t);
+unsigned	 profile_nevents(const struct profile *);
+uint32_t	 profile_event(const struct profile *, unsigned);
+int		 profile_event_index(const struct profile *, const char *);
+size_t		 profile_nevent_defs(const struct profile *);
+const struct event_def *profile_event_def(const struct profile *, size_t);
+size_t		 profile_nparts(const struct profile *);
+const struct part *profile_part(const struct profile *, size_t);
+uint32_t	 profile_nobjects(const struct profile *);
+uint32_t	 profile_object(const struct profile *, uint32_t);
+uint32_t	 profile_nfiles(const struct profile *);
+uint32_t	 profile_file(const struct profile *, uint32_t);
+uint32_t	 profile_nfuncs(const struct profile *);
+void		 profile_func(const struct profile *, uint32_t, uint32_t *,
+		    uint32_t *, uint32_t *);
+uint64_t	 profile_func_seq(const struct profile *, uint32_t);
+uint32_t	 profile_npairs(const struct profile *);
+void		 profile_pair(const struct profile *, uint32_t, uint32_t *,
+		    uint32_t *);
+uint32_t	 profile_pair_find(const struct profile *, uint32_t, uint32_t);
+uint32_t	 profile_nlines(const struct profile *);
+void		 profile_line(const struct profile *, uint32_t, uint32_t *,
+		    uint32_t *, uint64_t *);
+const uint64_t	*profile_line_cost(const struct profile *, uint32_t);
+uint32_t	 profile_narcs(const struct profile *);
+void		 profile_arc(const struct profile *, uint32_t, uint32_t *,
+		    uint32_t *, uint32_t *, uint64_t *);
+uint64_t	 profile_arc_count(const struct profile *, uint32_t);
+const uint64_t	*profile_arc_cost(const struct profile *, uint32_t);
+void		 profile_self_total(const struct profile *, uint64_t *);
+
+#endif /* CGA_PROFILE_H */

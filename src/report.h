@@ -1,0 +1,33 @@
+/*
+ * report.h - the text reporter: callgrind_annotate's header, program
+ * totals and sorted function totals.
+ */
+#ifndef CGA_REPORT_H
+#define CGA_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct profile;
+
+struct report_opts {
+	const char	 *profile_name;	/* as given on the command line */
+	char		**show;		/* --show event names, NULL: all */
+	size_t		  nshow;
+	char		**sort;		/* --sort event names, NULL: all */
+	size_t		  nsort;
+	char		**sort_thr;	/* per-event thresholds as given,
+					   NULL if none was given */
+	char		 *threshold;	/* --threshold as given ("99") */
+	int		  show_percs;
+	int		  auto_annotate;
+	char		**include;	/* -I directories, each ending "/" */
+	size_t		  ninclude;
+	char		**user_files;	/* source files named by the user */
+	size_t		  nuser_files;
+};
+
+int	report_check_events(const struct profile *, const struct report_opts *);
+int	report_text(FILE *, const struct profile *, const struct report_opts *);
+
+#endif /* CGA_REPORT_H */

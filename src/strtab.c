@@ -1,0 +1,158 @@
+/*
+ * strtab.c - string interning: an open-addressing hash over ids, with
+ * the bytes kept NUL-terminated in large arena blocks.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "strtab.h"
+#include "xmalloc.h"
+
+#define STRTAB_BLOCK	(256 * 1024)
+
+struct strblock {
+	struct strblock	*next;
+	size_t		 used, size;
+	char		 data[];
+};
+
+struct strtab {
+	const char	**strs;		/* id -> bytes */
+	uint32_t	 *lens;		/* id -> length */
+	uint64_t	 *hashes;	/* id -> hash */
+	uint32_t	  n, cap;	/* ids used, allocated */
+	uint32_t	 *slots;	/* id + 1, or 0 for empty */
+	uint32_t	  mask;		/* slot count - 1 */
+	struct strblock	 *blocks;	/* newest first */
+};
+
+static void	strtab_grow(struct strtab *);
+static char	*strtab_store(struct strtab *, const char *, size_t);
+
+/* Create an empty table holding only the empty string as id 0. */
+struct strtab *
+strtab_create(void)
+{
+	struct strtab	*st;
+
+	st = xcalloc(1, sizeof(*st));
+	st->mask = 1023;
+	st->slots = xcalloc(st->mask + 1, sizeof(*st->slots));
+	strtab_intern(st, "", 0);
+	return st;
+}
+
+/* Free the table and all its strings. */
+void
+strtab_free(struct strtab *st)
+{
+	struct strblock	*b, *next;
+
+	if (st == NULL)
+		return;
+	for (b = st->blocks; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
+	free(st->strs);
+	free(st->lens);
+	free(st->hashes);
+	free(st->slots);
+	free(st);
+}
+
+/* Copy len bytes into the arena, NUL-terminated. */
+static char *
+strtab_store(struct strtab *st, const char *s, size_t len)
+{
+	struct strblock	*b = st->blocks;
+	size_t		 size;
+	char		*p;
+
+	if (b == NULL || b->size - b->used < len + 1) {
+		size = len + 1 > STRTAB_BLOCK ? len + 1 : STRTAB_BLOCK;
+		b = xmalloc(sizeof(*b) + size);
+		b->size = size;
+		b->used = 0;
+		b->next = st->blocks;
+		st->blocks = b;
+	}
+	p = b->data + b->used;
+	memcpy(p, s, len);
+	p[len] = '\0';
+	b->used += len + 1;
+	return p;
+}
+
+/* Double the slot array and rehash every id into it. */
+static void
+strtab_grow(struct strtab *st)
+{
+	uint32_t	i, j, mask = st->mask * 2 + 1;
+
+	free(st->slots);
+	st->slots = xcalloc((size_t)mask + 1, sizeof(*st->slots));
+	st->mask = mask;
+	for (i = 0; i < st->n; i++) {
+		j = st->hashes[i] & mask;
+		while (st->slots[j] != 0)
+			j = (j + 1) & mask;
+		st->slots[j] = i + 1;
+	}
+}
+
+/* Return the id of the string s of len bytes, adding it if new. */
+uint32_t
+strtab_intern(struct strtab *st, const char *s, size_t len)
+{
+	uint64_t	h = hash_bytes(s, len);
+	uint32_t	j, id;
+
+	for (j = h & st->mask; st->slots[j] != 0; j = (j + 1) & st->mask) {
+		id = st->slots[j] - 1;
+		if (st->hashes[id] == h && st->lens[id] == len &&
+		    memcmp(st->strs[id], s, len) == 0)
+			return id;
+	}
+	if (len > UINT32_MAX - 1 || st->n == UINT32_MAX - 1)
+		abort();
+	if (st->n == st->cap) {
+		st->cap = st->cap ? st->cap * 2 : 1024;
+		st->strs = xreallocarray(st->strs, st->cap, sizeof(*st->strs));
+		st->lens = xreallocarray(st->lens, st->cap, sizeof(*st->lens));
+		st->hashes = xreallocarray(st->hashes, st->cap,
+		    sizeof(*st->hashes));
+	}
+	id = st->n++;
+	st->strs[id] = strtab_store(st, s, len);
+	st->lens[id] = (uint32_t)len;
+	st->hashes[id] = h;
+	st->slots[j] = id + 1;
+	if ((uint64_t)st->n * 2 > st->mask)
+		strtab_grow(st);
+	return id;
+}
+
+/* Return the NUL-terminated bytes of id. */
+const char *
+strtab_get(const struct strtab *st, uint32_t id)
+{
+	return st->strs[id];
+}
+
+/* Return the length of id in bytes. */
+size_t
+strtab_len(const struct strtab *st, uint32_t id)
+{
+	return st->lens[id];
+}
+
+/* Return how many distinct strings the table holds. */
+uint32_t
+strtab_count(const struct strtab *st)
+{
+	return st->n;
+}

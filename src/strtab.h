@@ -1,0 +1,20 @@
+/*
+ * strtab.h - interned byte strings: each distinct string is stored once
+ * and named by a dense 32-bit id; id 0 is the empty string.
+ */
+#ifndef CGA_STRTAB_H
+#define CGA_STRTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct strtab;
+
+struct strtab	*strtab_create(void);
+void		 strtab_free(struct strtab *);
+uint32_t	 strtab_intern(struct strtab *, const char *, size_t);
+const char	*strtab_get(const struct strtab *, uint32_t);
+size_t		 strtab_len(const struct strtab *, uint32_t);
+uint32_t	 strtab_count(const struct strtab *);
+
+#endif /* CGA_STRTAB_H */

@@ -1,0 +1,73 @@
+/*
+ * xmalloc.c - allocators that never return NULL: on failure they
+ * print the reason and exit with status 1.
+ */
+#include "compat.h"
+
+#include <err.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+
+/* Allocate size bytes or exit. */
+void *
+xmalloc(size_t size)
+{
+	void	*p;
+
+	if (size == 0)
+		size = 1;
+	if ((p = malloc(size)) == NULL)
+		err(1, "malloc(%zu)", size);
+	return p;
+}
+
+/* Allocate a zeroed array of nmemb elements of size bytes or exit. */
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void	*p;
+
+	if (nmemb == 0 || size == 0)
+		nmemb = size = 1;
+	if ((p = calloc(nmemb, size)) == NULL)
+		err(1, "calloc(%zu, %zu)", nmemb, size);
+	return p;
+}
+
+/* Resize an array to nmemb elements of size bytes, checking overflow. */
+void *
+xreallocarray(void *ptr, size_t nmemb, size_t size)
+{
+	void	*p;
+
+	if (nmemb == 0 || size == 0)
+		nmemb = size = 1;
+	if (SIZE_MAX / nmemb < size)
+		errx(1, "reallocarray: %zu * %zu bytes is too large",
+		    nmemb, size);
+	if ((p = realloc(ptr, nmemb * size)) == NULL)
+		err(1, "realloc(%zu * %zu)", nmemb, size);
+	return p;
+}
+
+/* Copy a string or exit. */
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+/* Copy len bytes of s into a new NUL-terminated string or exit. */
+char *
+xstrndup(const char *s, size_t len)
+{
+	char	*p;
+
+	p = xmalloc(len + 1);
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}

@@ -1,0 +1,15 @@
+/*
+ * xmalloc.h - allocators that never return NULL.
+ */
+#ifndef CGA_XMALLOC_H
+#define CGA_XMALLOC_H
+
+#include <stddef.h>
+
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+char	*xstrndup(const char *, size_t);
+
+#endif /* CGA_XMALLOC_H */
