@@ -248,7 +248,8 @@ main(int argc, char *argv[])
 	o.show_percs = 1;
 	o.auto_annotate = 1;
 
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			help();
@@ -288,7 +289,14 @@ main(int argc, char *argv[])
 		case OPT_VERSION:
 			printf("cg-annotate %s\n", CGA_VERSION);
 			return 0;
+		case ':':
+			warnx("option %s needs a value", argv[optind - 1]);
+			usage(2);
 		default:
+			if (optopt != 0)
+				warnx("unknown option -%c", optopt);
+			else
+				warnx("unknown option %s", argv[optind - 1]);
 			usage(2);
 		}
 	}
