@@ -1,0 +1,24 @@
+/* check_main.c - runs every unit test suite. */
+#include "compat.h"
+
+#include <stdlib.h>
+
+#include "check_suites.h"
+#include "msg.h"
+
+int
+main(void)
+{
+	SRunner	*sr;
+	int	 failed;
+
+	msg_set_quiet(1);
+	sr = srunner_create(make_num_suite());
+	srunner_add_suite(sr, make_names_suite());
+	srunner_add_suite(sr, make_parse_suite());
+	srunner_add_suite(sr, make_profile_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,174 @@
+/* check_names.c - interning, id tables and name compression. */
+#include "compat.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "check_util.h"
+#include "cost.h"
+#include "keytab.h"
+#include "msg.h"
+#include "parse.h"
+#include "profile.h"
+#include "strtab.h"
+
+START_TEST(test_strtab)
+{
+	struct strtab	*st = strtab_create();
+	uint32_t	 a, b, i;
+	char		 buf[32];
+
+	ck_assert_uint_eq(strtab_intern(st, "", 0), 0);
+	a = strtab_intern(st, "main", 4);
+	b = strtab_intern(st, "mainx", 4);
+	ck_assert_uint_eq(a, b);
+	ck_assert_str_eq(strtab_get(st, a), "main");
+	ck_assert_uint_ne(strtab_intern(st, "ma\0n", 4), a);
+	ck_assert_uint_eq(strtab_len(st, strtab_intern(st, "ma\0n", 4)), 4);
+	/* Many strings: ids stay dense and lookups stay right over growth. */
+	for (i = 0; i < 100000; i++) {
+		snprintf(buf, sizeof(buf), "f%u", i);
+		ck_assert_uint_eq(strtab_intern(st, buf, strlen(buf)), i + 3);
+	}
+	for (i = 0; i < 100000; i += 997) {
+		snprintf(buf, sizeof(buf), "f%u", i);
+		ck_assert_uint_eq(strtab_intern(st, buf, strlen(buf)), i + 3);
+		ck_assert_str_eq(strtab_get(st, i + 3), buf);
+	}
+	ck_assert_uint_eq(strtab_count(st), 100003);
+	strtab_free(st);
+}
+END_TEST
+
+START_TEST(test_keytab)
+{
+	struct keytab	kt;
+	uint64_t	k[3];
+	uint32_t	i;
+	int		created;
+
+	keytab_init(&kt, 3);
+	for (i = 0; i < 50000; i++) {
+		k[0] = i;
+		k[1] = i * 7;
+		k[2] = UINT64_MAX - i;
+		ck_assert_uint_eq(keytab_get(&kt, k, &created), i);
+		ck_assert_int_eq(created, 1);
+	}
+	k[0] = 123;
+	k[1] = 861;
+	k[2] = UINT64_MAX - 123;
+	ck_assert_uint_eq(keytab_get(&kt, k, &created), 123);
+	ck_assert_int_eq(created, 0);
+	ck_assert_uint_eq(keytab_find(&kt, k), 123);
+	ck_assert_uint_eq(keytab_key(&kt, 123)[1], 861);
+	k[1] = 862;
+	ck_assert_uint_eq(keytab_find(&kt, k), KEYTAB_NONE);
+	keytab_free(&kt);
+}
+END_TEST
+
+START_TEST(test_compression)
+{
+	struct profile	*p;
+	int		 rc;
+
+	p = load("events: Ir\n"
+	    "ob=(1) obj\n"
+	    "fl=(1) a.c\n"
+	    "fn=(1) main\n"
+	    "1 10\n"
+	    /* id 1 in the fn space is main, in the fl space a.c. */
+	    "fn=(2) (below main)\n"
+	    "2 20\n"
+	    "fn=(1)\n"
+	    "3 30\n"
+	    "fl=(2)b.c\n"
+	    "fn=(3)   spaced\n"
+	    "4 40\n"
+	    "fn=(1)\n"
+	    "5 50\n", &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_int_ge(func_find(p, "obj", "a.c", "main"), 0);
+	ck_assert_int_ge(func_find(p, "obj", "a.c", "(below main)"), 0);
+	ck_assert_int_ge(func_find(p, "obj", "b.c", "spaced"), 0);
+	ck_assert_int_ge(func_find(p, "obj", "b.c", "main"), 0);
+	ck_assert_uint_eq(self_cost(p, "main", "a.c", 3, 0), 30);
+	ck_assert_uint_eq(self_cost(p, "main", "b.c", 5, 0), 50);
+	ck_assert_uint_eq(self_cost(p, "(below main)", "a.c", 2, 0), 20);
+	profile_free(p);
+}
+END_TEST
+
+START_TEST(test_compression_errors)
+{
+	struct profile	*p;
+	int		 rc;
+
+	msg_reset();
+	p = load("events: Ir\n"
+	    "fl=(1) a.c\n"
+	    "fn=(7)\n"			/* undefined: "???" */
+	    "1 10\n"
+	    "fn=(2) two\n"
+	    "fn=(2) deux\n"		/* redefined: the new name wins */
+	    "2 20\n"
+	    "fn=(2)\n"
+	    "3 30\n"
+	    "fn=(3 broken\n"		/* no ")": taken literally */
+	    "4 40\n", &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(msg_count(MSG_UNDEFINED_ID), 1);
+	ck_assert_uint_eq(msg_count(MSG_REDEFINED_ID), 1);
+	ck_assert_uint_eq(msg_count(MSG_BAD_NAME_ID), 1);
+	ck_assert_uint_eq(func_self(p, "???", 0), 10);
+	ck_assert_uint_eq(func_self(p, "deux", 0), 50);
+	ck_assert_uint_eq(func_self(p, "two", 0), COST_NONE);
+	ck_assert_uint_eq(func_self(p, "(3 broken", 0), 40);
+	profile_free(p);
+}
+END_TEST
+
+START_TEST(test_strip_prefix)
+{
+	struct profile		*p = profile_create();
+	struct parse_opts	 o = { "/home/u/src/" };
+	const char		*text = "events: Ir\n"
+	    "fl=/home/u/src/a.c\n"
+	    "fn=f\n"
+	    "1 1\n"
+	    "cfi=(4) /home/u/src/b.c\n"
+	    "cfn=g\n"
+	    "calls=1 1\n"
+	    "1 5\n"
+	    "fi=/home/u/src/sub/c.h\n"
+	    "2 2\n"
+	    "fl=/home/u/srcx.c\n"
+	    "fn=h\n"
+	    "3 3\n";
+
+	ck_assert_int_eq(parse_buffer(p, "t", text, strlen(text), &o), 0);
+	/* Every kind of file name loses the prefix, and only the prefix. */
+	ck_assert_int_ge(func_find(p, "", "a.c", "f"), 0);
+	ck_assert_int_ge(func_find(p, "", "b.c", "g"), 0);
+	ck_assert_uint_eq(self_cost(p, "f", "sub/c.h", 2, 0), 2);
+	ck_assert_int_ge(func_find(p, "", "/home/u/srcx.c", "h"), 0);
+	profile_free(p);
+}
+END_TEST
+
+Suite *
+make_names_suite(void)
+{
+	Suite	*s = suite_create("names");
+	TCase	*tc = tcase_create("core");
+
+	tcase_add_test(tc, test_strtab);
+	tcase_add_test(tc, test_keytab);
+	tcase_add_test(tc, test_compression);
+	tcase_add_test(tc, test_compression_errors);
+	tcase_add_test(tc, test_strip_prefix);
+	suite_add_tcase(s, tc);
+	return s;
+}

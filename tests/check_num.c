@@ -1,0 +1,120 @@
+/* check_num.c - number and subposition parsing. */
+#include "compat.h"
+
+#include <string.h>
+
+#include "check_suites.h"
+#include "num.h"
+
+/* Parse s whole as a number; return the result, value in *v. */
+static enum num_result
+parse(const char *s, uint64_t *v, size_t *used)
+{
+	const char	*p = s;
+	enum num_result	 r;
+
+	*v = 12345;
+	r = num_parse_u64(&p, s + strlen(s), v);
+	*used = (size_t)(p - s);
+	return r;
+}
+
+START_TEST(test_decimal)
+{
+	uint64_t	v;
+	size_t		n;
+
+	ck_assert_int_eq(parse("0", &v, &n), NUM_OK);
+	ck_assert_uint_eq(v, 0);
+	ck_assert_int_eq(parse("42 7", &v, &n), NUM_OK);
+	ck_assert_uint_eq(v, 42);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(parse("18446744073709551615", &v, &n), NUM_OK);
+	ck_assert_uint_eq(v, UINT64_MAX);
+	ck_assert_int_eq(parse("18446744073709551616", &v, &n), NUM_OVERFLOW);
+	ck_assert_int_eq(parse("99999999999999999999999", &v, &n),
+	    NUM_OVERFLOW);
+}
+END_TEST
+
+START_TEST(test_hex)
+{
+	uint64_t	v;
+	size_t		n;
+
+	ck_assert_int_eq(parse("0x10", &v, &n), NUM_OK);
+	ck_assert_uint_eq(v, 16);
+	ck_assert_int_eq(parse("0XfF\t1", &v, &n), NUM_OK);
+	ck_assert_uint_eq(v, 255);
+	ck_assert_uint_eq(n, 4);
+	ck_assert_int_eq(parse("0xffffffffffffffff", &v, &n), NUM_OK);
+	ck_assert_uint_eq(v, UINT64_MAX);
+	ck_assert_int_eq(parse("0x10000000000000000", &v, &n), NUM_OVERFLOW);
+	ck_assert_int_eq(parse("0x", &v, &n), NUM_NONE);
+	ck_assert_int_eq(parse("0xg", &v, &n), NUM_NONE);
+}
+END_TEST
+
+START_TEST(test_not_numbers)
+{
+	uint64_t	v;
+	size_t		n;
+
+	ck_assert_int_eq(parse("", &v, &n), NUM_NONE);
+	ck_assert_int_eq(parse("x1", &v, &n), NUM_NONE);
+	ck_assert_int_eq(parse("12x", &v, &n), NUM_NONE);
+	ck_assert_int_eq(parse("-1", &v, &n), NUM_NONE);
+	ck_assert_int_eq(parse("1.5", &v, &n), NUM_NONE);
+	ck_assert_uint_eq(v, 12345);
+}
+END_TEST
+
+START_TEST(test_subpos)
+{
+	static const struct {
+		const char		*s;
+		enum num_result		 r;
+		enum subpos_kind	 kind;
+		uint64_t		 v;
+	} t[] = {
+		{ "17", NUM_OK, SUBPOS_ABS, 17 },
+		{ "0x1a", NUM_OK, SUBPOS_ABS, 26 },
+		{ "+3", NUM_OK, SUBPOS_PLUS, 3 },
+		{ "-0x10", NUM_OK, SUBPOS_MINUS, 16 },
+		{ "*", NUM_OK, SUBPOS_SAME, 0 },
+		{ "**", NUM_NONE, SUBPOS_ABS, 0 },
+		{ "+", NUM_NONE, SUBPOS_ABS, 0 },
+		{ "+x", NUM_NONE, SUBPOS_ABS, 0 },
+		{ "+99999999999999999999", NUM_OVERFLOW, SUBPOS_PLUS, 0 },
+	};
+	enum subpos_kind	 kind;
+	const char		*p;
+	uint64_t		 v;
+	size_t			 i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		p = t[i].s;
+		ck_assert_int_eq(num_parse_subpos(&p, p + strlen(p), &kind,
+		    &v), t[i].r);
+		if (t[i].r == NUM_OK) {
+			ck_assert_int_eq(kind, t[i].kind);
+			ck_assert_uint_eq(v, t[i].v);
+			ck_assert_ptr_eq(p, t[i].s + strlen(t[i].s));
+		}
+	}
+}
+END_TEST
+
+Suite *
+make_num_suite(void)
+{
+	Suite	*s = suite_create("num");
+	TCase	*tc = tcase_create("core");
+
+	tcase_add_test(tc, test_decimal);
+	tcase_add_test(tc, test_hex);
+	tcase_add_test(tc, test_not_numbers);
+	tcase_add_test(tc, test_subpos);
+	suite_add_tcase(s, tc);
+	return s;
+}

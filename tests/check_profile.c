@@ -1,0 +1,128 @@
+/* check_profile.c - cost vectors, the model's sums and the totals. */
+#include "compat.h"
+
+#include <string.h>
+
+#include "check_suites.h"
+#include "check_util.h"
+#include "cost.h"
+#include "fntotals.h"
+#include "profile.h"
+
+START_TEST(test_cost_add)
+{
+	uint64_t	a[4] = { COST_NONE, 5, COST_NONE, COST_MAX - 1 };
+	uint64_t	b[4] = { COST_NONE, 7, 0, 1 };
+
+	ck_assert_int_eq(cost_add(a, b, 4), 0);
+	ck_assert_uint_eq(a[0], COST_NONE);	/* none + none = none */
+	ck_assert_uint_eq(a[1], 12);
+	ck_assert_uint_eq(a[2], 0);		/* none + 0 = 0, recorded */
+	ck_assert_uint_eq(a[3], COST_MAX);
+	ck_assert_int_eq(cost_add(a, b, 4), 1);	/* overflow: kept at max */
+	ck_assert_uint_eq(a[3], COST_MAX);
+	ck_assert_int_eq(cost_is_zero(b, 1), 1);
+	ck_assert_int_eq(cost_is_zero(b, 2), 0);
+}
+END_TEST
+
+START_TEST(test_sums)
+{
+	struct profile	*p;
+	uint64_t	 total[2];
+	int		 rc;
+
+	p = load("events: A B\nfl=a.c\nfn=f\n1 1 1\n1 2\n2 4 4\n"
+	    "fn=g\n1 8\ncfn=f\ncalls=1 1\n1 1000 1000\n", &rc);
+	ck_assert_int_eq(rc, 0);
+	/* Same (function, file, line) entries are summed into one. */
+	ck_assert_uint_eq(profile_nlines(p), 3);
+	ck_assert_uint_eq(self_cost(p, "f", "a.c", 1, 0), 3);
+	ck_assert_uint_eq(self_cost(p, "f", "a.c", 1, 1), 1);
+	profile_self_total(p, total);
+	ck_assert_uint_eq(total[0], 15);	/* call cost is not self */
+	ck_assert_uint_eq(total[1], 5);
+	ck_assert_uint_eq(totals_compute(p, total), TOTALS_CALCULATED);
+	ck_assert_uint_eq(total[0], 15);
+	profile_free(p);
+}
+END_TEST
+
+START_TEST(test_totals_source)
+{
+	struct profile	*p;
+	uint64_t	 total[1];
+
+	p = load("events: A\nsummary: 50\nfl=a\nfn=f\n1 5\ntotals: 40\n",
+	    NULL);
+	ck_assert_uint_eq(totals_compute(p, total), TOTALS_SUMMARY);
+	ck_assert_uint_eq(total[0], 50);
+	profile_free(p);
+	/* An all-zero summary falls back to totals. */
+	p = load("events: A\nsummary: 0\nfl=a\nfn=f\n1 5\ntotals: 40\n",
+	    NULL);
+	ck_assert_uint_eq(totals_compute(p, total), TOTALS_TOTALS);
+	ck_assert_uint_eq(total[0], 40);
+	profile_free(p);
+	/* Several parts: the sum of their summaries, never the last. */
+	p = load("events: A\nsummary: 5\nfl=a\nfn=f\n1 5\n"
+	    "part: 2\nsummary: 7\nfn=f\n1 7\n", NULL);
+	ck_assert_uint_eq(totals_compute(p, total), TOTALS_SUMMARY);
+	ck_assert_uint_eq(total[0], 12);
+	profile_free(p);
+	/* A part without summary: calculated. */
+	p = load("events: A\nsummary: 5\nfl=a\nfn=f\n1 5\n"
+	    "part: 2\nfn=f\n1 7\n", NULL);
+	ck_assert_uint_eq(totals_compute(p, total), TOTALS_CALCULATED);
+	ck_assert_uint_eq(total[0], 12);
+	profile_free(p);
+}
+END_TEST
+
+START_TEST(test_fntotals)
+{
+	struct profile		*p;
+	struct fntotals		*t;
+	size_t			 i;
+	int			 seen = 0;
+
+	p = load("events: A\n"
+	    "ob=one\nfl=x.c\nfn=f\n1 1\n"
+	    "fi=inl.h\n2 2\n"
+	    "ob=two\nfl=x.c\nfn=f\n1 10\n"	/* same label, other object */
+	    "fn=empty\n", NULL);
+	t = fntotals_build(p);
+	ck_assert_uint_eq(t->nrows, 3);
+	for (i = 0; i < t->nrows; i++) {
+		if (strcmp(t->rows[i].label, "x.c:f") == 0) {
+			ck_assert_uint_eq(t->rows[i].cost[0], 11);
+			ck_assert_str_eq(profile_str(p, t->rows[i].obj), "two");
+			seen |= 1;
+		} else if (strcmp(t->rows[i].label, "inl.h:f") == 0) {
+			ck_assert_uint_eq(t->rows[i].cost[0], 2);
+			ck_assert_uint_eq(t->rows[i].obj, 0);
+			seen |= 2;
+		} else if (strcmp(t->rows[i].label, "x.c:empty") == 0) {
+			ck_assert_uint_eq(t->rows[i].cost[0], COST_NONE);
+			seen |= 4;
+		}
+	}
+	ck_assert_int_eq(seen, 7);
+	fntotals_free(t);
+	profile_free(p);
+}
+END_TEST
+
+Suite *
+make_profile_suite(void)
+{
+	Suite	*s = suite_create("profile");
+	TCase	*tc = tcase_create("core");
+
+	tcase_add_test(tc, test_cost_add);
+	tcase_add_test(tc, test_sums);
+	tcase_add_test(tc, test_totals_source);
+	tcase_add_test(tc, test_fntotals);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,12 @@
+/* check_suites.h - the unit test suites, one per module. */
+#ifndef CHECK_SUITES_H
+#define CHECK_SUITES_H
+
+#include <check.h>
+
+Suite	*make_num_suite(void);
+Suite	*make_names_suite(void);
+Suite	*make_parse_suite(void);
+Suite	*make_profile_suite(void);
+
+#endif

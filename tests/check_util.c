@@ -1,0 +1,95 @@
+/* check_util.c - helpers for the unit tests. */
+#include "compat.h"
+
+#include <string.h>
+
+#include "check_util.h"
+#include "cost.h"
+#include "parse.h"
+#include "profile.h"
+
+/* Parse text as a profile named "t.out"; *rc gets parse_buffer's result. */
+struct profile *
+load(const char *text, int *rc)
+{
+	struct profile	*p = profile_create();
+	int		 r;
+
+	r = parse_buffer(p, "t.out", text, strlen(text), NULL);
+	if (rc != NULL)
+		*rc = r;
+	return p;
+}
+
+/* Return the id of function (obj, file, name), or -1. */
+int
+func_find(const struct profile *p, const char *obj, const char *file,
+    const char *name)
+{
+	uint32_t	i, o, f, n;
+
+	for (i = 0; i < profile_nfuncs(p); i++) {
+		profile_func(p, i, &o, &f, &n);
+		if (strcmp(profile_str(p, o), obj) == 0 &&
+		    strcmp(profile_str(p, f), file) == 0 &&
+		    strcmp(profile_str(p, n), name) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* Return the self cost of event ev of function name at (file, line). */
+uint64_t
+self_cost(const struct profile *p, const char *name, const char *file,
+    uint64_t line, unsigned ev)
+{
+	uint32_t	i, fn, f, o, ff, n;
+	uint64_t	l, sum = COST_NONE;
+
+	for (i = 0; i < profile_nlines(p); i++) {
+		profile_line(p, i, &fn, &f, &l);
+		profile_func(p, fn, &o, &ff, &n);
+		if (l == line && strcmp(profile_str(p, n), name) == 0 &&
+		    strcmp(profile_str(p, f), file) == 0)
+			cost_add(&sum, profile_line_cost(p, i) + ev, 1);
+	}
+	return sum;
+}
+
+/* Return the self cost of event ev of every function called name. */
+uint64_t
+func_self(const struct profile *p, const char *name, unsigned ev)
+{
+	uint32_t	i, fn, f, o, ff, n;
+	uint64_t	l, sum = COST_NONE;
+
+	for (i = 0; i < profile_nlines(p); i++) {
+		profile_line(p, i, &fn, &f, &l);
+		profile_func(p, fn, &o, &ff, &n);
+		if (strcmp(profile_str(p, n), name) == 0)
+			cost_add(&sum, profile_line_cost(p, i) + ev, 1);
+	}
+	return sum;
+}
+
+/* Return the call cost of event ev from caller to callee; count in *n. */
+uint64_t
+call_cost(const struct profile *p, const char *caller, const char *callee,
+    unsigned ev, uint64_t *count)
+{
+	uint32_t	i, a, b, f, o, ff, na, nb;
+	uint64_t	l, sum = COST_NONE;
+
+	*count = 0;
+	for (i = 0; i < profile_narcs(p); i++) {
+		profile_arc(p, i, &a, &b, &f, &l);
+		profile_func(p, a, &o, &ff, &na);
+		profile_func(p, b, &o, &ff, &nb);
+		if (strcmp(profile_str(p, na), caller) == 0 &&
+		    strcmp(profile_str(p, nb), callee) == 0) {
+			cost_add(&sum, profile_arc_cost(p, i) + ev, 1);
+			*count += profile_arc_count(p, i);
+		}
+	}
+	return sum;
+}
