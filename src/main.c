@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <errno.h>
 #include <getopt.h>
 #include <glob.h>
 #include <stdio.h>
@@ -328,7 +329,7 @@ main(int argc, char *argv[])
 	if (rc == 0 && report_text(stdout, p, &o) == -1)
 		rc = 2;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		msg(MSG_WRITE, "standard output", 0, NULL);
+		msg(MSG_WRITE, "standard output", 0, "%s", strerror(errno));
 		rc = rc ? rc : 1;
 	}
 	profile_free(p);
