@@ -12,6 +12,49 @@
 #include "profile.h"
 #include "xmalloc.h"
 
+/* Return the row of label (file, name), adding a called-only row. */
+uint32_t
+fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
+    uint32_t name)
+{
+	struct fnrow	*r;
+	uint64_t	 key[2] = { file, name };
+	uint32_t	 id;
+	size_t		 flen, nlen, i;
+	const char	*fs, *ns;
+	int		 created;
+
+	id = keytab_get(t->labels, key, &created);
+	if (!created)
+		return id;
+	if (id >= t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 256;
+		t->rows = xreallocarray(t->rows, t->cap, sizeof(*t->rows));
+		t->costs = xreallocarray(t->costs, t->cap,
+		    t->nevents * sizeof(*t->costs));
+		for (i = 0; i < id; i++)
+			t->rows[i].cost = t->costs + i * t->nevents;
+	}
+	t->nrows = id + 1;
+	r = &t->rows[id];
+	memset(r, 0, sizeof(*r));
+	r->fn = UINT32_MAX;
+	r->file = file;
+	r->name = name;
+	r->called_only = 1;
+	fs = profile_str(p, file);
+	ns = profile_str(p, name);
+	flen = strlen(fs);
+	nlen = strlen(ns);
+	r->label = xmalloc(flen + nlen + 2);
+	memcpy(r->label, fs, flen);
+	r->label[flen] = ':';
+	memcpy(r->label + flen + 1, ns, nlen + 1);
+	r->cost = t->costs + (size_t)id * t->nevents;
+	cost_clear(r->cost, t->nevents);
+	return id;
+}
+
 /*
  * Build one row per "file:function" label with its summed self cost.
  * Functions of different objects with one label share a row, as in
@@ -22,60 +65,38 @@ fntotals_build(const struct profile *p)
 {
 	struct fntotals	*t;
 	struct fnrow	*r;
-	struct keytab	 labels;
-	unsigned	 nev = profile_nevents(p);
 	uint32_t	 i, npairs, fn, file, obj, ffile, name, *pair_row;
-	uint64_t	 line, key[2], *best;
-	size_t		 flen, nlen;
-	const char	*fs, *ns;
-	int		 created;
+	uint64_t	 line, seq, *best;
 
 	t = xcalloc(1, sizeof(*t));
-	t->nevents = nev;
+	t->nevents = profile_nevents(p);
+	t->labels = xmalloc(sizeof(*t->labels));
+	keytab_init(t->labels, 2);
 	npairs = profile_npairs(p);
-	t->rows = xreallocarray(NULL, npairs, sizeof(*t->rows));
 	pair_row = xreallocarray(NULL, npairs, sizeof(*pair_row));
-	best = xreallocarray(NULL, npairs, sizeof(*best));
-	keytab_init(&labels, 2);
+	best = xcalloc(npairs, sizeof(*best));
 	for (i = 0; i < npairs; i++) {
 		profile_pair(p, i, &fn, &file);
 		profile_func(p, fn, &obj, &ffile, &name);
-		key[0] = file;
-		key[1] = name;
-		pair_row[i] = keytab_get(&labels, key, &created);
+		pair_row[i] = fntotals_row(t, p, file, name);
 		r = &t->rows[pair_row[i]];
-		if (created) {
+		if (r->called_only) {
+			r->called_only = 0;
 			r->fn = fn;
-			r->file = file;
-			r->obj = 0;
-			best[pair_row[i]] = 0;
-			fs = profile_str(p, file);
-			ns = profile_str(p, name);
-			flen = strlen(fs);
-			nlen = strlen(ns);
-			r->label = xmalloc(flen + nlen + 2);
-			memcpy(r->label, fs, flen);
-			r->label[flen] = ':';
-			memcpy(r->label + flen + 1, ns, nlen + 1);
 		}
-		if (file == ffile && profile_func_seq(p, fn) > best[pair_row[i]]) {
-			best[pair_row[i]] = profile_func_seq(p, fn);
+		seq = profile_func_seq(p, fn);
+		if (file == ffile && seq > best[pair_row[i]]) {
+			best[pair_row[i]] = seq;
 			r->fn = fn;
 			r->obj = obj;
+			r->named = 1;
 		}
 	}
-	t->nrows = labels.n;
-	keytab_free(&labels);
 	free(best);
-	t->costs = xreallocarray(NULL, t->nrows, nev * sizeof(*t->costs));
-	for (i = 0; i < t->nrows; i++) {
-		t->rows[i].cost = t->costs + (size_t)i * nev;
-		cost_clear(t->rows[i].cost, nev);
-	}
 	for (i = 0; i < profile_nlines(p); i++) {
 		profile_line(p, i, &fn, &file, &line);
 		r = &t->rows[pair_row[profile_pair_find(p, fn, file)]];
-		cost_add(r->cost, profile_line_cost(p, i), nev);
+		cost_add(r->cost, profile_line_cost(p, i), t->nevents);
 	}
 	free(pair_row);
 	return t;
@@ -93,6 +114,8 @@ fntotals_free(struct fntotals *t)
 		free(t->rows[i].label);
 	free(t->rows);
 	free(t->costs);
+	keytab_free(t->labels);
+	free(t->labels);
 	free(t);
 }
 

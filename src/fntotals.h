@@ -15,8 +15,11 @@ struct profile;
 struct fnrow {
 	uint32_t	 fn;		/* a function with this label */
 	uint32_t	 file;		/* string id of the file of the code */
-	uint32_t	 obj;		/* string id of the object shown, 0 if
-					   none (code inlined from a file) */
+	uint32_t	 name;		/* string id of the function name */
+	uint32_t	 obj;		/* string id of the object shown */
+	int		 named;		/* an fn= line named this label, so
+					   obj is known (maybe empty) */
+	int		 called_only;	/* only a call target, no code */
 	char		*label;		/* "file:function" */
 	uint64_t	*cost;		/* self cost, nevents counts */
 };
@@ -24,8 +27,9 @@ struct fnrow {
 struct fntotals {
 	unsigned	 nevents;
 	struct fnrow	*rows;
-	size_t		 nrows;
+	size_t		 nrows, cap;
 	uint64_t	*costs;		/* backing store of the rows' costs */
+	struct keytab	*labels;	/* (file, name) -> row */
 };
 
 enum totals_source {
@@ -35,6 +39,8 @@ enum totals_source {
 };
 
 struct fntotals	*fntotals_build(const struct profile *);
+uint32_t	 fntotals_row(struct fntotals *, const struct profile *,
+		    uint32_t, uint32_t);
 void		 fntotals_free(struct fntotals *);
 enum totals_source totals_compute(const struct profile *, uint64_t *);
 

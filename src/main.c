@@ -24,20 +24,24 @@
 
 enum {
 	OPT_AUTO = 256,
+	OPT_INCLUSIVE,
 	OPT_SHOW,
 	OPT_SHOW_PERCS,
 	OPT_SORT,
 	OPT_THRESHOLD,
+	OPT_TREE,
 	OPT_VERSION
 };
 
 static const struct option longopts[] = {
 	{ "auto",	required_argument,	NULL,	OPT_AUTO },
 	{ "help",	no_argument,		NULL,	'h' },
+	{ "inclusive",	required_argument,	NULL,	OPT_INCLUSIVE },
 	{ "show",	required_argument,	NULL,	OPT_SHOW },
 	{ "show-percs",	optional_argument,	NULL,	OPT_SHOW_PERCS },
 	{ "sort",	required_argument,	NULL,	OPT_SORT },
 	{ "threshold",	required_argument,	NULL,	OPT_THRESHOLD },
+	{ "tree",	required_argument,	NULL,	OPT_TREE },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
 	{ NULL,		0,			NULL,	0 }
 };
@@ -56,12 +60,15 @@ static char		*dir_slash(const char *);
 static __dead void
 usage(int status)
 {
-	fprintf(stderr, "usage: %s [--auto=yes|no] [--show=A,B,...] "
-	    "[--show-percs=yes|no]\n"
-	    "       %*s [--sort=A[:N],B[:N],...] [--threshold=N] "
+	int	w = (int)strlen(getprogname());
+
+	fprintf(stderr, "usage: %s [--auto=yes|no] [--inclusive=yes|no] "
+	    "[--show=A,B,...]\n"
+	    "       %*s [--show-percs=yes|no] [--sort=A[:N],B[:N],...]\n"
+	    "       %*s [--threshold=N] [--tree=none|caller|calling|both] "
 	    "[profile]\n"
-	    "       %s --help | --version\n", getprogname(),
-	    (int)strlen(getprogname()), "", getprogname());
+	    "       %s --help | --version\n", getprogname(), w, "", w, "",
+	    getprogname());
 	exit(status);
 }
 
@@ -71,13 +78,17 @@ help(void)
 {
 	printf("usage: %s [options] [profile]\n"
 	    "\n"
-	    "Print the totals and the function totals of a Callgrind or "
-	    "Cachegrind profile.\n"
+	    "Print the totals, the function totals and the call tree of a "
+	    "Callgrind or\nCachegrind profile.\n"
 	    "\n"
 	    "  -h, --help            print this help and exit\n"
 	    "  --version             print the version and exit\n"
 	    "  --auto=yes|no         annotate the source files of the "
 	    "printed functions [yes]\n"
+	    "  --inclusive=yes|no    sort and print functions by inclusive "
+	    "cost, with\n"
+	    "                        recursion counted once and cycles "
+	    "shown [no]\n"
 	    "  --show=A,B,...        only show counts of events A,B,... "
 	    "[all]\n"
 	    "  --show-percs=yes|no   show a percentage after each non-zero "
@@ -92,6 +103,9 @@ help(void)
 	    "N%% of the\n"
 	    "                        primary sort event; 100 prints all "
 	    "[99]\n"
+	    "  --tree=none|caller|calling|both\n"
+	    "                        print the callers and/or callees of "
+	    "each function [none]\n"
 	    "\n"
 	    "With no profile, the first callgrind.out* in the current "
 	    "directory is read,\n"
@@ -257,6 +271,25 @@ main(int argc, char *argv[])
 			return 0;
 		case OPT_AUTO:
 			o.auto_annotate = yesno("--auto", optarg);
+			break;
+		case OPT_INCLUSIVE:
+			o.inclusive = yesno("--inclusive", optarg);
+			break;
+		case OPT_TREE:
+			if (strcmp(optarg, "none") == 0)
+				o.tree = 0;
+			else if (strcmp(optarg, "caller") == 0)
+				o.tree = REPORT_TREE_CALLER;
+			else if (strcmp(optarg, "calling") == 0)
+				o.tree = REPORT_TREE_CALLING;
+			else if (strcmp(optarg, "both") == 0)
+				o.tree = REPORT_TREE_CALLER |
+				    REPORT_TREE_CALLING;
+			else {
+				warnx("--tree takes none, caller, calling or "
+				    "both, not '%s'", optarg);
+				usage(2);
+			}
 			break;
 		case OPT_SHOW:
 			o.nshow = split_events(optarg, &o.show);

@@ -1,7 +1,8 @@
 /*
  * report.c - the text report in callgrind_annotate's layout: the
- * header block, PROGRAM TOTALS and the function totals sorted by the
- * chosen events down to the threshold.  It reads the model only
+ * header block, PROGRAM TOTALS and the function totals (self or
+ * inclusive) sorted by the chosen events down to the threshold, with
+ * callers and callees under --tree.  It reads the model only
  * through const accessors and the analyses.
  */
 #include "compat.h"
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callgraph.h"
 #include "cost.h"
 #include "fntotals.h"
 #include "msg.h"
@@ -32,6 +34,25 @@ struct reporter {
 	double			  single;	/* --threshold, 0 if per event */
 	uint64_t		 *total;	/* percentage base */
 	enum totals_source	  source;
+	struct callgraph	 *g;		/* with --tree or --inclusive */
+	struct fntotals		 *t;		/* rows (g's if g is set) */
+};
+
+/* A printed entry: a function row, or a cycle with --inclusive=yes. */
+struct entry {
+	const char	*label;
+	uint32_t	 obj;
+	int		 named;
+	const uint64_t	*cost;		/* self or inclusive */
+	uint32_t	 row;		/* row, or CG_NONE for a cycle */
+	uint32_t	 cycle;		/* cycle, or CG_NONE for a row */
+};
+
+/* A caller or callee line of a tree. */
+struct callline {
+	uint32_t	 row;		/* the row at the other end */
+	uint64_t	 count;
+	const uint64_t	*cost;
 };
 
 static int	report_resolve(const struct profile *, const char *,
@@ -47,8 +68,22 @@ static void	report_cost(const struct reporter *, const uint64_t *,
 		    const unsigned *);
 static void	report_header(const struct reporter *);
 static void	report_summary(const struct reporter *);
-static void	report_functions(const struct reporter *);
-static int	report_rowcmp(const void *, const void *);
+static void	report_functions(struct reporter *);
+static int	report_costcmp(const struct reporter *, const uint64_t *,
+		    const uint64_t *);
+static int	report_entrycmp(const void *, const void *);
+static int	report_callcmp(const void *, const void *);
+static int	report_labelcmp(const char *, const char *);
+static void	report_calls(const struct reporter *, struct callline *,
+		    size_t, const char *, const unsigned *);
+static size_t	report_gather(const struct reporter *, const uint32_t *,
+		    size_t, int, struct callline *, uint64_t *);
+static void	report_tree_side(const struct reporter *, uint32_t,
+		    uint32_t, int, const unsigned *);
+static void	report_entry(const struct reporter *, const struct entry *,
+		    const unsigned *);
+static int	report_incl_passes(const struct reporter *,
+		    const struct entry *);
 
 /* Context for report_rowcmp, which qsort cannot pass. */
 static const struct reporter	*cmp_ctx;
@@ -295,22 +330,16 @@ report_summary(const struct reporter *r)
 	free(w);
 }
 
-/*
- * Order function rows by the sort events, descending, "never recorded"
- * below 0; then by label, then by object name, so the order is total.
- */
+/* Compare two cost vectors by the sort events: -1 if a sorts first. */
 static int
-report_rowcmp(const void *a, const void *b)
+report_costcmp(const struct reporter *r, const uint64_t *a, const uint64_t *b)
 {
-	const struct fnrow	*x = *(const struct fnrow * const *)a;
-	const struct fnrow	*y = *(const struct fnrow * const *)b;
-	uint64_t		 u, v;
-	size_t			 i;
-	int			 c;
+	uint64_t	u, v;
+	size_t		i;
 
-	for (i = 0; i < cmp_ctx->nsort; i++) {
-		u = x->cost[cmp_ctx->sort[i]];
-		v = y->cost[cmp_ctx->sort[i]];
+	for (i = 0; i < r->nsort; i++) {
+		u = a[r->sort[i]];
+		v = b[r->sort[i]];
 		if (u == v)
 			continue;
 		if (u == COST_NONE)
@@ -319,12 +348,77 @@ report_rowcmp(const void *a, const void *b)
 			return -1;
 		return u > v ? -1 : 1;
 	}
+	return 0;
+}
+
+/*
+ * Order entries by the sort events, descending, "never recorded" below
+ * 0; then by label, then by object name, so the order is total.
+ */
+static int
+report_entrycmp(const void *a, const void *b)
+{
+	const struct entry	*x = a, *y = b;
+	int			 c;
+
+	if ((c = report_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
+		return c;
 	if ((c = strcmp(x->label, y->label)) != 0)
 		return c;
 	if ((c = strcmp(profile_str(cmp_ctx->p, x->obj),
 	    profile_str(cmp_ctx->p, y->obj))) != 0)
 		return c;
-	return x->fn < y->fn ? -1 : x->fn > y->fn;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/*
+ * Compare two labels as they stand in a call line, followed by " (":
+ * ties are then in the order of the lines' text.
+ */
+static int
+report_labelcmp(const char *a, const char *b)
+{
+	static const char	 tail[] = " (";
+	const unsigned char	*x = (const unsigned char *)a;
+	const unsigned char	*y = (const unsigned char *)b;
+	size_t			 i = 0, j = 0;
+	unsigned		 u, v;
+
+	for (;;) {
+		u = *x != '\0' ? *x : i < 2 ? (unsigned char)tail[i] : 0;
+		v = *y != '\0' ? *y : j < 2 ? (unsigned char)tail[j] : 0;
+		if (u != v || u == 0)
+			return (u > v) - (u < v);
+		if (*x != '\0')
+			x++;
+		else
+			i++;
+		if (*y != '\0')
+			y++;
+		else
+			j++;
+	}
+}
+
+/* Order call lines by cost, then as their text, then by count. */
+static int
+report_callcmp(const void *a, const void *b)
+{
+	const struct callline	*x = a, *y = b;
+	char			 cx[32], cy[32];
+	int			 c;
+
+	if ((c = report_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
+		return c;
+	if ((c = report_labelcmp(cmp_ctx->t->rows[x->row].label,
+	    cmp_ctx->t->rows[y->row].label)) != 0)
+		return c;
+	report_commify(x->count, cx);
+	report_commify(y->count, cy);
+	if ((c = strcmp(cx, cy)) != 0)
+		return c;
+	return strcmp(profile_str(cmp_ctx->p, cmp_ctx->t->rows[x->row].obj),
+	    profile_str(cmp_ctx->p, cmp_ctx->t->rows[y->row].obj));
 }
 
 /* Return the percentage of the total that cumulative cost sum is. */
@@ -340,34 +434,242 @@ report_prop(uint64_t sum, uint64_t total)
 	return prop;
 }
 
-/* Print the function totals, sorted, down to the threshold. */
+/*
+ * Print sorted call lines (callers with mark "<", callees with ">"):
+ * cost, the other row's label, the count, and its object if an fn=
+ * line named it.
+ */
 static void
-report_functions(const struct reporter *r)
+report_calls(const struct reporter *r, struct callline *cl, size_t n,
+    const char *mark, const unsigned *w)
 {
-	struct fntotals		 *t;
-	const struct fnrow	**rows;
-	unsigned		 *w;
-	uint64_t		 *sum, v;
-	size_t			  i, k;
-	int			  reached;
+	const struct fnrow	*row;
+	char			 count[32];
+	size_t			 i;
 
-	t = fntotals_build(r->p);
-	w = report_widths_new(r);
-	rows = xreallocarray(NULL, t->nrows, sizeof(*rows));
-	for (i = 0; i < t->nrows; i++) {
-		rows[i] = &t->rows[i];
-		report_widths(r, w, rows[i]->cost);
-	}
 	cmp_ctx = r;
-	qsort(rows, t->nrows, sizeof(*rows), report_rowcmp);
+	qsort(cl, n, sizeof(*cl), report_callcmp);
+	cmp_ctx = NULL;
+	for (i = 0; i < n; i++) {
+		row = &r->t->rows[cl[i].row];
+		report_cost(r, cl[i].cost, w);
+		report_commify(cl[i].count, count);
+		fprintf(r->out, " %s %s (%sx)", mark, row->label, count);
+		if (row->named)
+			fprintf(r->out, " [%s]", profile_str(r->p, row->obj));
+		fputc('\n', r->out);
+	}
+}
+
+/*
+ * Gather the edges in ids[0..n-1] into call lines keyed by the row at
+ * their far end (from if callers, else to), summing edges that share it.
+ */
+static size_t
+report_gather(const struct reporter *r, const uint32_t *ids, size_t n,
+    int callers, struct callline *cl, uint64_t *costs)
+{
+	const struct cgedge	*e;
+	size_t			 i, j, m = 0;
+	uint32_t		 far;
+
+	for (i = 0; i < n; i++) {
+		e = &r->g->edges[ids[i]];
+		far = callers ? e->from : e->to;
+		for (j = 0; j < m; j++)
+			if (cl[j].row == far)
+				break;
+		if (j == m) {
+			cl[m].row = far;
+			cl[m].count = 0;
+			cl[m].cost = costs + m * r->nev;
+			cost_clear(costs + m * r->nev, r->nev);
+			m++;
+		}
+		if (__builtin_add_overflow(cl[j].count, e->count,
+		    &cl[j].count))
+			cl[j].count = UINT64_MAX;
+		cost_add(costs + j * r->nev, e->cost, r->nev);
+	}
+	return m;
+}
+
+/* Print the callers, or the callees, of row v or of cycle c. */
+static void
+report_tree_side(const struct reporter *r, uint32_t v, uint32_t c,
+    int callers, const unsigned *w)
+{
+	const struct callgraph	*g = r->g;
+	const struct cgcycle	*cy;
+	const struct cgedge	*e;
+	struct callline		*cl;
+	uint32_t		*ids = NULL, k, m;
+	uint64_t		*costs;
+	size_t			 n = 0, i;
+
+	if (c == CG_NONE) {
+		if (callers)
+			for (k = g->in[v]; k < g->in[v + 1]; k++) {
+				ids = xreallocarray(ids, n + 1, sizeof(*ids));
+				ids[n++] = g->in_edges[k];
+			}
+		else
+			for (k = g->out[v]; k < g->out[v + 1]; k++) {
+				ids = xreallocarray(ids, n + 1, sizeof(*ids));
+				ids[n++] = k;
+			}
+	} else {
+		cy = &g->cycles[c];
+		for (i = 0; i < cy->nmembers; i++) {
+			m = cy->members[i];
+			for (k = callers ? g->in[m] : g->out[m];
+			    k < (callers ? g->in[m + 1] : g->out[m + 1]); k++) {
+				e = &g->edges[callers ? g->in_edges[k] : k];
+				if (g->cycle[callers ? e->from : e->to] == c)
+					continue;
+				ids = xreallocarray(ids, n + 1, sizeof(*ids));
+				ids[n++] = callers ? g->in_edges[k] : k;
+			}
+		}
+	}
+	cl = xreallocarray(NULL, n, sizeof(*cl));
+	costs = xreallocarray(NULL, n, r->nev * sizeof(*costs));
+	if (c == CG_NONE) {
+		/* One edge per (caller, callee) already. */
+		for (i = 0; i < n; i++) {
+			e = &g->edges[ids[i]];
+			cl[i].row = callers ? e->from : e->to;
+			cl[i].count = e->count;
+			cl[i].cost = e->cost;
+		}
+	} else
+		n = report_gather(r, ids, n, callers, cl, costs);
+	report_calls(r, cl, n, callers ? "<" : ">  ", w);
+	free(costs);
+	free(cl);
+	free(ids);
+}
+
+/* Print one function or cycle entry, with its tree if asked for. */
+static void
+report_entry(const struct reporter *r, const struct entry *en,
+    const unsigned *w)
+{
+	const struct cgcycle	*cy;
+	const struct fnrow	*row;
+	int			 tree = r->o->tree != 0;
+	int			 hastree = tree && (en->cycle != CG_NONE ||
+	    strcmp(en->label, "???:???") != 0);
+	size_t			 i;
+
+	if (tree)
+		fputc('\n', r->out);
+	if (hastree && (r->o->tree & REPORT_TREE_CALLER))
+		report_tree_side(r, en->row, en->cycle, 1, w);
+	report_cost(r, en->cost, w);
+	if (tree)
+		fputs(" * ", r->out);
+	fprintf(r->out, " %s", en->label);
+	if (en->named && en->obj != 0)
+		fprintf(r->out, " [%s]", profile_str(r->p, en->obj));
+	fputc('\n', r->out);
+	if (en->cycle != CG_NONE && tree) {
+		cy = &r->g->cycles[en->cycle];
+		for (i = 0; i < cy->nmembers; i++) {
+			row = &r->t->rows[cy->members[i]];
+			report_cost(r, r->g->incl + (size_t)cy->members[i] *
+			    r->nev, w);
+			fprintf(r->out, " +   %s", row->label);
+			if (row->named)
+				fprintf(r->out, " [%s]",
+				    profile_str(r->p, row->obj));
+			fputc('\n', r->out);
+		}
+	}
+	if (hastree && (r->o->tree & REPORT_TREE_CALLING))
+		report_tree_side(r, en->row, en->cycle, 0, w);
+}
+
+/* Return nonzero if entry en passes the --inclusive=yes threshold. */
+static int
+report_incl_passes(const struct reporter *r, const struct entry *en)
+{
+	uint64_t	v;
+	size_t		k;
+
+	if (r->o->sort_thr == NULL && r->single >= 100)
+		return 1;
+	for (k = 0; k < r->nsort; k++) {
+		v = en->cost[r->sort[k]];
+		if (v != COST_NONE && report_prop(v, r->total[r->sort[k]]) >=
+		    100 - r->thr[k])
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Print the function totals, sorted: self costs down to the cumulative
+ * threshold, or with --inclusive=yes every entry (functions and cycles)
+ * whose inclusive cost reaches (100 - threshold)% of the total.
+ */
+static void
+report_functions(struct reporter *r)
+{
+	struct entry		*ents;
+	const struct fnrow	*row;
+	unsigned		*w;
+	uint64_t		*sum, v;
+	size_t			 i, k, n = 0, nrows;
+	int			 reached;
+
+	if (r->o->tree != 0 || r->o->inclusive) {
+		r->g = callgraph_build(r->p);
+		r->t = r->g->t;
+	} else
+		r->t = fntotals_build(r->p);
+	nrows = r->t->nrows;
+	ents = xreallocarray(NULL, nrows + (r->g ? r->g->ncycles : 0),
+	    sizeof(*ents));
+	for (i = 0; i < nrows; i++) {
+		row = &r->t->rows[i];
+		if (row->called_only && !r->o->inclusive)
+			continue;
+		ents[n].label = row->label;
+		ents[n].obj = row->obj;
+		ents[n].named = row->named;
+		ents[n].cost = r->o->inclusive ? r->g->incl + i * r->nev :
+		    row->cost;
+		ents[n].row = (uint32_t)i;
+		ents[n].cycle = CG_NONE;
+		n++;
+	}
+	if (r->o->inclusive)
+		for (i = 0; i < r->g->ncycles; i++) {
+			ents[n].label = r->g->cycles[i].label;
+			ents[n].obj = 0;
+			ents[n].named = 0;
+			ents[n].cost = r->g->cycles[i].incl;
+			ents[n].row = CG_NONE;
+			ents[n].cycle = (uint32_t)i;
+			n++;
+		}
+	w = report_widths_new(r);
+	for (i = 0; i < n; i++)
+		report_widths(r, w, ents[i].cost);
+	cmp_ctx = r;
+	qsort(ents, n, sizeof(*ents), report_entrycmp);
 	cmp_ctx = NULL;
 
 	fputs(FANCY, r->out);
 	report_events(r, w);
 	fputs(" file:function\n" FANCY, r->out);
 	sum = xcalloc(r->nsort, sizeof(*sum));
-	for (i = 0; i < t->nrows; i++) {
-		if (r->single < 100) {
+	for (i = 0; i < n; i++) {
+		if (r->o->inclusive) {
+			if (!report_incl_passes(r, &ents[i]))
+				continue;
+		} else if (r->single < 100) {
 			reached = 1;
 			for (k = 0; k < r->nsort; k++)
 				if (report_prop(sum[k], r->total[r->sort[k]]) <
@@ -376,14 +678,9 @@ report_functions(const struct reporter *r)
 			if (reached)
 				break;
 		}
-		report_cost(r, rows[i]->cost, w);
-		fprintf(r->out, " %s", rows[i]->label);
-		if (rows[i]->obj != 0)
-			fprintf(r->out, " [%s]", profile_str(r->p,
-			    rows[i]->obj));
-		fputc('\n', r->out);
+		report_entry(r, &ents[i], w);
 		for (k = 0; k < r->nsort; k++) {
-			v = rows[i]->cost[r->sort[k]];
+			v = ents[i].cost[r->sort[k]];
 			if (v != COST_NONE && __builtin_add_overflow(sum[k], v,
 			    &sum[k]))
 				sum[k] = UINT64_MAX;
@@ -391,9 +688,14 @@ report_functions(const struct reporter *r)
 	}
 	fputc('\n', r->out);
 	free(sum);
-	free(rows);
+	free(ents);
 	free(w);
-	fntotals_free(t);
+	if (r->g != NULL)
+		callgraph_free(r->g);
+	else
+		fntotals_free(r->t);
+	r->g = NULL;
+	r->t = NULL;
 }
 
 /*

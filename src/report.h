@@ -1,6 +1,6 @@
 /*
  * report.h - the text reporter: callgrind_annotate's header, program
- * totals and sorted function totals.
+ * totals, sorted function totals (self or inclusive) and call trees.
  */
 #ifndef CGA_REPORT_H
 #define CGA_REPORT_H
@@ -9,6 +9,9 @@
 #include <stdio.h>
 
 struct profile;
+
+#define REPORT_TREE_CALLER	1	/* --tree=caller */
+#define REPORT_TREE_CALLING	2	/* --tree=calling */
 
 struct report_opts {
 	const char	 *profile_name;	/* as given on the command line */
@@ -21,6 +24,8 @@ struct report_opts {
 	char		 *threshold;	/* --threshold as given ("99") */
 	int		  show_percs;
 	int		  auto_annotate;
+	int		  inclusive;	/* --inclusive=yes */
+	int		  tree;		/* REPORT_TREE_* bits */
 	char		**include;	/* -I directories, each ending "/" */
 	size_t		  ninclude;
 	char		**user_files;	/* source files named by the user */

@@ -8,5 +8,6 @@ Suite	*make_num_suite(void);
 Suite	*make_names_suite(void);
 Suite	*make_parse_suite(void);
 Suite	*make_profile_suite(void);
+Suite	*make_callgraph_suite(void);
 
 #endif

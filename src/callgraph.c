@@ -1,0 +1,438 @@
+/*
+ * callgraph.c - the call graph between function rows, with Tarjan's
+ * strongly connected components found without recursion, and inclusive
+ * costs after KCachegrind's rules:
+ *
+ * - a row that is called from outside its cycle: the sum of the calls
+ *   entering it from outside (so recursion is never counted twice);
+ * - a row that is not (a root, a thread start): its self cost plus its
+ *   calls leaving its cycle;
+ * - a cycle of several rows: the sum of the calls entering it, or, if
+ *   none do, its members' self costs plus the calls leaving it.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph.h"
+#include "cost.h"
+#include "fntotals.h"
+#include "keytab.h"
+#include "profile.h"
+#include "xmalloc.h"
+
+static void	callgraph_edges(struct callgraph *, const struct profile *);
+static int	row_cmp_label(const void *, const void *);
+static int	cycle_cmp(const void *, const void *);
+static void	callgraph_index(struct callgraph *);
+static void	callgraph_cycles(struct callgraph *);
+static void	callgraph_inclusive(struct callgraph *);
+static int	edge_cmp_out(const void *, const void *);
+static int	edge_cmp_in(const void *, const void *);
+static int	same_scc(const struct callgraph *, uint32_t, uint32_t);
+static int	callgraph_crossing(const struct callgraph *, uint32_t, int,
+		    uint64_t *);
+
+/* Context for edge_cmp_in, which qsort cannot pass. */
+static const struct cgedge	*cmp_edges;
+
+/* Order edges by (from, to). */
+static int
+edge_cmp_out(const void *a, const void *b)
+{
+	const struct cgedge	*x = a, *y = b;
+
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	if (x->to != y->to)
+		return x->to < y->to ? -1 : 1;
+	return 0;
+}
+
+/* Order edge ids by (to, from). */
+static int
+edge_cmp_in(const void *a, const void *b)
+{
+	const struct cgedge	*x = &cmp_edges[*(const uint32_t *)a];
+	const struct cgedge	*y = &cmp_edges[*(const uint32_t *)b];
+
+	if (x->to != y->to)
+		return x->to < y->to ? -1 : 1;
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	return 0;
+}
+
+/*
+ * Sum the profile's call arcs into one edge per (caller row, callee
+ * row).  The caller row is the function under the file of the call
+ * site (code inlined from a header calls from that header's row).
+ */
+static void
+callgraph_edges(struct callgraph *g, const struct profile *p)
+{
+	struct keytab	 pairs;
+	struct cgedge	*e;
+	uint32_t	 i, caller, callee, file, o, f, name, id;
+	uint64_t	 line, key[2];
+	size_t		 cap = 0, k;
+	int		 created;
+
+	keytab_init(&pairs, 2);
+	for (i = 0; i < profile_narcs(p); i++) {
+		profile_arc(p, i, &caller, &callee, &file, &line);
+		profile_func(p, caller, &o, &f, &name);
+		key[0] = fntotals_row(g->t, p, file, name);
+		profile_func(p, callee, &o, &f, &name);
+		key[1] = fntotals_row(g->t, p, f, name);
+		id = keytab_get(&pairs, key, &created);
+		if (created) {
+			if (id >= cap) {
+				cap = cap ? cap * 2 : 256;
+				g->edges = xreallocarray(g->edges, cap,
+				    sizeof(*g->edges));
+				g->costs = xreallocarray(g->costs, cap,
+				    g->nevents * sizeof(*g->costs));
+			}
+			e = &g->edges[id];
+			e->from = (uint32_t)key[0];
+			e->to = (uint32_t)key[1];
+			e->count = 0;
+			cost_clear(g->costs + (size_t)id * g->nevents,
+			    g->nevents);
+		}
+		e = &g->edges[id];
+		if (__builtin_add_overflow(e->count, profile_arc_count(p, i),
+		    &e->count))
+			e->count = UINT64_MAX;
+		cost_add(g->costs + (size_t)id * g->nevents,
+		    profile_arc_cost(p, i), g->nevents);
+	}
+	g->nedges = pairs.n;
+	keytab_free(&pairs);
+	/* Costs live apart from the edges: sort the pair, then point. */
+	for (k = 0; k < g->nedges; k++)
+		g->edges[k].cost = g->costs + k * g->nevents;
+	if (g->nedges > 0) {
+		uint64_t	*sorted;
+		struct cgedge	*tmp;
+
+		tmp = xreallocarray(NULL, g->nedges, sizeof(*tmp));
+		memcpy(tmp, g->edges, g->nedges * sizeof(*tmp));
+		qsort(tmp, g->nedges, sizeof(*tmp), edge_cmp_out);
+		sorted = xreallocarray(NULL, g->nedges,
+		    g->nevents * sizeof(*sorted));
+		for (k = 0; k < g->nedges; k++) {
+			memcpy(sorted + k * g->nevents, tmp[k].cost,
+			    g->nevents * sizeof(*sorted));
+			tmp[k].cost = sorted + k * g->nevents;
+		}
+		free(g->edges);
+		free(g->costs);
+		g->edges = tmp;
+		g->costs = sorted;
+	}
+}
+
+/* Build the out and in indices (compressed sparse rows) of the edges. */
+static void
+callgraph_index(struct callgraph *g)
+{
+	size_t		n = g->t->nrows, k;
+	uint32_t	v;
+
+	g->out = xcalloc(n + 1, sizeof(*g->out));
+	g->in = xcalloc(n + 1, sizeof(*g->in));
+	g->in_edges = xreallocarray(NULL, g->nedges, sizeof(*g->in_edges));
+	for (k = 0; k < g->nedges; k++) {
+		g->out[g->edges[k].from + 1]++;
+		g->in[g->edges[k].to + 1]++;
+		g->in_edges[k] = (uint32_t)k;
+	}
+	for (v = 0; v < n; v++) {
+		g->out[v + 1] += g->out[v];
+		g->in[v + 1] += g->in[v];
+	}
+	cmp_edges = g->edges;
+	qsort(g->in_edges, g->nedges, sizeof(*g->in_edges), edge_cmp_in);
+	cmp_edges = NULL;
+}
+
+/*
+ * Tarjan's strongly connected components over n nodes whose successors
+ * of v are succ[start[v]] .. succ[start[v + 1] - 1], with an explicit
+ * stack so that call chains of any depth are safe.  Writes each node's
+ * component number to comp (numbered from 0 in the order found) and
+ * returns the number of components.
+ */
+uint32_t
+callgraph_scc(const uint32_t *start, const uint32_t *succ, uint32_t n,
+    uint32_t *comp)
+{
+	uint32_t	*index, *low, *stack, *call, *next;
+	uint32_t	 v, w, top = 0, depth = 0, counter = 0, ncomp = 0, root;
+	int		*onstack;
+
+	index = xreallocarray(NULL, n, sizeof(*index));
+	low = xreallocarray(NULL, n, sizeof(*low));
+	stack = xreallocarray(NULL, n, sizeof(*stack));
+	call = xreallocarray(NULL, n, sizeof(*call));
+	next = xreallocarray(NULL, n, sizeof(*next));
+	onstack = xcalloc(n, sizeof(*onstack));
+	for (v = 0; v < n; v++)
+		index[v] = CG_NONE;
+	for (root = 0; root < n; root++) {
+		if (index[root] != CG_NONE)
+			continue;
+		/* call[] is the DFS path; next[v] its next successor. */
+		call[depth++] = root;
+		index[root] = low[root] = counter++;
+		next[root] = start[root];
+		stack[top++] = root;
+		onstack[root] = 1;
+		while (depth > 0) {
+			v = call[depth - 1];
+			if (next[v] < start[v + 1]) {
+				w = succ[next[v]++];
+				if (index[w] == CG_NONE) {
+					index[w] = low[w] = counter++;
+					next[w] = start[w];
+					stack[top++] = w;
+					onstack[w] = 1;
+					call[depth++] = w;
+				} else if (onstack[w] && index[w] < low[v])
+					low[v] = index[w];
+				continue;
+			}
+			/* All successors of v done: close v. */
+			if (low[v] == index[v]) {
+				do {
+					w = stack[--top];
+					onstack[w] = 0;
+					comp[w] = ncomp;
+				} while (w != v);
+				ncomp++;
+			}
+			depth--;
+			if (depth > 0 && low[v] < low[call[depth - 1]])
+				low[call[depth - 1]] = low[v];
+		}
+	}
+	free(index);
+	free(low);
+	free(stack);
+	free(call);
+	free(next);
+	free(onstack);
+	return ncomp;
+}
+
+/* Context for the label comparisons, which qsort cannot pass. */
+static const struct fntotals	*cmp_rows;
+
+/* Order rows by label. */
+static int
+row_cmp_label(const void *a, const void *b)
+{
+	return strcmp(cmp_rows->rows[*(const uint32_t *)a].label,
+	    cmp_rows->rows[*(const uint32_t *)b].label);
+}
+
+/* Order cycles by their first member's label. */
+static int
+cycle_cmp(const void *a, const void *b)
+{
+	const struct cgcycle	*x = a, *y = b;
+
+	return strcmp(cmp_rows->rows[x->members[0]].label,
+	    cmp_rows->rows[y->members[0]].label);
+}
+
+/*
+ * Find the cycles: components of more than one row.  They are numbered
+ * from 1 in the order of their first member by label, so the numbers
+ * do not depend on the order of the input.
+ */
+static void
+callgraph_cycles(struct callgraph *g)
+{
+	struct cgcycle	*cy;
+	uint32_t	 n = (uint32_t)g->t->nrows, *succ, *comp, *size, *cyc;
+	uint32_t	 ncomp, v, c;
+	size_t		 k, i;
+	char		 buf[32];
+
+	succ = xreallocarray(NULL, g->nedges, sizeof(*succ));
+	for (k = 0; k < g->nedges; k++)
+		succ[k] = g->edges[k].to;
+	comp = xreallocarray(NULL, n, sizeof(*comp));
+	ncomp = callgraph_scc(g->out, succ, n, comp);
+	free(succ);
+
+	size = xcalloc(ncomp, sizeof(*size));
+	for (v = 0; v < n; v++)
+		size[comp[v]]++;
+	cyc = xreallocarray(NULL, ncomp, sizeof(*cyc));
+	for (c = 0; c < ncomp; c++) {
+		cyc[c] = CG_NONE;
+		if (size[c] > 1) {
+			g->cycles = xreallocarray(g->cycles, g->ncycles + 1,
+			    sizeof(*g->cycles));
+			memset(&g->cycles[g->ncycles], 0,
+			    sizeof(*g->cycles));
+			g->cycles[g->ncycles].members =
+			    xreallocarray(NULL, size[c], sizeof(uint32_t));
+			cyc[c] = (uint32_t)g->ncycles++;
+		}
+	}
+	for (v = 0; v < n; v++) {
+		if (cyc[comp[v]] == CG_NONE)
+			continue;
+		cy = &g->cycles[cyc[comp[v]]];
+		cy->members[cy->nmembers++] = v;
+	}
+	cmp_rows = g->t;
+	for (i = 0; i < g->ncycles; i++)
+		qsort(g->cycles[i].members, g->cycles[i].nmembers,
+		    sizeof(uint32_t), row_cmp_label);
+	qsort(g->cycles, g->ncycles, sizeof(*g->cycles), cycle_cmp);
+	cmp_rows = NULL;
+	g->cycle = xreallocarray(NULL, n, sizeof(*g->cycle));
+	for (v = 0; v < n; v++)
+		g->cycle[v] = CG_NONE;
+	for (i = 0; i < g->ncycles; i++) {
+		snprintf(buf, sizeof(buf), "<cycle %zu>", i + 1);
+		g->cycles[i].label = xstrdup(buf);
+		for (k = 0; k < g->cycles[i].nmembers; k++)
+			g->cycle[g->cycles[i].members[k]] = (uint32_t)i;
+	}
+	free(size);
+	free(cyc);
+	free(comp);
+}
+
+/* Return nonzero if rows u and v are the same row or in one cycle. */
+static int
+same_scc(const struct callgraph *g, uint32_t u, uint32_t v)
+{
+	return u == v || (g->cycle[u] != CG_NONE &&
+	    g->cycle[u] == g->cycle[v]);
+}
+
+/*
+ * Add to c the costs of the edges ids[lo..hi) (in-edge ids if in, else
+ * out-edge indices) whose far end lies outside the cycle or row of v;
+ * return nonzero if there was such an edge.
+ */
+static int
+callgraph_crossing(const struct callgraph *g, uint32_t v, int in,
+    uint64_t *c)
+{
+	const struct cgedge	*e;
+	uint32_t		 k, lo, hi;
+	int			 any = 0;
+
+	lo = in ? g->in[v] : g->out[v];
+	hi = in ? g->in[v + 1] : g->out[v + 1];
+	for (k = lo; k < hi; k++) {
+		e = &g->edges[in ? g->in_edges[k] : k];
+		if (same_scc(g, in ? e->from : e->to, v))
+			continue;
+		any = 1;
+		cost_add(c, e->cost, g->nevents);
+	}
+	return any;
+}
+
+/*
+ * Compute the inclusive cost of every cycle, then of every row.  A
+ * cycle that nothing enters (a root) costs its members' self costs plus
+ * the calls leaving it; its members are treated as roots too.
+ */
+static void
+callgraph_inclusive(struct callgraph *g)
+{
+	struct cgcycle	*cy;
+	unsigned	 nev = g->nevents;
+	uint64_t	*c;
+	uint32_t	 v, e;
+	size_t		 i, m;
+	int		*entered;
+
+	g->incl = xreallocarray(NULL, g->t->nrows + g->ncycles,
+	    nev * sizeof(*g->incl));
+	entered = xcalloc(g->ncycles + 1, sizeof(*entered));
+	for (i = 0; i < g->ncycles; i++) {
+		cy = &g->cycles[i];
+		cy->incl = g->incl + (g->t->nrows + i) * nev;
+		cost_clear(cy->incl, nev);
+		for (m = 0; m < cy->nmembers; m++)
+			entered[i] |= callgraph_crossing(g, cy->members[m], 1,
+			    cy->incl);
+		if (entered[i])
+			continue;
+		for (m = 0; m < cy->nmembers; m++) {
+			cost_add(cy->incl, g->t->rows[cy->members[m]].cost,
+			    nev);
+			callgraph_crossing(g, cy->members[m], 0, cy->incl);
+		}
+	}
+	for (v = 0; v < g->t->nrows; v++) {
+		c = g->incl + (size_t)v * nev;
+		cost_clear(c, nev);
+		if (callgraph_crossing(g, v, 1, c))
+			continue;
+		if (g->cycle[v] != CG_NONE && entered[g->cycle[v]]) {
+			/* Inside an entered cycle and not entered itself. */
+			for (e = 0; e < nev; e++)
+				if (g->cycles[g->cycle[v]].incl[e] != COST_NONE)
+					c[e] = 0;
+			continue;
+		}
+		cost_add(c, g->t->rows[v].cost, nev);
+		callgraph_crossing(g, v, 0, c);
+	}
+	free(entered);
+}
+
+/* Build the call graph, cycles and inclusive costs of profile p. */
+struct callgraph *
+callgraph_build(const struct profile *p)
+{
+	struct callgraph	*g;
+
+	g = xcalloc(1, sizeof(*g));
+	g->nevents = profile_nevents(p);
+	g->t = fntotals_build(p);
+	callgraph_edges(g, p);
+	callgraph_index(g);
+	callgraph_cycles(g);
+	callgraph_inclusive(g);
+	return g;
+}
+
+/* Free a call graph and its rows. */
+void
+callgraph_free(struct callgraph *g)
+{
+	size_t	i;
+
+	if (g == NULL)
+		return;
+	for (i = 0; i < g->ncycles; i++) {
+		free(g->cycles[i].members);
+		free(g->cycles[i].label);
+	}
+	free(g->cycles);
+	free(g->cycle);
+	free(g->edges);
+	free(g->costs);
+	free(g->out);
+	free(g->in);
+	free(g->in_edges);
+	free(g->incl);
+	fntotals_free(g->t);
+	free(g);
+}
