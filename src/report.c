@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "cells.h"
 #include "cost.h"
 #include "fntotals.h"
 #include "msg.h"
@@ -19,9 +20,9 @@
 #include "xmalloc.h"
 
 #define FANCY	"--------------------------------------------------------------------------------\n"
-#define PERC_WIDTH	9	/* " (12.34%)" */
 
 struct reporter {
+	struct cells		  c;		/* the count columns */
 	FILE			 *out;
 	const struct profile	 *p;
 	const struct report_opts *o;
@@ -57,15 +58,7 @@ struct callline {
 
 static int	report_resolve(const struct profile *, const char *,
 		    char **, size_t, int **);
-static size_t	report_commify(uint64_t, char *);
-static unsigned	report_numlen(uint64_t);
-static void	report_widths(const struct reporter *, unsigned *,
-		    const uint64_t *);
-static unsigned	*report_widths_new(const struct reporter *);
 static double	report_prop(uint64_t, uint64_t);
-static void	report_events(const struct reporter *, const unsigned *);
-static void	report_cost(const struct reporter *, const uint64_t *,
-		    const unsigned *);
 static void	report_header(const struct reporter *);
 static void	report_summary(const struct reporter *);
 static void	report_functions(struct reporter *);
@@ -135,126 +128,6 @@ report_check_events(const struct profile *p, const struct report_opts *o)
 	return 0;
 }
 
-/* Write v with thousands separators into buf; return its length. */
-static size_t
-report_commify(uint64_t v, char *buf)
-{
-	char	digits[24];
-	int	n = 0, i, j = 0;
-
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	for (i = n - 1; i >= 0; i--) {
-		buf[j++] = digits[i];
-		if (i > 0 && i % 3 == 0)
-			buf[j++] = ',';
-	}
-	buf[j] = '\0';
-	return (size_t)j;
-}
-
-/* Return the number of decimal digits of v. */
-static unsigned
-report_numlen(uint64_t v)
-{
-	unsigned	n = 1;
-
-	while (v >= 10) {
-		v /= 10;
-		n++;
-	}
-	return n;
-}
-
-/* Widen the columns in w to fit cost c (all events, as the old tool). */
-static void
-report_widths(const struct reporter *r, unsigned *w, const uint64_t *c)
-{
-	unsigned	i, len, width;
-
-	for (i = 0; i < r->nev; i++) {
-		if (c[i] == COST_NONE)
-			continue;
-		len = report_numlen(c[i]);
-		width = len + (len - 1) / 3;
-		if (r->o->show_percs)
-			width += PERC_WIDTH;
-		if (width > w[i])
-			w[i] = width;
-	}
-}
-
-/* Start column widths at the lengths of the event names. */
-static unsigned *
-report_widths_new(const struct reporter *r)
-{
-	unsigned	*w, i;
-
-	w = xreallocarray(NULL, r->nev, sizeof(*w));
-	for (i = 0; i < r->nev; i++)
-		w[i] = (unsigned)strlen(profile_str(r->p,
-		    profile_event(r->p, i)));
-	return w;
-}
-
-/* Print the shown event names, each padded to its column. */
-static void
-report_events(const struct reporter *r, const unsigned *w)
-{
-	const char	*name;
-	size_t		 i;
-
-	for (i = 0; i < r->nshow; i++) {
-		name = profile_str(r->p, profile_event(r->p, r->show[i]));
-		fprintf(r->out, "%-*s ", (int)w[r->show[i]], name);
-	}
-}
-
-/* Print the shown counts of c with percentages, right-aligned. */
-static void
-report_cost(const struct reporter *r, const uint64_t *c, const unsigned *w)
-{
-	char		 text[64];
-	size_t		 i, len;
-	uint64_t	 v, base;
-	double		 perc;
-	int		 e;
-
-	for (i = 0; i < r->nshow; i++) {
-		e = r->show[i];
-		v = c[e];
-		if (v == COST_NONE) {
-			text[0] = '.';
-			text[1] = '\0';
-			len = 1;
-		} else
-			len = report_commify(v, text);
-		if (r->o->show_percs) {
-			if (v != COST_NONE && v != 0) {
-				base = r->total[e];
-				if (base == COST_NONE || base == 0)
-					perc = 0;
-				else if (v <= UINT64_MAX / 100)
-					perc = (double)(v * 100) /
-					    (double)base;
-				else
-					perc = (double)v * 100.0 /
-					    (double)base;
-				len += snprintf(text + len, sizeof(text) - len,
-				    perc > -9.995 && perc < 99.995 ?
-				    " (%5.2f%%)" : " (%5.1f%%)", perc);
-			} else {
-				memset(text + len, ' ', PERC_WIDTH);
-				len += PERC_WIDTH;
-				text[len] = '\0';
-			}
-		}
-		fprintf(r->out, "%*s ", (int)w[e], text);
-	}
-}
-
 /* Print the header block: file, descriptions, target, options. */
 static void
 report_header(const struct reporter *r)
@@ -317,12 +190,12 @@ report_summary(const struct reporter *r)
 {
 	unsigned	*w;
 
-	w = report_widths_new(r);
-	report_widths(r, w, r->total);
+	w = cells_widths_new(&r->c);
+	cells_widths_add(&r->c, w, r->total);
 	fputs(FANCY, r->out);
-	report_events(r, w);
+	cells_events(&r->c, w);
 	fputs("\n" FANCY, r->out);
-	report_cost(r, r->total, w);
+	cells_cost(&r->c, r->total, w);
 	fputs(" PROGRAM TOTALS", r->out);
 	if (r->source == TOTALS_CALCULATED)
 		fputs(" (calculated)", r->out);
@@ -413,8 +286,8 @@ report_callcmp(const void *a, const void *b)
 	if ((c = report_labelcmp(cmp_ctx->t->rows[x->row].label,
 	    cmp_ctx->t->rows[y->row].label)) != 0)
 		return c;
-	report_commify(x->count, cx);
-	report_commify(y->count, cy);
+	cells_commify(x->count, cx);
+	cells_commify(y->count, cy);
 	if ((c = strcmp(cx, cy)) != 0)
 		return c;
 	return strcmp(profile_str(cmp_ctx->p, cmp_ctx->t->rows[x->row].obj),
@@ -452,8 +325,8 @@ report_calls(const struct reporter *r, struct callline *cl, size_t n,
 	cmp_ctx = NULL;
 	for (i = 0; i < n; i++) {
 		row = &r->t->rows[cl[i].row];
-		report_cost(r, cl[i].cost, w);
-		report_commify(cl[i].count, count);
+		cells_cost(&r->c, cl[i].cost, w);
+		cells_commify(cl[i].count, count);
 		fprintf(r->out, " %s %s (%sx)", mark, row->label, count);
 		if (row->named)
 			fprintf(r->out, " [%s]", profile_str(r->p, row->obj));
@@ -566,7 +439,7 @@ report_entry(const struct reporter *r, const struct entry *en,
 		fputc('\n', r->out);
 	if (hastree && (r->o->tree & REPORT_TREE_CALLER))
 		report_tree_side(r, en->row, en->cycle, 1, w);
-	report_cost(r, en->cost, w);
+	cells_cost(&r->c, en->cost, w);
 	if (tree)
 		fputs(" * ", r->out);
 	fprintf(r->out, " %s", en->label);
@@ -577,7 +450,7 @@ report_entry(const struct reporter *r, const struct entry *en,
 		cy = &r->g->cycles[en->cycle];
 		for (i = 0; i < cy->nmembers; i++) {
 			row = &r->t->rows[cy->members[i]];
-			report_cost(r, r->g->incl + (size_t)cy->members[i] *
+			cells_cost(&r->c, r->g->incl + (size_t)cy->members[i] *
 			    r->nev, w);
 			fprintf(r->out, " +   %s", row->label);
 			if (row->named)
@@ -654,15 +527,15 @@ report_functions(struct reporter *r)
 			ents[n].cycle = (uint32_t)i;
 			n++;
 		}
-	w = report_widths_new(r);
+	w = cells_widths_new(&r->c);
 	for (i = 0; i < n; i++)
-		report_widths(r, w, ents[i].cost);
+		cells_widths_add(&r->c, w, ents[i].cost);
 	cmp_ctx = r;
 	qsort(ents, n, sizeof(*ents), report_entrycmp);
 	cmp_ctx = NULL;
 
 	fputs(FANCY, r->out);
-	report_events(r, w);
+	cells_events(&r->c, w);
 	fputs(" file:function\n" FANCY, r->out);
 	sum = xcalloc(r->nsort, sizeof(*sum));
 	for (i = 0; i < n; i++) {
@@ -734,6 +607,13 @@ report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 	}
 	r.total = xreallocarray(NULL, r.nev, sizeof(*r.total));
 	r.source = totals_compute(p, r.total);
+	r.c.out = out;
+	r.c.p = p;
+	r.c.nev = r.nev;
+	r.c.show = r.show;
+	r.c.nshow = r.nshow;
+	r.c.show_percs = o->show_percs;
+	r.c.total = r.total;
 
 	report_header(&r);
 	report_summary(&r);

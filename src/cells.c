@@ -1,0 +1,135 @@
+/*
+ * cells.c - the count columns of every table in the report: each shown
+ * event right-aligned in a width fitted to the table, with a percentage
+ * of the program total, "." where the event was never recorded.
+ */
+#include "compat.h"
+
+#include <string.h>
+
+#include "cells.h"
+#include "cost.h"
+#include "profile.h"
+#include "xmalloc.h"
+
+#define PERC_WIDTH	9	/* " (12.34%)" */
+
+static unsigned	cells_numlen(uint64_t);
+
+/* Write v with thousands separators into buf; return its length. */
+size_t
+cells_commify(uint64_t v, char *buf)
+{
+	char	digits[24];
+	int	n = 0, i, j = 0;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	for (i = n - 1; i >= 0; i--) {
+		buf[j++] = digits[i];
+		if (i > 0 && i % 3 == 0)
+			buf[j++] = ',';
+	}
+	buf[j] = '\0';
+	return (size_t)j;
+}
+
+/* Return the number of decimal digits of v. */
+static unsigned
+cells_numlen(uint64_t v)
+{
+	unsigned	n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* Return column widths starting at the lengths of the event names. */
+unsigned *
+cells_widths_new(const struct cells *c)
+{
+	unsigned	*w, i;
+
+	w = xreallocarray(NULL, c->nev, sizeof(*w));
+	for (i = 0; i < c->nev; i++)
+		w[i] = (unsigned)strlen(profile_str(c->p,
+		    profile_event(c->p, i)));
+	return w;
+}
+
+/* Widen the columns in w to fit cost v (all events, as the old tool). */
+void
+cells_widths_add(const struct cells *c, unsigned *w, const uint64_t *v)
+{
+	unsigned	i, len, width;
+
+	for (i = 0; i < c->nev; i++) {
+		if (v[i] == COST_NONE)
+			continue;
+		len = cells_numlen(v[i]);
+		width = len + (len - 1) / 3;
+		if (c->show_percs)
+			width += PERC_WIDTH;
+		if (width > w[i])
+			w[i] = width;
+	}
+}
+
+/* Print the shown event names, each padded to its column. */
+void
+cells_events(const struct cells *c, const unsigned *w)
+{
+	size_t	i;
+
+	for (i = 0; i < c->nshow; i++)
+		fprintf(c->out, "%-*s ", (int)w[c->show[i]],
+		    profile_str(c->p, profile_event(c->p, c->show[i])));
+}
+
+/* Print the shown counts of v with percentages, right-aligned. */
+void
+cells_cost(const struct cells *c, const uint64_t *v, const unsigned *w)
+{
+	char		 text[64];
+	size_t		 i, len;
+	uint64_t	 x, base;
+	double		 perc;
+	int		 e;
+
+	for (i = 0; i < c->nshow; i++) {
+		e = c->show[i];
+		x = v != NULL ? v[e] : COST_NONE;
+		if (x == COST_NONE) {
+			text[0] = '.';
+			text[1] = '\0';
+			len = 1;
+		} else
+			len = cells_commify(x, text);
+		if (c->show_percs) {
+			if (x != COST_NONE && x != 0) {
+				base = c->total[e];
+				if (base == COST_NONE || base == 0)
+					perc = 0;
+				else if (x <= UINT64_MAX / 100)
+					perc = (double)(x * 100) /
+					    (double)base;
+				else
+					perc = (double)x * 100.0 /
+					    (double)base;
+				len += snprintf(text + len, sizeof(text) - len,
+				    perc > -9.995 && perc < 99.995 ?
+				    " (%5.2f%%)" : " (%5.1f%%)", perc);
+			} else {
+				memset(text + len, ' ', PERC_WIDTH);
+				len += PERC_WIDTH;
+				text[len] = '\0';
+			}
+		}
+		fprintf(c->out, "%*s ", (int)w[e], text);
+	}
+}

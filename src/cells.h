@@ -1,0 +1,32 @@
+/*
+ * cells.h - callgrind_annotate's count columns: thousands separators,
+ * percentages, "." for never recorded, widths fitted to a set of costs.
+ */
+#ifndef CGA_CELLS_H
+#define CGA_CELLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct profile;
+
+struct cells {
+	FILE			*out;
+	const struct profile	*p;
+	unsigned		 nev;
+	const int		*show;		/* event indices shown */
+	size_t			 nshow;
+	int			 show_percs;
+	const uint64_t		*total;		/* percentage base */
+};
+
+size_t		 cells_commify(uint64_t, char *);
+unsigned	*cells_widths_new(const struct cells *);
+void		 cells_widths_add(const struct cells *, unsigned *,
+		    const uint64_t *);
+void		 cells_events(const struct cells *, const unsigned *);
+void		 cells_cost(const struct cells *, const uint64_t *,
+		    const unsigned *);
+
+#endif /* CGA_CELLS_H */
