@@ -55,6 +55,15 @@ fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
 	return id;
 }
 
+/* Return the row of label (file, name), or UINT32_MAX. */
+uint32_t
+fntotals_row_find(const struct fntotals *t, uint32_t file, uint32_t name)
+{
+	uint64_t	key[2] = { file, name };
+
+	return keytab_find(t->labels, key);
+}
+
 /*
  * Build one row per "file:function" label with its summed self cost.
  * Functions of different objects with one label share a row, as in

@@ -41,6 +41,7 @@ enum totals_source {
 struct fntotals	*fntotals_build(const struct profile *);
 uint32_t	 fntotals_row(struct fntotals *, const struct profile *,
 		    uint32_t, uint32_t);
+uint32_t	 fntotals_row_find(const struct fntotals *, uint32_t, uint32_t);
 void		 fntotals_free(struct fntotals *);
 enum totals_source totals_compute(const struct profile *, uint64_t *);
 

@@ -19,11 +19,13 @@
 #include "parse.h"
 #include "profile.h"
 #include "report.h"
+#include "srcfile.h"
 #include "version.h"
 #include "xmalloc.h"
 
 enum {
 	OPT_AUTO = 256,
+	OPT_CONTEXT,
 	OPT_INCLUSIVE,
 	OPT_SHOW,
 	OPT_SHOW_PERCS,
@@ -35,7 +37,9 @@ enum {
 
 static const struct option longopts[] = {
 	{ "auto",	required_argument,	NULL,	OPT_AUTO },
+	{ "context",	required_argument,	NULL,	OPT_CONTEXT },
 	{ "help",	no_argument,		NULL,	'h' },
+	{ "include",	required_argument,	NULL,	'I' },
 	{ "inclusive",	required_argument,	NULL,	OPT_INCLUSIVE },
 	{ "show",	required_argument,	NULL,	OPT_SHOW },
 	{ "show-percs",	optional_argument,	NULL,	OPT_SHOW_PERCS },
@@ -55,6 +59,8 @@ static size_t		split_events(char *, char ***);
 static char		*pwd_prefix(void);
 static char		*default_input(void);
 static char		*dir_slash(const char *);
+static char		*include_dir(const char *);
+static int		 strptrcmp(const void *, const void *);
 
 /* Print the synopsis to stderr and exit 2. */
 static __dead void
@@ -62,13 +68,14 @@ usage(int status)
 {
 	int	w = (int)strlen(getprogname());
 
-	fprintf(stderr, "usage: %s [--auto=yes|no] [--inclusive=yes|no] "
-	    "[--show=A,B,...]\n"
-	    "       %*s [--show-percs=yes|no] [--sort=A[:N],B[:N],...]\n"
-	    "       %*s [--threshold=N] [--tree=none|caller|calling|both] "
-	    "[profile]\n"
+	fprintf(stderr, "usage: %s [--auto=yes|no] [--context=N] "
+	    "[-I dir] [--inclusive=yes|no]\n"
+	    "       %*s [--show=A,B,...] [--show-percs=yes|no] "
+	    "[--sort=A[:N],B[:N],...]\n"
+	    "       %*s [--threshold=N] [--tree=none|caller|calling|both]\n"
+	    "       %*s [profile [source ...]]\n"
 	    "       %s --help | --version\n", getprogname(), w, "", w, "",
-	    getprogname());
+	    w, "", getprogname());
 	exit(status);
 }
 
@@ -76,15 +83,19 @@ usage(int status)
 static void
 help(void)
 {
-	printf("usage: %s [options] [profile]\n"
+	printf("usage: %s [options] [profile [source ...]]\n"
 	    "\n"
-	    "Print the totals, the function totals and the call tree of a "
-	    "Callgrind or\nCachegrind profile.\n"
+	    "Print the totals, the function totals, the call tree and "
+	    "annotated sources of\na Callgrind or Cachegrind profile.\n"
 	    "\n"
 	    "  -h, --help            print this help and exit\n"
 	    "  --version             print the version and exit\n"
 	    "  --auto=yes|no         annotate the source files of the "
 	    "printed functions [yes]\n"
+	    "  --context=N           lines of context around annotated "
+	    "lines [8]\n"
+	    "  -I DIR, --include=DIR look for source files under DIR too "
+	    "(also -IDIR, -I=DIR)\n"
 	    "  --inclusive=yes|no    sort and print functions by inclusive "
 	    "cost, with\n"
 	    "                        recursion counted once and cycles "
@@ -109,7 +120,9 @@ help(void)
 	    "\n"
 	    "With no profile, the first callgrind.out* in the current "
 	    "directory is read,\n"
-	    "else the first cachegrind.out*; \"-\" reads standard input.\n",
+	    "else the first cachegrind.out*; \"-\" reads standard input.  "
+	    "Source files named\nafter the profile are annotated whether "
+	    "or not their functions are printed.\n",
 	    getprogname());
 }
 
@@ -211,6 +224,34 @@ dir_slash(const char *dir)
 	return s;
 }
 
+/*
+ * Return an -I directory as used: a leading "=" (from -I=DIR) dropped,
+ * one trailing "/" trimmed and "/" added, as callgrind_annotate does.
+ */
+static char *
+include_dir(const char *arg)
+{
+	char	*s, *d;
+	size_t	 len;
+
+	if (*arg == '=')
+		arg++;
+	d = xstrdup(arg);
+	len = strlen(d);
+	if (len > 0 && d[len - 1] == '/')
+		d[len - 1] = '\0';
+	s = dir_slash(d);
+	free(d);
+	return s;
+}
+
+/* Order C strings given by pointer. */
+static int
+strptrcmp(const void *a, const void *b)
+{
+	return strcmp(*(const char * const *)a, *(const char * const *)b);
+}
+
 /* Return "$PWD/" (the logical working directory) to strip from names. */
 static char *
 pwd_prefix(void)
@@ -256,19 +297,34 @@ main(int argc, char *argv[])
 	struct profile		*p;
 	char			*input = NULL, *prefix;
 	size_t			 i;
+	const char		*errstr;
 	int			 ch, rc, per_event;
 
 	memset(&o, 0, sizeof(o));
 	o.threshold = "99";
+	o.context = 8;
 	o.show_percs = 1;
 	o.auto_annotate = 1;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			help();
 			return 0;
+		case 'I':
+			o.include = xreallocarray(o.include, o.ninclude + 1,
+			    sizeof(*o.include));
+			o.include[o.ninclude++] = include_dir(optarg);
+			break;
+		case OPT_CONTEXT:
+			o.context = (int)strtonum(optarg, 0, 1000000, &errstr);
+			if (errstr != NULL) {
+				warnx("--context takes a number of lines, "
+				    "not '%s'", optarg);
+				usage(2);
+			}
+			break;
 		case OPT_AUTO:
 			o.auto_annotate = yesno("--auto", optarg);
 			break;
@@ -336,13 +392,34 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1) {
-		warnx("source files on the command line are not supported "
-		    "yet: %s", argv[1]);
-		usage(2);
-	}
-	if (argc == 1)
+	if (argc >= 1)
 		input = argv[0];
+	/* Further arguments are source files to annotate, sorted. */
+	for (i = 1; i < (size_t)argc; i++) {
+		struct srcfile	sf;
+
+		if (srcfile_find(argv[i], o.include, o.ninclude, 1, &sf) !=
+		    SRCFILE_OK) {
+			msg(MSG_OPEN, argv[i], 0, "not a readable regular "
+			    "file in the current directory or any -I "
+			    "directory");
+			msg_flush();
+			return 1;
+		}
+		o.user_files = xreallocarray(o.user_files, o.nuser_files + 1,
+		    sizeof(*o.user_files));
+		o.user_files[o.nuser_files++] = argv[i];
+	}
+	qsort(o.user_files, o.nuser_files, sizeof(*o.user_files), strptrcmp);
+	for (i = 0; i + 1 < o.nuser_files; i++)
+		if (strcmp(o.user_files[i], o.user_files[i + 1]) == 0) {
+			memmove(o.user_files + i, o.user_files + i + 1,
+			    (o.nuser_files - i - 1) * sizeof(*o.user_files));
+			o.nuser_files--;
+			i--;
+		}
+	if (argc >= 1)
+		;
 	else {
 		if ((input = default_input()) == NULL) {
 			warnx("no profile named and no callgrind.out* or "
@@ -359,14 +436,28 @@ main(int argc, char *argv[])
 	po.strip_prefix = prefix;
 	p = profile_create();
 	rc = parse_file(p, input, &po) == 0 ? 0 : 1;
-	if (rc == 0 && report_text(stdout, p, &o) == -1)
-		rc = 2;
+	if (rc == 0) {
+		switch (report_text(stdout, p, &o)) {
+		case -1:
+			rc = 2;
+			break;
+		case 1:
+			rc = 1;
+			break;
+		default:
+			break;
+		}
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		msg(MSG_WRITE, "standard output", 0, "%s", strerror(errno));
 		rc = rc ? rc : 1;
 	}
 	profile_free(p);
 	free(prefix);
+	for (i = 0; i < o.ninclude; i++)
+		free(o.include[i]);
+	free(o.include);
+	free(o.user_files);
 	free(o.show);
 	free(o.sort);
 	free(o.sort_thr);

@@ -40,6 +40,7 @@ static const struct {
 	{ MSGL_WARNING, "malformed summary: or totals: line, ignored" },
 	{ MSGL_WARNING, "malformed header value" },
 	{ MSGL_WARNING, "NUL byte in line, line ignored" },
+	{ MSGL_WARNING, "not a regular file, not annotated" },
 	{ MSGL_ERROR, "no events: line, not a profile" },
 	{ MSGL_ERROR, "cost data before the events: line" },
 	{ MSGL_ERROR, "unsupported format version" },

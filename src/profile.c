@@ -294,6 +294,20 @@ profile_str(const struct profile *p, uint32_t id)
 	return strtab_get(p->strs, id);
 }
 
+/* Return the id of string s if the profile holds it, else UINT32_MAX. */
+uint32_t
+profile_str_find(const struct profile *p, const char *s)
+{
+	return strtab_find(p->strs, s, strlen(s));
+}
+
+/* Return how many string ids there are (ids are below this). */
+uint32_t
+profile_nstrings(const struct profile *p)
+{
+	return strtab_count(p->strs);
+}
+
 /* Return the number of events. */
 unsigned
 profile_nevents(const struct profile *p)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "annotate.h"
 #include "callgraph.h"
 #include "cells.h"
 #include "cost.h"
@@ -35,8 +36,10 @@ struct reporter {
 	double			  single;	/* --threshold, 0 if per event */
 	uint64_t		 *total;	/* percentage base */
 	enum totals_source	  source;
-	struct callgraph	 *g;		/* with --tree or --inclusive */
+	struct callgraph	 *g;		/* unless only self costs */
 	struct fntotals		 *t;		/* rows (g's if g is set) */
+	uint32_t		 *files;	/* files of printed functions */
+	size_t			  nfiles;
 };
 
 /* A printed entry: a function row, or a cycle with --inclusive=yes. */
@@ -496,11 +499,6 @@ report_functions(struct reporter *r)
 	size_t			 i, k, n = 0, nrows;
 	int			 reached;
 
-	if (r->o->tree != 0 || r->o->inclusive) {
-		r->g = callgraph_build(r->p);
-		r->t = r->g->t;
-	} else
-		r->t = fntotals_build(r->p);
 	nrows = r->t->nrows;
 	ents = xreallocarray(NULL, nrows + (r->g ? r->g->ncycles : 0),
 	    sizeof(*ents));
@@ -552,6 +550,11 @@ report_functions(struct reporter *r)
 				break;
 		}
 		report_entry(r, &ents[i], w);
+		if (ents[i].row != CG_NONE) {
+			r->files = xreallocarray(r->files, r->nfiles + 1,
+			    sizeof(*r->files));
+			r->files[r->nfiles++] = r->t->rows[ents[i].row].file;
+		}
 		for (k = 0; k < r->nsort; k++) {
 			v = ents[i].cost[r->sort[k]];
 			if (v != COST_NONE && __builtin_add_overflow(sum[k], v,
@@ -563,24 +566,19 @@ report_functions(struct reporter *r)
 	free(sum);
 	free(ents);
 	free(w);
-	if (r->g != NULL)
-		callgraph_free(r->g);
-	else
-		fntotals_free(r->t);
-	r->g = NULL;
-	r->t = NULL;
 }
 
 /*
- * Print the report for profile p to out.  Return 0, or -1 after an
- * error message if an event named in the options is not in p.
+ * Print the report for profile p to out.  Return 0; -1 after an error
+ * message if an event named in the options is not in p; 1 if a source
+ * file the user named could not be read.
  */
 int
 report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 {
 	struct reporter	 r;
 	size_t		 i;
-	int		 n;
+	int		 n, annotating, rc = 0;
 
 	memset(&r, 0, sizeof(r));
 	r.out = out;
@@ -615,13 +613,29 @@ report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 	r.c.show_percs = o->show_percs;
 	r.c.total = r.total;
 
+	annotating = o->auto_annotate || o->nuser_files > 0;
+	if (o->tree != 0 || o->inclusive || annotating) {
+		r.g = callgraph_build(p);
+		r.t = r.g->t;
+	} else
+		r.t = fntotals_build(p);
+
 	report_header(&r);
 	report_summary(&r);
 	report_functions(&r);
+	if (annotating && annotate_files(&r.c, p, r.g, r.files,
+	    o->auto_annotate ? r.nfiles : 0, o, r.sort, r.nsort) == -1)
+		rc = 1;
+
+	if (r.g != NULL)
+		callgraph_free(r.g);
+	else
+		fntotals_free(r.t);
+	free(r.files);
 
 	free(r.total);
 	free(r.thr);
 	free(r.sort);
 	free(r.show);
-	return 0;
+	return rc;
 }

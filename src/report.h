@@ -24,6 +24,7 @@ struct report_opts {
 	char		 *threshold;	/* --threshold as given ("99") */
 	int		  show_percs;
 	int		  auto_annotate;
+	int		  context;	/* --context lines around */
 	int		  inclusive;	/* --inclusive=yes */
 	int		  tree;		/* REPORT_TREE_* bits */
 	char		**include;	/* -I directories, each ending "/" */

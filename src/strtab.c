@@ -136,6 +136,22 @@ strtab_intern(struct strtab *st, const char *s, size_t len)
 	return id;
 }
 
+/* Return the id of a string already in the table, or UINT32_MAX. */
+uint32_t
+strtab_find(const struct strtab *st, const char *s, size_t len)
+{
+	uint64_t	h = hash_bytes(s, len);
+	uint32_t	j, id;
+
+	for (j = h & st->mask; st->slots[j] != 0; j = (j + 1) & st->mask) {
+		id = st->slots[j] - 1;
+		if (st->hashes[id] == h && st->lens[id] == len &&
+		    memcmp(st->strs[id], s, len) == 0)
+			return id;
+	}
+	return UINT32_MAX;
+}
+
 /* Return the NUL-terminated bytes of id. */
 const char *
 strtab_get(const struct strtab *st, uint32_t id)

@@ -1,0 +1,21 @@
+/*
+ * annotate.h - the source annotation reporter: listings of source files
+ * with each line's self cost and the calls made from it, in
+ * callgrind_annotate's layout.
+ */
+#ifndef CGA_ANNOTATE_H
+#define CGA_ANNOTATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct cells;
+struct callgraph;
+struct profile;
+struct report_opts;
+
+int	annotate_files(const struct cells *, const struct profile *,
+	    const struct callgraph *, const uint32_t *, size_t,
+	    const struct report_opts *, const int *, size_t);
+
+#endif /* CGA_ANNOTATE_H */
