@@ -1,0 +1,5 @@
+reloc.c line 1 (found through -I)
+reloc.c line 2 (found through -I)
+reloc.c line 3 (found through -I)
+reloc.c line 4 (found through -I)
+reloc.c line 5 (found through -I)

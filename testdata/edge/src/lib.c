@@ -1,0 +1,12 @@
+lib.c line 1
+lib.c line 2
+lib.c line 3
+lib.c line 4
+lib.c line 5
+lib.c line 6
+lib.c line 7
+lib.c line 8
+lib.c line 9
+lib.c line 10
+lib.c line 11
+lib.c line 12

@@ -1,0 +1,1 @@
+nodata.c: a file the profile never mentions
