@@ -297,7 +297,8 @@ callgraph_cycles(struct callgraph *g)
 	for (i = 0; i < g->ncycles; i++)
 		qsort(g->cycles[i].members, g->cycles[i].nmembers,
 		    sizeof(uint32_t), row_cmp_label);
-	qsort(g->cycles, g->ncycles, sizeof(*g->cycles), cycle_cmp);
+	if (g->ncycles > 1)
+		qsort(g->cycles, g->ncycles, sizeof(*g->cycles), cycle_cmp);
 	cmp_rows = NULL;
 	g->cycle = xreallocarray(NULL, n, sizeof(*g->cycle));
 	for (v = 0; v < n; v++)

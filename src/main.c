@@ -410,7 +410,9 @@ main(int argc, char *argv[])
 		    sizeof(*o.user_files));
 		o.user_files[o.nuser_files++] = argv[i];
 	}
-	qsort(o.user_files, o.nuser_files, sizeof(*o.user_files), strptrcmp);
+	if (o.nuser_files > 1)
+		qsort(o.user_files, o.nuser_files, sizeof(*o.user_files),
+		    strptrcmp);
 	for (i = 0; i + 1 < o.nuser_files; i++)
 		if (strcmp(o.user_files[i], o.user_files[i + 1]) == 0) {
 			memmove(o.user_files + i, o.user_files + i + 1,
