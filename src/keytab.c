@@ -63,17 +63,28 @@ keytab_grow(struct keytab *kt)
 	}
 }
 
+/* Return nonzero if the keys of width words at a and b are equal. */
+static inline int
+keytab_eq(const uint64_t *a, const uint64_t *b, unsigned width)
+{
+	unsigned	i;
+
+	for (i = 0; i < width; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
 /* Return the id of key, or KEYTAB_NONE if it is not in the map. */
 uint32_t
 keytab_find(const struct keytab *kt, const uint64_t *key)
 {
-	size_t		 bytes = kt->width * sizeof(*key);
 	uint32_t	 j, id;
 
 	j = keytab_hash(key, kt->width) & kt->mask;
 	for (; kt->slots[j] != 0; j = (j + 1) & kt->mask) {
 		id = kt->slots[j] - 1;
-		if (memcmp(keytab_key(kt, id), key, bytes) == 0)
+		if (keytab_eq(keytab_key(kt, id), key, kt->width))
 			return id;
 	}
 	return KEYTAB_NONE;
@@ -89,7 +100,7 @@ keytab_get(struct keytab *kt, const uint64_t *key, int *created)
 	j = keytab_hash(key, kt->width) & kt->mask;
 	for (; kt->slots[j] != 0; j = (j + 1) & kt->mask) {
 		id = kt->slots[j] - 1;
-		if (memcmp(keytab_key(kt, id), key, bytes) == 0) {
+		if (keytab_eq(keytab_key(kt, id), key, kt->width)) {
 			if (created != NULL)
 				*created = 0;
 			return id;

@@ -1,6 +1,11 @@
 /*
  * num.h - hand-rolled parsing of the profile format's numbers: decimal
  * or 0x-hexadecimal 64-bit counts, and subpositions (N, +N, -N, *).
+ *
+ * The text parsed, [p, end), must be followed by a byte that is neither
+ * a digit nor a separator (the parser guarantees a newline or a carriage
+ * return at end; C strings have their NUL): the inner loops rely on it
+ * and do not test for end.
  */
 #ifndef CGA_NUM_H
 #define CGA_NUM_H
@@ -28,9 +33,14 @@ num_is_space(char c)
 	return c == ' ' || c == '\t';
 }
 
+
+enum num_result	num_parse_slow(const char **, const char *, uint64_t *);
+
 /*
  * Parse a decimal or 0x-hex number at *pp (before end) into *v and
  * advance *pp past it.  The number must end at end or a separator.
+ * Short decimal numbers, the bulk of every profile, take a fast path
+ * without overflow checks (19 digits cannot overflow 64 bits).
  */
 static inline enum num_result
 num_parse_u64(const char **pp, const char *end, uint64_t *v)
@@ -38,39 +48,20 @@ num_parse_u64(const char **pp, const char *end, uint64_t *v)
 	const char	*p = *pp;
 	uint64_t	 n = 0;
 	unsigned	 d;
-	int		 over = 0;
 
-	if (p == end || (unsigned)(*p - '0') > 9)
+	if (p == end || (d = (unsigned)(*p - '0')) > 9)
 		return NUM_NONE;
-	if (*p == '0' && end - p > 2 && (p[1] == 'x' || p[1] == 'X')) {
-		p += 2;
-		if (p == end)
-			return NUM_NONE;
-		for (; p < end; p++) {
-			if ((d = (unsigned)(*p - '0')) <= 9)
-				;
-			else if ((d = (unsigned)((*p | 0x20) - 'a')) <= 5)
-				d += 10;
-			else
-				break;
-			if (n >> 60)
-				over = 1;
-			n = n << 4 | d;
-		}
-		if (p == *pp + 2)
-			return NUM_NONE;
-	} else {
-		for (; p < end && (d = (unsigned)(*p - '0')) <= 9; p++) {
-			if (__builtin_mul_overflow(n, 10, &n) ||
-			    __builtin_add_overflow(n, d, &n))
-				over = 1;
-		}
-	}
+	if (d == 0 && end - p > 1 && (p[1] | 0x20) == 'x')
+		return num_parse_slow(pp, end, v);
+	do {
+		n = n * 10 + d;
+		p++;
+	} while ((d = (unsigned)(*p - '0')) <= 9);
+	if (p - *pp > 19)
+		return num_parse_slow(pp, end, v);
 	if (p < end && !num_is_space(*p))
 		return NUM_NONE;
 	*pp = p;
-	if (over)
-		return NUM_OVERFLOW;
 	*v = n;
 	return NUM_OK;
 }
@@ -111,11 +102,12 @@ num_parse_subpos(const char **pp, const char *end, enum subpos_kind *kind,
 	return r;
 }
 
-/* Skip separators at *pp. */
+/* Skip separators at p (the byte at end stops the loop). */
 static inline const char *
 num_skip_space(const char *p, const char *end)
 {
-	while (p < end && num_is_space(*p))
+	(void)end;
+	while (num_is_space(*p))
 		p++;
 	return p;
 }

@@ -48,10 +48,13 @@ struct parser {
 	uint64_t	 lineno;
 	int		 fatal;		/* an error stopped the parse */
 	size_t		 part;		/* index of the current part */
+	int		 body_seen;	/* the part has body lines */
 
 	/* events */
 	int		 have_events;
 	unsigned	 ncols;		/* counts per cost line */
+	unsigned	 nevents;	/* the profile's events */
+	int		 identity;	/* column i is event i, all events */
 	int		*colmap;	/* column -> event index, or -1 */
 	uint64_t	*cost;		/* scratch, nevents long */
 	char		*early_summary;	/* summary: seen before events: */
@@ -61,6 +64,7 @@ struct parser {
 	int		 pos_line;	/* index of "line", or -1 */
 	uint64_t	 pos[PARSE_MAXPOS];
 	int		 pos_set[PARSE_MAXPOS];
+	int		 all_set;	/* every pos_set[] is 1 */
 
 	/* current context */
 	uint32_t	 ob, fl, fi;	/* string ids */
@@ -81,6 +85,7 @@ struct parser {
 };
 
 static void	parser_line(struct parser *, const char *, size_t);
+static void	parser_keep(struct parser *, const char *, size_t);
 static void	parser_costline(struct parser *, const char *, const char *);
 static void	parser_nameline(struct parser *, const char *, const char *,
 		    const char *);
@@ -163,41 +168,47 @@ parser_free(struct parser *ps)
 int
 parser_feed(struct parser *ps, const char *data, size_t len)
 {
-	const char	*s, *end, *nl;
+	const char	*s = data, *end = data + len, *nl;
+	size_t		 n;
 
 	if (ps->fatal)
 		return -1;
-	/* Fast path: no partial line pending, parse straight from data. */
-	if (ps->len == 0) {
-		s = data;
-		end = data + len;
-		while (!ps->fatal && (nl = memchr(s, '\n', end - s)) != NULL) {
-			ps->lineno++;
-			parser_line(ps, s, nl - s);
-			s = nl + 1;
-		}
-		data = s;
-		len = end - s;
-		if (len == 0 || ps->fatal)
-			return ps->fatal ? -1 : 0;
+	if (ps->len > 0) {
+		/* Complete the pending partial line with this data's first. */
+		nl = memchr(s, '\n', len);
+		n = nl != NULL ? (size_t)(nl - s) : len;
+		parser_keep(ps, s, n);
+		if (nl == NULL)
+			return 0;
+		ps->lineno++;
+		parser_line(ps, ps->buf, ps->len);
+		ps->len = 0;
+		s = nl + 1;
 	}
-	if (ps->len + len > ps->size) {
-		ps->size = ps->len + len > 2 * ps->size ? ps->len + len :
-		    2 * ps->size;
-		ps->buf = xreallocarray(ps->buf, ps->size, 1);
-	}
-	memcpy(ps->buf + ps->len, data, len);
-	ps->len += len;
-	s = ps->buf;
-	end = ps->buf + ps->len;
+	/* Parse straight from data; lines end at a newline there. */
 	while (!ps->fatal && (nl = memchr(s, '\n', end - s)) != NULL) {
 		ps->lineno++;
 		parser_line(ps, s, nl - s);
 		s = nl + 1;
 	}
-	ps->len = end - s;
-	memmove(ps->buf, s, ps->len);
+	if (!ps->fatal && s < end)
+		parser_keep(ps, s, end - s);
 	return ps->fatal ? -1 : 0;
+}
+
+/* Append n bytes to the pending partial line, ending it with a newline. */
+static void
+parser_keep(struct parser *ps, const char *s, size_t n)
+{
+	if (ps->len + n + 1 > ps->size) {
+		ps->size = ps->len + n + 1 > 2 * ps->size ? ps->len + n + 1 :
+		    2 * ps->size;
+		ps->buf = xreallocarray(ps->buf, ps->size, 1);
+	}
+	memcpy(ps->buf + ps->len, s, n);
+	ps->len += n;
+	/* Every line handed on is followed by a non-digit byte. */
+	ps->buf[ps->len] = '\n';
 }
 
 /*
@@ -321,7 +332,10 @@ parser_drop_pending(struct parser *ps)
 static void
 parser_body_seen(struct parser *ps)
 {
-	parser_part(ps)->has_data = 1;
+	if (!ps->body_seen) {
+		ps->body_seen = 1;
+		parser_part(ps)->has_data = 1;
+	}
 }
 
 /* Compare a key (s to eq) with a literal. */
@@ -339,13 +353,26 @@ parser_subpositions(struct parser *ps, const char **sp, const char *end,
     unsigned n)
 {
 	const char		*s = *sp;
-	enum subpos_kind	kind;
-	enum num_result		r;
-	uint64_t		v, pos[PARSE_MAXPOS];
-	unsigned		i;
+	enum subpos_kind	 kind;
+	enum num_result		 r;
+	uint64_t		 v, pos[PARSE_MAXPOS];
+	unsigned		 i;
 
+	/* Fixed-size copies: cheaper than a copy of n words. */
+	pos[0] = ps->pos[0];
+	pos[1] = ps->pos[1];
+	pos[2] = ps->pos[2];
 	for (i = 0; i < n; i++) {
 		s = num_skip_space(s, end);
+		if (*s == '*' && (s + 1 == end || num_is_space(s[1]))) {
+			/* The most common case: unchanged. */
+			s++;
+			if (!ps->pos_set[i])
+				msg(MSG_RELATIVE_FIRST, ps->fname, ps->lineno,
+				    NULL);
+			pos[i] = ps->pos[i];
+			continue;
+		}
 		if ((r = num_parse_subpos(&s, end, &kind, &v)) != NUM_OK) {
 			msg(r == NUM_OVERFLOW ? MSG_NUMBER_TOO_LARGE :
 			    MSG_BAD_COSTLINE, ps->fname, ps->lineno,
@@ -378,9 +405,13 @@ parser_subpositions(struct parser *ps, const char **sp, const char *end,
 			break;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		ps->pos[i] = pos[i];
-		ps->pos_set[i] = 1;
+	ps->pos[0] = pos[0];
+	ps->pos[1] = pos[1];
+	ps->pos[2] = pos[2];
+	if (!ps->all_set) {
+		for (i = 0; i < n; i++)
+			ps->pos_set[i] = 1;
+		ps->all_set = 1;
 	}
 	*sp = s;
 	return 0;
@@ -403,7 +434,7 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 		return;
 	}
 	parser_body_seen(ps);
-	nev = profile_nevents(ps->p);
+	nev = ps->nevents;
 	/* Positions first; a jump line holds nothing else. */
 	p = s;
 	if (parser_subpositions(ps, &p, end, ps->npos) == -1) {
@@ -418,7 +449,8 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 			msg(MSG_JUMP_COSTS, ps->fname, ps->lineno, NULL);
 		return;
 	}
-	cost_clear(ps->cost, nev);
+	if (!ps->identity)
+		cost_clear(ps->cost, nev);
 	for (col = 0; p < end; col++) {
 		if (col == ps->ncols) {
 			msg(MSG_TOO_MANY_COUNTS, ps->fname, ps->lineno,
@@ -426,6 +458,8 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 			break;
 		}
 		if (*p == '.' && (p + 1 == end || num_is_space(p[1]))) {
+			if ((ev = ps->colmap[col]) >= 0)
+				ps->cost[ev] = COST_NONE;
 			p = num_skip_space(p + 1, end);
 			continue;
 		}
@@ -452,6 +486,9 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 			ps->cost[ev] = v;
 		p = num_skip_space(p, end);
 	}
+	if (ps->identity)
+		for (; col < nev; col++)
+			ps->cost[col] = COST_NONE;
 
 	if (ps->call_pending) {
 		ps->call_pending = 0;
@@ -721,11 +758,13 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 	    KEYIS(s, colon, "thread") || KEYIS(s, colon, "cmd") ||
 	    KEYIS(s, colon, "desc") || KEYIS(s, colon, "positions") ||
 	    KEYIS(s, colon, "events")) {
-		if (parser_part(ps)->has_data) {
+		if (ps->body_seen) {
 			profile_new_part(ps->p, ps->fname_id);
 			ps->part = profile_nparts(ps->p) - 1;
+			ps->body_seen = 0;
 			memset(ps->pos, 0, sizeof(ps->pos));
 			memset(ps->pos_set, 0, sizeof(ps->pos_set));
+			ps->all_set = 0;
 		}
 	}
 	pt = parser_part(ps);
@@ -822,9 +861,14 @@ parser_events(struct parser *ps, const char *s, const char *end)
 	ps->ncols = n;
 	if (!ps->have_events) {
 		ps->have_events = 1;
-		ps->cost = xreallocarray(NULL, profile_nevents(ps->p),
+		ps->nevents = profile_nevents(ps->p);
+		ps->cost = xreallocarray(NULL, ps->nevents,
 		    sizeof(*ps->cost));
 	}
+	ps->identity = n == ps->nevents;
+	for (i = 0; i < n; i++)
+		if (ps->colmap[i] != (int)i)
+			ps->identity = 0;
 	free(names);
 	if (ps->early_summary != NULL) {
 		parser_sumline(ps, 0, ps->early_summary,
@@ -905,6 +949,8 @@ parser_positions(struct parser *ps, const char *s, const char *end)
 	}
 	ps->npos = n;
 	ps->pos_line = line;
+	ps->all_set = 0;
+	memset(ps->pos_set, 0, sizeof(ps->pos_set));
 }
 
 /* summary: or totals: COUNTS, kept per part. */

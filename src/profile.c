@@ -30,6 +30,10 @@ struct profile {
 	uint64_t	  seq;		/* fn= lines so far */
 	struct keytab	  pairs;	/* (function, file) visited */
 	struct keytab	  lines;	/* (function, file, line) */
+	struct linecache {
+		uint64_t	 key[3];
+		uint32_t	 id;
+	}		  lcache[256];	/* recent (function, file, line) */
 	uint64_t	 *line_cost;	/* line id * nevents */
 	uint32_t	  line_cap;	/* vectors allocated */
 	uint32_t	  last_line;	/* cache of the last line id */
@@ -47,6 +51,7 @@ struct profile *
 profile_create(void)
 {
 	struct profile	*p;
+	size_t		 i;
 
 	p = xcalloc(1, sizeof(*p));
 	p->strs = strtab_create();
@@ -57,6 +62,8 @@ profile_create(void)
 	keytab_init(&p->lines, 3);
 	keytab_init(&p->arcs, 4);
 	p->last_line = p->last_arc = KEYTAB_NONE;
+	for (i = 0; i < 256; i++)
+		p->lcache[i].id = KEYTAB_NONE;
 	return p;
 }
 
@@ -231,6 +238,7 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
     uint64_t line, const uint64_t *cost)
 {
 	uint64_t	 key[3] = { fn, file, line };
+	struct linecache *lc;
 	const uint64_t	*k;
 	uint32_t	 id = p->last_line;
 	int		 created;
@@ -241,10 +249,20 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
 			return cost_add(p->line_cost + (uint64_t)id *
 			    p->nevents, cost, p->nevents);
 	}
-	id = keytab_get(&p->lines, key, &created);
-	if (created) {
-		profile_cost_new(&p->line_cost, &p->line_cap, id, p->nevents);
-		profile_touch(p, fn, file);
+	lc = &p->lcache[(line * 0x9e3779b1u + fn * 0x85ebca6bu + file) >> 8 &
+	    255];
+	if (lc->id != KEYTAB_NONE && lc->key[0] == fn && lc->key[1] == file &&
+	    lc->key[2] == line)
+		id = lc->id;
+	else {
+		id = keytab_get(&p->lines, key, &created);
+		if (created) {
+			profile_cost_new(&p->line_cost, &p->line_cap, id,
+			    p->nevents);
+			profile_touch(p, fn, file);
+		}
+		memcpy(lc->key, key, sizeof(key));
+		lc->id = id;
 	}
 	p->last_line = id;
 	return cost_add(p->line_cost + (uint64_t)id * p->nevents, cost,

@@ -1,0 +1,49 @@
+/*
+ * num.c - the careful path of number parsing: hexadecimal, and decimal
+ * numbers long enough to overflow 64 bits.
+ */
+#include "compat.h"
+
+#include "num.h"
+
+/* Parse a number at *pp with overflow checks; see num_parse_u64(). */
+enum num_result
+num_parse_slow(const char **pp, const char *end, uint64_t *v)
+{
+	const char	*p = *pp;
+	uint64_t	 n = 0;
+	unsigned	 d;
+	int		 over = 0;
+
+	if (p == end || (unsigned)(*p - '0') > 9)
+		return NUM_NONE;
+	if (*p == '0' && end - p > 1 && (p[1] | 0x20) == 'x') {
+		p += 2;
+		for (; p < end; p++) {
+			if ((d = (unsigned)(*p - '0')) <= 9)
+				;
+			else if ((d = (unsigned)((*p | 0x20) - 'a')) <= 5)
+				d += 10;
+			else
+				break;
+			if (n >> 60)
+				over = 1;
+			n = n << 4 | d;
+		}
+		if (p == *pp + 2)
+			return NUM_NONE;
+	} else {
+		for (; p < end && (d = (unsigned)(*p - '0')) <= 9; p++) {
+			if (__builtin_mul_overflow(n, 10, &n) ||
+			    __builtin_add_overflow(n, d, &n))
+				over = 1;
+		}
+	}
+	if (p < end && !num_is_space(*p))
+		return NUM_NONE;
+	*pp = p;
+	if (over)
+		return NUM_OVERFLOW;
+	*v = n;
+	return NUM_OK;
+}
