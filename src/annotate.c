@@ -80,6 +80,16 @@ static void	annotate_one(struct annotator *, struct annfile *,
 static void	annotate_calls(const struct annotator *, struct anncall *,
 		    size_t, const unsigned *);
 static const char *next_line(const char **, const char *, size_t *);
+static uint64_t	sat_add(uint64_t, uint64_t);
+
+/* Add without wrapping: line numbers may be as large as 2^64 - 1. */
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	uint64_t	s;
+
+	return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
+}
 static uint32_t	*sorted_index(const uint64_t *, uint32_t);
 static int	strptrcmp(const void *, const void *);
 
@@ -292,10 +302,10 @@ annotate_one(struct annotator *a, struct annfile *f, struct annline *lines,
 	pairs = xreallocarray(NULL, 2 * (nlines + 1), sizeof(*pairs));
 	for (i = first; i < nlines; i++) {
 		pairs[np++] = lines[i].line > ctx ? lines[i].line - ctx : 0;
-		while (i + 1 < nlines && lines[i].line + 2 * ctx >=
+		while (i + 1 < nlines && sat_add(lines[i].line, 2 * ctx) >=
 		    lines[i + 1].line)
 			i++;
-		pairs[np++] = lines[i].line + ctx;
+		pairs[np++] = sat_add(lines[i].line, ctx);
 	}
 	if (np > 0 && pairs[0] < 1)
 		pairs[0] = 1;

@@ -75,7 +75,7 @@ fntotals_build(const struct profile *p)
 	struct fntotals	*t;
 	struct fnrow	*r;
 	uint32_t	 i, npairs, fn, file, obj, ffile, name, *pair_row;
-	uint64_t	 line, seq, *best;
+	uint64_t	 seq, *best;
 
 	t = xcalloc(1, sizeof(*t));
 	t->nevents = profile_nevents(p);
@@ -103,8 +103,7 @@ fntotals_build(const struct profile *p)
 	}
 	free(best);
 	for (i = 0; i < profile_nlines(p); i++) {
-		profile_line(p, i, &fn, &file, &line);
-		r = &t->rows[pair_row[profile_pair_find(p, fn, file)]];
+		r = &t->rows[pair_row[profile_line_pair(p, i)]];
 		cost_add(r->cost, profile_line_cost(p, i), t->nevents);
 	}
 	free(pair_row);

@@ -33,10 +33,21 @@ enum idspace {
 	IDS__MAX
 };
 
+/*
+ * Compressed ids are small dense numbers in practice: they index an
+ * array directly while it stays within a few times the number of ids
+ * defined (so a huge id cannot size it), and go to a hash table above.
+ */
 struct idmap {
-	struct keytab	 ids;		/* compressed id -> slot */
+	uint32_t	*direct;	/* id -> slot + 1, 0 if undefined */
+	size_t		 ndirect;
+	struct keytab	 ids;		/* other ids -> index into sparse */
+	uint32_t	*sparse;	/* index -> slot */
 	uint32_t	*names;		/* slot -> string id */
-	size_t		 cap;
+	size_t		 n, cap;	/* slots used, allocated */
+	uint32_t	*fn_ob;		/* slot -> (ob, file) of the last */
+	uint32_t	*fn_fl;		/*   function resolved with it, */
+	uint32_t	*fn_id;		/*   and that function's id */
 };
 
 struct parser {
@@ -73,6 +84,7 @@ struct parser {
 
 	/* pending call */
 	uint32_t	 cob, cfi, cfn;	/* string ids, NONE if unset */
+	uint32_t	 cfn_slot;	/* cfn's compressed slot, or NONE */
 	int		 call_pending;
 	uint64_t	 call_count;
 	int		 jump_pending;
@@ -92,7 +104,11 @@ static void	parser_nameline(struct parser *, const char *, const char *,
 static void	parser_headerline(struct parser *, const char *, const char *,
 		    const char *, const char *);
 static uint32_t	parser_name(struct parser *, enum idspace, const char *,
-		    const char *);
+		    const char *, uint32_t *);
+static uint32_t	parser_func(struct parser *, uint32_t, uint32_t, uint32_t,
+		    uint32_t);
+static uint32_t	idmap_find(const struct idmap *, uint64_t);
+static uint32_t	idmap_add(struct idmap *, uint64_t, int *);
 static void	parser_events(struct parser *, const char *, const char *);
 static void	parser_event_def(struct parser *, const char *, const char *);
 static void	parser_positions(struct parser *, const char *, const char *);
@@ -151,7 +167,12 @@ parser_free(struct parser *ps)
 
 	for (i = 0; i < IDS__MAX; i++) {
 		keytab_free(&ps->idmap[i].ids);
+		free(ps->idmap[i].direct);
+		free(ps->idmap[i].sparse);
 		free(ps->idmap[i].names);
+		free(ps->idmap[i].fn_ob);
+		free(ps->idmap[i].fn_fl);
+		free(ps->idmap[i].fn_id);
 	}
 	free(ps->colmap);
 	free(ps->cost);
@@ -500,9 +521,12 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 		}
 		obj = ps->cob != NONE ? ps->cob : ps->ob;
 		file = ps->cfi != NONE ? ps->cfi : ps->fi;
-		name = ps->cfn != NONE ? ps->cfn :
-		    profile_intern(ps->p, "???", 3);
-		callee = profile_func_id(ps->p, obj, file, name);
+		if (ps->cfn != NONE)
+			callee = parser_func(ps, obj, file, ps->cfn,
+			    ps->cfn_slot);
+		else
+			callee = profile_func_id(ps->p, obj, file,
+			    profile_intern(ps->p, "???", 3));
 		if (profile_add_call(ps->p, ps->fn, ps->fi, line, callee,
 		    ps->call_count, ps->cost))
 			msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
@@ -535,13 +559,70 @@ parser_file_name(struct parser *ps, const char *s, size_t len)
 	return profile_intern(ps->p, s, len);
 }
 
+/* Return the slot of compressed id in m, or NONE. */
+static uint32_t
+idmap_find(const struct idmap *m, uint64_t id)
+{
+	uint32_t	k;
+
+	if (id < m->ndirect && m->direct[id] != 0)
+		return m->direct[id] - 1;
+	/* An id defined before the direct array reached it is here. */
+	if (m->ids.n == 0 || (k = keytab_find(&m->ids, &id)) == KEYTAB_NONE)
+		return NONE;
+	return m->sparse[k];
+}
+
+/* Return the slot of compressed id in m, adding it; *created says so. */
+static uint32_t
+idmap_add(struct idmap *m, uint64_t id, int *created)
+{
+	size_t		 n;
+	uint32_t	 slot, k;
+
+	if ((slot = idmap_find(m, id)) != NONE) {
+		*created = 0;
+		return slot;
+	}
+	*created = 1;
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 256;
+		m->names = xreallocarray(m->names, m->cap, sizeof(*m->names));
+		m->fn_ob = xreallocarray(m->fn_ob, m->cap, sizeof(*m->fn_ob));
+		m->fn_fl = xreallocarray(m->fn_fl, m->cap, sizeof(*m->fn_fl));
+		m->fn_id = xreallocarray(m->fn_id, m->cap, sizeof(*m->fn_id));
+	}
+	slot = (uint32_t)m->n++;
+	m->fn_id[slot] = NONE;
+	if (id < 4 * (uint64_t)m->n + 1024) {
+		if (id >= m->ndirect) {
+			n = m->ndirect ? m->ndirect : 1024;
+			while (n <= id)
+				n *= 2;
+			m->direct = xreallocarray(m->direct, n,
+			    sizeof(*m->direct));
+			memset(m->direct + m->ndirect, 0,
+			    (n - m->ndirect) * sizeof(*m->direct));
+			m->ndirect = n;
+		}
+		m->direct[id] = slot + 1;
+	} else {
+		k = keytab_get(&m->ids, &id, NULL);
+		m->sparse = xreallocarray(m->sparse, (size_t)k + 1,
+		    sizeof(*m->sparse));
+		m->sparse[k] = slot;
+	}
+	return slot;
+}
+
 /*
  * Resolve a position name "(id) name", "(id)" or "name" in space sp
- * and return its string id.
+ * and return its string id; *slotp gets the compressed id's slot, or
+ * NONE for a literal name.
  */
 static uint32_t
 parser_name(struct parser *ps, enum idspace sp, const char *s,
-    const char *end)
+    const char *end, uint32_t *slotp)
 {
 	struct idmap	*m = &ps->idmap[sp];
 	const char	*p = s + 1;
@@ -549,6 +630,7 @@ parser_name(struct parser *ps, enum idspace sp, const char *s,
 	uint32_t	 name, slot;
 	int		 created;
 
+	*slotp = NONE;
 	if (s == end || *s != '(' || p == end ||
 	    (unsigned)(*p - '0') > 9)
 		goto literal;
@@ -566,30 +648,52 @@ parser_name(struct parser *ps, enum idspace sp, const char *s,
 	p = num_skip_space(p + 1, end);
 	if (p == end) {
 		/* A reference. */
-		if ((slot = keytab_find(&m->ids, &id)) == KEYTAB_NONE) {
+		if ((slot = idmap_find(m, id)) == NONE) {
 			msg(MSG_UNDEFINED_ID, ps->fname, ps->lineno,
 			    "(%llu)", (unsigned long long)id);
 			return profile_intern(ps->p, "???", 3);
 		}
+		*slotp = slot;
 		return m->names[slot];
 	}
 	name = sp == IDS_FL ? parser_file_name(ps, p, end - p) :
 	    profile_intern(ps->p, p, end - p);
-	slot = keytab_get(&m->ids, &id, &created);
-	if (created) {
-		if (slot >= m->cap) {
-			m->cap = m->cap ? m->cap * 2 : 256;
-			m->names = xreallocarray(m->names, m->cap,
-			    sizeof(*m->names));
-		}
-	} else if (m->names[slot] != name)
+	slot = idmap_add(m, id, &created);
+	if (!created && m->names[slot] != name) {
 		msg(MSG_REDEFINED_ID, ps->fname, ps->lineno, "(%llu)",
 		    (unsigned long long)id);
+		m->fn_id[slot] = NONE;
+	}
 	m->names[slot] = name;
+	*slotp = slot;
 	return name;
 literal:
 	return sp == IDS_FL ? parser_file_name(ps, s, end - s) :
 	    profile_intern(ps->p, s, end - s);
+}
+
+/*
+ * Return the id of function (obj, file, name), where slot is the
+ * compressed fn id it was named by (or NONE): the last resolution of
+ * each compressed name is remembered, which spares a lookup per line.
+ */
+static uint32_t
+parser_func(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name,
+    uint32_t slot)
+{
+	struct idmap	*m = &ps->idmap[IDS_FN];
+	uint32_t	 fn;
+
+	if (slot != NONE && m->fn_id[slot] != NONE && m->fn_ob[slot] == obj &&
+	    m->fn_fl[slot] == file)
+		return m->fn_id[slot];
+	fn = profile_func_id(ps->p, obj, file, name);
+	if (slot != NONE) {
+		m->fn_ob[slot] = obj;
+		m->fn_fl[slot] = file;
+		m->fn_id[slot] = fn;
+	}
+	return fn;
 }
 
 /* A "key=value" line: position names, calls and jumps. */
@@ -598,6 +702,7 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
     const char *end)
 {
 	const char	*v = eq + 1;
+	uint32_t	 slot;
 
 	if (ps->call_pending || ps->jump_pending)
 		parser_drop_pending(ps);
@@ -605,20 +710,21 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 	switch (*s) {
 	case 'f':
 		if (KEYIS(s, eq, "fn")) {
-			ps->fn_name = parser_name(ps, IDS_FN, v, end);
+			ps->fn_name = parser_name(ps, IDS_FN, v, end, &slot);
 			ps->fi = ps->fl;
-			ps->fn = profile_func_id(ps->p, ps->ob, ps->fl,
-			    ps->fn_name);
+			ps->fn = parser_func(ps, ps->ob, ps->fl, ps->fn_name,
+			    slot);
 			profile_touch(ps->p, ps->fn, ps->fl);
 			profile_func_mark(ps->p, ps->fn);
 			return;
 		}
 		if (KEYIS(s, eq, "fl")) {
-			ps->fl = ps->fi = parser_name(ps, IDS_FL, v, end);
+			ps->fl = ps->fi = parser_name(ps, IDS_FL, v, end,
+			    &slot);
 			return;
 		}
 		if (KEYIS(s, eq, "fi") || KEYIS(s, eq, "fe")) {
-			ps->fi = parser_name(ps, IDS_FL, v, end);
+			ps->fi = parser_name(ps, IDS_FL, v, end, &slot);
 			if (ps->fn != NONE)
 				profile_touch(ps->p, ps->fn, ps->fi);
 			return;
@@ -626,15 +732,16 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 		break;
 	case 'c':
 		if (KEYIS(s, eq, "cfn")) {
-			ps->cfn = parser_name(ps, IDS_FN, v, end);
+			ps->cfn = parser_name(ps, IDS_FN, v, end,
+			    &ps->cfn_slot);
 			return;
 		}
 		if (KEYIS(s, eq, "cfi") || KEYIS(s, eq, "cfl")) {
-			ps->cfi = parser_name(ps, IDS_FL, v, end);
+			ps->cfi = parser_name(ps, IDS_FL, v, end, &slot);
 			return;
 		}
 		if (KEYIS(s, eq, "cob")) {
-			ps->cob = parser_name(ps, IDS_OB, v, end);
+			ps->cob = parser_name(ps, IDS_OB, v, end, &slot);
 			return;
 		}
 		if (KEYIS(s, eq, "calls")) {
@@ -644,7 +751,7 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 		break;
 	case 'o':
 		if (KEYIS(s, eq, "ob")) {
-			ps->ob = parser_name(ps, IDS_OB, v, end);
+			ps->ob = parser_name(ps, IDS_OB, v, end, &slot);
 			return;
 		}
 		break;
@@ -658,11 +765,11 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 			return;
 		}
 		if (KEYIS(s, eq, "jfi")) {
-			(void)parser_name(ps, IDS_FL, v, end);
+			(void)parser_name(ps, IDS_FL, v, end, &slot);
 			return;
 		}
 		if (KEYIS(s, eq, "jfn")) {
-			(void)parser_name(ps, IDS_FN, v, end);
+			(void)parser_name(ps, IDS_FN, v, end, &slot);
 			return;
 		}
 		break;

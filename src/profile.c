@@ -14,6 +14,38 @@
 #include "strtab.h"
 #include "xmalloc.h"
 
+/*
+ * Each (function, file) pair has its own table of line numbers, a slice
+ * of a shared arena, so looking up the lines of one function touches
+ * only its few cache lines however big the profile.  A pair's lines span
+ * a compact range, visited in nearly increasing order: the table is a
+ * dense array indexed by line - base while the range stays within a few
+ * times the lines held, and an open-addressing hash table beyond (so
+ * that huge or scattered line numbers cannot size it).
+ */
+struct lslot {
+	uint64_t	 line;
+	uint32_t	 id;		/* line id + 1, 0 if empty */
+};
+
+struct linetab {
+	uint64_t	 base;		/* dense: line of the first entry */
+	size_t		 off;		/* first entry in its arena */
+	uint32_t	 len;		/* dense: entries; hashed: slots - 1 */
+	uint32_t	 n;		/* lines held */
+	int		 hashed;
+	size_t		 aoff;		/* the pair's calls: a hash table of */
+	uint32_t	 amask;		/*   (callee, line) in the arc arena, */
+	uint32_t	 an;		/*   amask + 1 slots, an used */
+};
+
+/* A call arc in the table of its (caller, file) pair. */
+struct aslot {
+	uint64_t	 line;
+	uint32_t	 callee;
+	uint32_t	 id;		/* arc id + 1, 0 if empty */
+};
+
 struct profile {
 	struct strtab	 *strs;
 	uint32_t	 *events;	/* string ids of events: names */
@@ -26,18 +58,33 @@ struct profile {
 	struct keytab	  files;	/* (name) */
 	struct keytab	  funcs;	/* (object, file, name) */
 	uint64_t	 *fn_seq;	/* function id -> last fn= number */
+	uint32_t	 *fn_pair;	/* function id -> a pair of it */
+	uint32_t	 *fn_pair_file;	/* and that pair's file */
 	uint32_t	  fn_cap;
 	uint64_t	  seq;		/* fn= lines so far */
 	struct keytab	  pairs;	/* (function, file) visited */
-	struct keytab	  lines;	/* (function, file, line) */
-	struct linecache {
-		uint64_t	 key[3];
-		uint32_t	 id;
-	}		  lcache[256];	/* recent (function, file, line) */
+	struct linetab	 *ptab;		/* pair -> its table of lines */
+	uint32_t	  ptab_cap;
+	struct lslot	 *slots;	/* hashed line tables, one arena */
+	size_t		  nslots, slots_cap;
+	uint32_t	 *dense;	/* dense line tables: id + 1, or 0 */
+	size_t		  ndense, dense_cap;
+	uint32_t	 *line_pair;	/* line id -> pair */
+	uint64_t	 *line_no;	/* line id -> line number */
+	uint32_t	  nlines;
 	uint64_t	 *line_cost;	/* line id * nevents */
 	uint32_t	  line_cap;	/* vectors allocated */
-	uint32_t	  last_line;	/* cache of the last line id */
-	struct keytab	  arcs;		/* (caller, callee, file, line) */
+	uint32_t	  last_line;	/* cache of the last line id, */
+	uint64_t	  last_line_no;	/* its line number */
+	uint32_t	  last_line_pair; /* and its pair */
+	uint32_t	  cur_pair;	/* cache of the last pair */
+	uint32_t	  cur_fn, cur_file;
+	struct aslot	 *aslots;	/* per-pair arc tables, one arena */
+	size_t		  naslots, aslots_cap;
+	uint32_t	 *arc_pair;	/* arc id -> (caller, call-site file) */
+	uint32_t	 *arc_callee;	/* arc id -> callee */
+	uint64_t	 *arc_line;	/* arc id -> call-site line */
+	uint32_t	  narcs;
 	uint64_t	 *arc_count;
 	uint64_t	 *arc_cost;	/* arc id * nevents */
 	uint32_t	  arc_cap;	/* vectors allocated */
@@ -45,13 +92,19 @@ struct profile {
 };
 
 static uint64_t	*profile_cost_new(uint64_t **, uint32_t *, uint32_t, unsigned);
+static uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
+static size_t	 profile_slots_new(struct profile *, size_t);
+static void	 profile_linetab_grow(struct profile *, uint32_t, uint64_t);
+static void	 profile_arctab_grow(struct profile *, struct linetab *);
+static size_t	 profile_dense_new(struct profile *, size_t);
+static void	 profile_hash_put(struct profile *, const struct linetab *,
+		    uint64_t, uint32_t);
 
 /* Create an empty profile. */
 struct profile *
 profile_create(void)
 {
 	struct profile	*p;
-	size_t		 i;
 
 	p = xcalloc(1, sizeof(*p));
 	p->strs = strtab_create();
@@ -59,11 +112,8 @@ profile_create(void)
 	keytab_init(&p->files, 1);
 	keytab_init(&p->funcs, 3);
 	keytab_init(&p->pairs, 2);
-	keytab_init(&p->lines, 3);
-	keytab_init(&p->arcs, 4);
+	p->cur_pair = KEYTAB_NONE;
 	p->last_line = p->last_arc = KEYTAB_NONE;
-	for (i = 0; i < 256; i++)
-		p->lcache[i].id = KEYTAB_NONE;
 	return p;
 }
 
@@ -87,9 +137,18 @@ profile_free(struct profile *p)
 	keytab_free(&p->files);
 	keytab_free(&p->funcs);
 	keytab_free(&p->pairs);
-	keytab_free(&p->lines);
-	keytab_free(&p->arcs);
+	free(p->ptab);
+	free(p->slots);
+	free(p->dense);
+	free(p->line_pair);
+	free(p->line_no);
+	free(p->aslots);
+	free(p->arc_pair);
+	free(p->arc_callee);
+	free(p->arc_line);
 	free(p->fn_seq);
+	free(p->fn_pair);
+	free(p->fn_pair_file);
 	free(p->line_cost);
 	free(p->arc_count);
 	free(p->arc_cost);
@@ -192,8 +251,13 @@ profile_func_id(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 			p->fn_cap = p->fn_cap ? p->fn_cap * 2 : 256;
 			p->fn_seq = xreallocarray(p->fn_seq, p->fn_cap,
 			    sizeof(*p->fn_seq));
+			p->fn_pair = xreallocarray(p->fn_pair, p->fn_cap,
+			    sizeof(*p->fn_pair));
+			p->fn_pair_file = xreallocarray(p->fn_pair_file,
+			    p->fn_cap, sizeof(*p->fn_pair_file));
 		}
 		p->fn_seq[id] = 0;
+		p->fn_pair[id] = KEYTAB_NONE;
 	}
 	return id;
 }
@@ -209,10 +273,148 @@ profile_func_mark(struct profile *p, uint32_t fn)
 void
 profile_touch(struct profile *p, uint32_t fn, uint32_t file)
 {
-	uint64_t	key[2] = { fn, file };
+	(void)profile_pair_get(p, fn, file);
+}
 
-	keytab_get(&p->files, key + 1, NULL);
-	keytab_get(&p->pairs, key, NULL);
+/* Return the pair (fn, file), adding it with an empty line table. */
+static uint32_t
+profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
+{
+	uint64_t	 key[2] = { fn, file };
+	uint32_t	 id;
+	int		 created;
+
+	if (p->cur_pair != KEYTAB_NONE && p->cur_fn == fn &&
+	    p->cur_file == file)
+		return p->cur_pair;
+	if (p->fn_pair[fn] != KEYTAB_NONE && p->fn_pair_file[fn] == file) {
+		id = p->fn_pair[fn];
+		goto done;
+	}
+	id = keytab_get(&p->pairs, key, &created);
+	p->fn_pair[fn] = id;
+	p->fn_pair_file[fn] = file;
+	if (created) {
+		keytab_get(&p->files, key + 1, NULL);
+		if (id >= p->ptab_cap) {
+			p->ptab_cap = p->ptab_cap ? p->ptab_cap * 2 : 256;
+			p->ptab = xreallocarray(p->ptab, p->ptab_cap,
+			    sizeof(*p->ptab));
+		}
+		memset(&p->ptab[id], 0, sizeof(p->ptab[id]));
+	}
+done:
+	p->cur_pair = id;
+	p->cur_fn = fn;
+	p->cur_file = file;
+	return id;
+}
+
+/* Take n empty slots from the arena; return the first one's index. */
+static size_t
+profile_slots_new(struct profile *p, size_t n)
+{
+	size_t	off = p->nslots;
+
+	if (p->nslots + n > p->slots_cap) {
+		while (p->nslots + n > p->slots_cap)
+			p->slots_cap = p->slots_cap ? p->slots_cap * 2 : 4096;
+		p->slots = xreallocarray(p->slots, p->slots_cap,
+		    sizeof(*p->slots));
+	}
+	memset(p->slots + off, 0, n * sizeof(*p->slots));
+	p->nslots += n;
+	return off;
+}
+
+/* Take n empty dense entries from the arena; return the first's index. */
+static size_t
+profile_dense_new(struct profile *p, size_t n)
+{
+	size_t	off = p->ndense;
+
+	if (p->ndense + n > p->dense_cap) {
+		while (p->ndense + n > p->dense_cap)
+			p->dense_cap = p->dense_cap ? p->dense_cap * 2 : 16384;
+		p->dense = xreallocarray(p->dense, p->dense_cap,
+		    sizeof(*p->dense));
+	}
+	memset(p->dense + off, 0, n * sizeof(*p->dense));
+	p->ndense += n;
+	return off;
+}
+
+/* Return the hash slot where line starts probing in a table of mask. */
+static inline uint32_t
+profile_line_hash(uint64_t line, uint32_t mask)
+{
+	return (uint32_t)((line * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+}
+
+/* Put (line, id + 1) into the hashed table t, which has room. */
+static void
+profile_hash_put(struct profile *p, const struct linetab *t, uint64_t line,
+    uint32_t idp1)
+{
+	uint32_t	j;
+
+	j = profile_line_hash(line, t->len);
+	while (p->slots[t->off + j].id != 0)
+		j = (j + 1) & t->len;
+	p->slots[t->off + j].line = line;
+	p->slots[t->off + j].id = idp1;
+}
+
+/*
+ * Make room in pair's table for line: widen the dense range if it stays
+ * compact, else move every entry to a hash table (or a bigger one).
+ */
+static void
+profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
+{
+	struct linetab	 t = p->ptab[pair], nt;
+	uint64_t	 lo, hi, len;
+	uint32_t	 i;
+
+	memset(&nt, 0, sizeof(nt));
+	nt.n = t.n;
+	if (!t.hashed) {
+		lo = t.n == 0 || line < t.base ? line : t.base;
+		hi = t.n == 0 || line >= t.base + t.len ? line + 1 :
+		    t.base + t.len;
+		len = hi - lo;
+		if (hi > lo && len <= 4 * (uint64_t)t.n + 64) {
+			/* Room to grow upwards, the usual direction. */
+			len += len / 2 + 8;
+			nt.base = lo;
+			nt.len = (uint32_t)len;
+			nt.off = profile_dense_new(p, nt.len);
+			for (i = 0; i < t.len; i++)
+				p->dense[nt.off + (t.base - lo) + i] =
+				    p->dense[t.off + i];
+			p->ptab[pair] = nt;
+			return;
+		}
+	}
+	/* A hash table with room for twice the lines. */
+	nt.hashed = 1;
+	for (len = 8; len < 2 * ((uint64_t)t.n + 1); len *= 2)
+		continue;
+	nt.len = (uint32_t)len - 1;
+	nt.off = profile_slots_new(p, len);
+	if (t.hashed) {
+		for (i = 0; i <= t.len; i++)
+			if (p->slots[t.off + i].id != 0)
+				profile_hash_put(p, &nt,
+				    p->slots[t.off + i].line,
+				    p->slots[t.off + i].id);
+	} else {
+		for (i = 0; i < t.len; i++)
+			if (p->dense[t.off + i] != 0)
+				profile_hash_put(p, &nt, t.base + i,
+				    p->dense[t.off + i]);
+	}
+	p->ptab[pair] = nt;
 }
 
 /* Make room for vector id in *arr (capacity *cap) and clear it. */
@@ -237,36 +439,114 @@ int
 profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
     uint64_t line, const uint64_t *cost)
 {
-	uint64_t	 key[3] = { fn, file, line };
-	struct linecache *lc;
-	const uint64_t	*k;
-	uint32_t	 id = p->last_line;
-	int		 created;
+	struct linetab	*t;
+	struct lslot	*sl = NULL;
+	uint32_t	 id = p->last_line, pair, j, *dn = NULL;
 
-	if (id != KEYTAB_NONE) {
-		k = keytab_key(&p->lines, id);
-		if (k[0] == fn && k[1] == file && k[2] == line)
-			return cost_add(p->line_cost + (uint64_t)id *
-			    p->nevents, cost, p->nevents);
-	}
-	lc = &p->lcache[(line * 0x9e3779b1u + fn * 0x85ebca6bu + file) >> 8 &
-	    255];
-	if (lc->id != KEYTAB_NONE && lc->key[0] == fn && lc->key[1] == file &&
-	    lc->key[2] == line)
-		id = lc->id;
-	else {
-		id = keytab_get(&p->lines, key, &created);
-		if (created) {
-			profile_cost_new(&p->line_cost, &p->line_cap, id,
-			    p->nevents);
-			profile_touch(p, fn, file);
+	if (id != KEYTAB_NONE && p->last_line_no == line &&
+	    p->last_line_pair == p->cur_pair && p->cur_fn == fn &&
+	    p->cur_file == file)
+		return cost_add(p->line_cost + (uint64_t)id * p->nevents,
+		    cost, p->nevents);
+	pair = profile_pair_get(p, fn, file);
+	t = &p->ptab[pair];
+	if (!t->hashed) {
+		if (line - t->base < t->len && t->n > 0) {
+			dn = &p->dense[t->off + (line - t->base)];
+			if (*dn != 0) {
+				id = *dn - 1;
+				goto found;
+			}
+		} else {
+			profile_linetab_grow(p, pair, line);
+			t = &p->ptab[pair];
+			if (!t->hashed)
+				dn = &p->dense[t->off + (line - t->base)];
 		}
-		memcpy(lc->key, key, sizeof(key));
-		lc->id = id;
 	}
+	if (t->hashed) {
+		for (j = profile_line_hash(line, t->len); ;
+		    j = (j + 1) & t->len) {
+			sl = &p->slots[t->off + j];
+			if (sl->id == 0)
+				break;
+			if (sl->line == line) {
+				id = sl->id - 1;
+				goto found;
+			}
+		}
+	}
+	/* A new line of this function. */
+	if (p->nlines == UINT32_MAX - 1)
+		abort();
+	id = p->nlines++;
+	if (id >= p->line_cap) {
+		uint32_t	cap = p->line_cap;
+
+		profile_cost_new(&p->line_cost, &p->line_cap, id, p->nevents);
+		if (p->line_cap != cap) {
+			p->line_pair = xreallocarray(p->line_pair,
+			    p->line_cap, sizeof(*p->line_pair));
+			p->line_no = xreallocarray(p->line_no, p->line_cap,
+			    sizeof(*p->line_no));
+		}
+	} else
+		cost_clear(p->line_cost + (uint64_t)id * p->nevents,
+		    p->nevents);
+	p->line_pair[id] = pair;
+	p->line_no[id] = line;
+	t->n++;
+	if (t->hashed) {
+		sl->line = line;
+		sl->id = id + 1;
+		if (t->n * 2 > t->len + 1)
+			profile_linetab_grow(p, pair, line);
+	} else
+		*dn = id + 1;
+found:
 	p->last_line = id;
+	p->last_line_no = line;
+	p->last_line_pair = pair;
 	return cost_add(p->line_cost + (uint64_t)id * p->nevents, cost,
 	    p->nevents);
+}
+
+/* Return the arc-table slot where (callee, line) starts probing. */
+static inline uint32_t
+profile_arc_hash(uint32_t callee, uint64_t line, uint32_t mask)
+{
+	return (uint32_t)(((line ^ (uint64_t)callee << 32) *
+	    0x9e3779b97f4a7c15ULL) >> 32) & mask;
+}
+
+/* Double (or create) the arc table of a pair in the arc arena. */
+static void
+profile_arctab_grow(struct profile *p, struct linetab *t)
+{
+	uint32_t	 mask = t->amask ? t->amask * 2 + 1 : 3, i, j;
+	size_t		 off = p->naslots, old = t->aoff;
+
+	if (p->naslots + mask + 1 > p->aslots_cap) {
+		while (p->naslots + mask + 1 > p->aslots_cap)
+			p->aslots_cap = p->aslots_cap ? p->aslots_cap * 2 :
+			    4096;
+		p->aslots = xreallocarray(p->aslots, p->aslots_cap,
+		    sizeof(*p->aslots));
+	}
+	memset(p->aslots + off, 0, ((size_t)mask + 1) * sizeof(*p->aslots));
+	p->naslots += (size_t)mask + 1;
+	for (i = 0; t->amask != 0 && i <= t->amask; i++) {
+		struct aslot	s = p->aslots[old + i];
+
+		if (s.id == 0)
+			continue;
+		j = profile_arc_hash(s.callee, s.line, mask);
+		while (p->aslots[off + j].id != 0)
+			j = (j + 1) & mask;
+		p->aslots[off + j] = s;
+	}
+	t->aoff = off;
+	t->amask = mask;
 }
 
 /*
@@ -277,26 +557,54 @@ int
 profile_add_call(struct profile *p, uint32_t caller, uint32_t file,
     uint64_t line, uint32_t callee, uint64_t count, const uint64_t *cost)
 {
-	uint64_t	 key[4] = { caller, callee, file, line };
-	const uint64_t	*k;
-	uint32_t	 id = p->last_arc;
-	int		 created, over = 0;
+	struct linetab	*t;
+	struct aslot	*sl;
+	uint32_t	 id = p->last_arc, pair, j, cap;
+	int		 over = 0;
 
-	if (id == KEYTAB_NONE || (k = keytab_key(&p->arcs, id),
-	    k[0] != caller || k[1] != callee || k[2] != file || k[3] != line)) {
-		id = keytab_get(&p->arcs, key, &created);
-		if (created) {
-			uint32_t	cap = p->arc_cap;
-
-			profile_cost_new(&p->arc_cost, &p->arc_cap, id,
-			    p->nevents);
-			if (p->arc_cap != cap)
-				p->arc_count = xreallocarray(p->arc_count,
-				    p->arc_cap, sizeof(*p->arc_count));
-			p->arc_count[id] = 0;
+	pair = profile_pair_get(p, caller, file);
+	if (id != KEYTAB_NONE && p->arc_pair[id] == pair &&
+	    p->arc_callee[id] == callee && p->arc_line[id] == line)
+		goto found;
+	t = &p->ptab[pair];
+	if (t->amask == 0)
+		profile_arctab_grow(p, t);
+	for (j = profile_arc_hash(callee, line, t->amask); ;
+	    j = (j + 1) & t->amask) {
+		sl = &p->aslots[t->aoff + j];
+		if (sl->id == 0)
+			break;
+		if (sl->callee == callee && sl->line == line) {
+			id = sl->id - 1;
+			goto found;
 		}
-		p->last_arc = id;
 	}
+	if (p->narcs == UINT32_MAX - 1)
+		abort();
+	id = p->narcs++;
+	cap = p->arc_cap;
+	profile_cost_new(&p->arc_cost, &p->arc_cap, id, p->nevents);
+	if (p->arc_cap != cap) {
+		p->arc_count = xreallocarray(p->arc_count, p->arc_cap,
+		    sizeof(*p->arc_count));
+		p->arc_pair = xreallocarray(p->arc_pair, p->arc_cap,
+		    sizeof(*p->arc_pair));
+		p->arc_callee = xreallocarray(p->arc_callee, p->arc_cap,
+		    sizeof(*p->arc_callee));
+		p->arc_line = xreallocarray(p->arc_line, p->arc_cap,
+		    sizeof(*p->arc_line));
+	}
+	p->arc_count[id] = 0;
+	p->arc_pair[id] = pair;
+	p->arc_callee[id] = callee;
+	p->arc_line[id] = line;
+	sl->line = line;
+	sl->callee = callee;
+	sl->id = id + 1;
+	if (++t->an * 2 > t->amask + 1)
+		profile_arctab_grow(p, t);
+found:
+	p->last_arc = id;
 	if (__builtin_add_overflow(p->arc_count[id], count, &p->arc_count[id])) {
 		p->arc_count[id] = UINT64_MAX;
 		over = 1;
@@ -465,7 +773,7 @@ profile_pair_find(const struct profile *p, uint32_t fn, uint32_t file)
 uint32_t
 profile_nlines(const struct profile *p)
 {
-	return p->lines.n;
+	return p->nlines;
 }
 
 /* Give the function, file string id and line number of entry i. */
@@ -473,11 +781,18 @@ void
 profile_line(const struct profile *p, uint32_t i, uint32_t *fn,
     uint32_t *file, uint64_t *line)
 {
-	const uint64_t	*k = keytab_key(&p->lines, i);
+	const uint64_t	*k = keytab_key(&p->pairs, p->line_pair[i]);
 
 	*fn = (uint32_t)k[0];
 	*file = (uint32_t)k[1];
-	*line = k[2];
+	*line = p->line_no[i];
+}
+
+/* Return the (function, file) pair of entry i. */
+uint32_t
+profile_line_pair(const struct profile *p, uint32_t i)
+{
+	return p->line_pair[i];
 }
 
 /* Return the self cost vector of entry i. */
@@ -491,7 +806,7 @@ profile_line_cost(const struct profile *p, uint32_t i)
 uint32_t
 profile_narcs(const struct profile *p)
 {
-	return p->arcs.n;
+	return p->narcs;
 }
 
 /* Give the caller, callee, call-site file string id and line of arc i. */
@@ -499,12 +814,12 @@ void
 profile_arc(const struct profile *p, uint32_t i, uint32_t *caller,
     uint32_t *callee, uint32_t *file, uint64_t *line)
 {
-	const uint64_t	*k = keytab_key(&p->arcs, i);
+	const uint64_t	*k = keytab_key(&p->pairs, p->arc_pair[i]);
 
 	*caller = (uint32_t)k[0];
-	*callee = (uint32_t)k[1];
-	*file = (uint32_t)k[2];
-	*line = k[3];
+	*callee = p->arc_callee[i];
+	*file = (uint32_t)k[1];
+	*line = p->arc_line[i];
 }
 
 /* Return how many times the calls of arc i were made. */
@@ -528,6 +843,6 @@ profile_self_total(const struct profile *p, uint64_t *total)
 	uint32_t	i;
 
 	cost_clear(total, p->nevents);
-	for (i = 0; i < p->lines.n; i++)
+	for (i = 0; i < p->nlines; i++)
 		cost_add(total, profile_line_cost(p, i), p->nevents);
 }

@@ -83,6 +83,7 @@ uint32_t	 profile_pair_find(const struct profile *, uint32_t, uint32_t);
 uint32_t	 profile_nlines(const struct profile *);
 void		 profile_line(const struct profile *, uint32_t, uint32_t *,
 		    uint32_t *, uint64_t *);
+uint32_t	 profile_line_pair(const struct profile *, uint32_t);
 const uint64_t	*profile_line_cost(const struct profile *, uint32_t);
 uint32_t	 profile_narcs(const struct profile *);
 void		 profile_arc(const struct profile *, uint32_t, uint32_t *,

@@ -1,0 +1,266 @@
+/*
+ * synth.c - writes a synthetic but realistic Callgrind profile of any
+ * size, quickly and deterministically, for benchmarks and stress tests.
+ *
+ * usage: cga-synth [-b bytes] [-e events] [-f functions] [-l files]
+ *            [-o objects] [-s seed]
+ *
+ * The program it describes has a fixed size (functions spread over files
+ * and objects, each with a fixed range of addresses and lines).  Like
+ * callgrind with --dump-every-bb or --combine-dumps, the output is a
+ * series of parts, each holding every function once, grouped by object
+ * and file; a bigger file has more parts, not a bigger program.  It
+ * uses compressed names, relative subpositions, inlined files (fi=/fe=),
+ * calls (with cfi=/cob= where the callee lives elsewhere), conditional
+ * jumps and hexadecimal addresses.  Costs are small decimal numbers.
+ */
+#include "compat.h"
+
+#include <err.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+struct func {
+	unsigned	 obj, file;	/* indices */
+	uint64_t	 addr;		/* first instruction */
+	unsigned	 line;		/* first line */
+	unsigned	 len;		/* instructions */
+	int		 defined;	/* its fn= name was written */
+};
+
+static uint64_t	 rng = 0x9e3779b97f4a7c15ULL;
+static const struct func *sort_fns;
+
+/* Order function indices by object, file, then index. */
+static int
+fn_cmp(const void *a, const void *b)
+{
+	const struct func	*x = &sort_fns[*(const unsigned *)a];
+	const struct func	*y = &sort_fns[*(const unsigned *)b];
+
+	if (x->obj != y->obj)
+		return x->obj < y->obj ? -1 : 1;
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	return *(const unsigned *)a < *(const unsigned *)b ? -1 : 1;
+}
+
+/* Return the next pseudo-random number (xorshift64*). */
+static uint64_t
+next(void)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return rng * 0x2545f4914f6cdd1dULL;
+}
+
+/* Return a pseudo-random number below n. */
+static unsigned
+below(unsigned n)
+{
+	return (unsigned)(next() % n);
+}
+
+static __dead void
+usage(void)
+{
+	fprintf(stderr, "usage: %s [-b bytes] [-e events] [-f functions] "
+	    "[-l files] [-o objects] [-s seed]\n", getprogname());
+	exit(2);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct func	*fns;
+	unsigned	 nev = 4, nfn = 20000, nfile = 2000, nobj = 20, i, k, e;
+	unsigned	*obj_done, *file_done, cur_obj = ~0U, cur_file = ~0U;
+	unsigned	 inl_done[50] = { 0 }, *order, fi, part = 0;
+	uint64_t	 bytes = 100 * 1000 * 1000, seed = 1, addr;
+	long long	 written = 0;
+	unsigned	 pl;
+	int		 ch;
+	char		 buf[256];
+
+	while ((ch = getopt(argc, argv, "b:e:f:l:o:s:")) != -1) {
+		switch (ch) {
+		case 'b':
+			bytes = strtoull(optarg, NULL, 10);
+			break;
+		case 'e':
+			nev = (unsigned)strtoul(optarg, NULL, 10);
+			break;
+		case 'f':
+			nfn = (unsigned)strtoul(optarg, NULL, 10);
+			break;
+		case 'l':
+			nfile = (unsigned)strtoul(optarg, NULL, 10);
+			break;
+		case 'o':
+			nobj = (unsigned)strtoul(optarg, NULL, 10);
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 10);
+			break;
+		default:
+			usage();
+		}
+	}
+	if (nev < 1 || nev > 13 || nfn < 1 || nfile < 1 || nobj < 1)
+		usage();
+	rng ^= seed * 0xbf58476d1ce4e5b9ULL;
+	fns = calloc(nfn, sizeof(*fns));
+	obj_done = calloc(nobj, sizeof(*obj_done));
+	file_done = calloc(nfile, sizeof(*file_done));
+	if (fns == NULL || obj_done == NULL || file_done == NULL)
+		err(1, NULL);
+	addr = 0x10000;
+	for (i = 0; i < nfn; i++) {
+		fns[i].obj = below(nobj);
+		fns[i].file = below(nfile);
+		fns[i].addr = addr;
+		fns[i].line = 10 + below(5000);
+		fns[i].len = 4 + below(60);
+		addr += fns[i].len * 4 + 16;
+	}
+	/* Functions in order of object, then file, as callgrind dumps. */
+	if ((order = calloc(nfn, sizeof(*order))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < nfn; i++)
+		order[i] = i;
+	sort_fns = fns;
+	qsort(order, nfn, sizeof(*order), fn_cmp);
+	if (setvbuf(stdout, NULL, _IOFBF, 1 << 20) != 0)
+		err(1, "setvbuf");
+	written += printf("# callgrind format\nversion: 1\n"
+	    "creator: cga-synth\npid: 1\ncmd: synthetic --seed=%" PRIu64
+	    "\npart: 1\n\ndesc: I1 cache: \ndesc: Trigger: Program "
+	    "termination\n\npositions: instr line\nevents:", seed);
+	/* Later parts repeat this header's positions: and events:. */
+	for (e = 0; e < nev; e++)
+		written += printf(" %s", (const char *[]){ "Ir", "Dr", "Dw",
+		    "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw", "Bc",
+		    "Bcm", "Bi", "Bim" }[e]);
+	written += printf("\n\n");
+	for (fi = 0; (uint64_t)written < bytes; fi = (fi + 1) % nfn) {
+		struct func	*f = &fns[order[fi]];
+		unsigned	 lines = 8 + below(40), line = f->line;
+		uint64_t	 a = f->addr;
+
+		if (fi == 0) {
+			written += printf("\npart: %u\ndesc: Trigger: Dump "
+			    "%u\n\n", part + 1, part + 1);
+			part++;
+			cur_obj = cur_file = ~0U;
+		}
+
+		/* Names: compressed, defined on first use. */
+		if (f->obj != cur_obj) {
+			cur_obj = f->obj;
+			written += obj_done[cur_obj]++ ? printf("ob=(%u)\n",
+			    cur_obj + 1) : printf("ob=(%u) /usr/lib/libsynth"
+			    "%u.so\n", cur_obj + 1, cur_obj);
+		}
+		if (f->file != cur_file) {
+			cur_file = f->file;
+			written += file_done[cur_file]++ ? printf("fl=(%u)\n",
+			    cur_file + 1) : printf("fl=(%u) src/dir%u/file%u.c"
+			    "\n", cur_file + 1, cur_file % 37, cur_file);
+		}
+		i = (unsigned)(f - fns);
+		written += f->defined ? printf("fn=(%u)\n", i + 1) :
+		    printf("fn=(%u) ns%u::Class%u::method_%u(int, char "
+		    "const*)\n", i + 1, i % 13, i % 101, i);
+		f->defined = 1;
+		written += printf("0x%" PRIx64 " %u", a, line);
+		pl = line;
+		for (e = 0; e < nev; e++)
+			written += printf(" %u", 1 + below(3));
+		written += printf("\n");
+		for (k = 1; k < lines; k++) {
+			unsigned	 step = 1 + below(4), r = below(100);
+
+			if (r < 6) {
+				/* A call, to a function maybe elsewhere. */
+				struct func	*g = &fns[below(nfn)];
+
+				if (g->obj != f->obj)
+					written += obj_done[g->obj]++ ?
+					    printf("cob=(%u)\n", g->obj + 1) :
+					    printf("cob=(%u) /usr/lib/libsynth"
+					    "%u.so\n", g->obj + 1, g->obj);
+				if (g->file != cur_file)
+					written += file_done[g->file]++ ?
+					    printf("cfi=(%u)\n", g->file + 1) :
+					    printf("cfi=(%u) src/dir%u/file%u.c"
+					    "\n", g->file + 1, g->file % 37,
+					    g->file);
+				written += g->defined ? printf("cfn=(%u)\n",
+				    (unsigned)(g - fns) + 1) :
+				    printf("cfn=(%u) ns%u::Class%u::"
+				    "method_%u(int, char const*)\n",
+				    (unsigned)(g - fns) + 1,
+				    (unsigned)(g - fns) % 13,
+				    (unsigned)(g - fns) % 101,
+				    (unsigned)(g - fns));
+				g->defined = 1;
+				written += printf("calls=%u 0x%" PRIx64 " %u\n"
+				    "* *", 1 + below(50), g->addr, g->line);
+				for (e = 0; e < nev; e++)
+					written += printf(" %u",
+					    10 + below(100000));
+				written += printf("\n");
+				continue;
+			}
+			if (r < 12) {
+				written += printf("jcnd=%u/%u +%u *\n* *\n",
+				    below(10), 10 + below(20), 8 * step);
+				continue;
+			}
+			if (r < 14) {
+				/* A few lines inlined from a header. */
+				pl = 20 + f->file % 30;
+				if (inl_done[f->file % 50]++)
+					written += printf("fi=(%u)\n",
+					    nfile + 1 + f->file % 50);
+				else
+					written += printf("fi=(%u) include/"
+					    "inline%u.h\n", nfile + 1 +
+					    f->file % 50, f->file % 50);
+				written += printf("+%u %u 1\n+3 +1 2\nfe=(%u)\n",
+				    step, pl, cur_file + 1);
+				pl++;
+				a += step + 3;
+				continue;
+			}
+			a += step;
+			line += below(3);
+			if (line > f->line + 50)
+				line = f->line;
+			if (line == pl)
+				snprintf(buf, sizeof(buf), "*");
+			else if (line > pl && line - pl < 100)
+				snprintf(buf, sizeof(buf), "+%u", line - pl);
+			else
+				snprintf(buf, sizeof(buf), "%u", line);
+			pl = line;
+			written += printf("+%u %s", step, buf);
+			for (e = 0; e < nev; e++)
+				written += printf(" %u", 1 + below(9));
+			written += printf("\n");
+		}
+		if (a > f->addr + 4 * f->len + 1000)
+			a = f->addr;
+	}
+	printf("\n");
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(1, "stdout");
+	free(fns);
+	free(obj_done);
+	free(file_done);
+	free(order);
+	return 0;
+}
