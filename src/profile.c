@@ -58,8 +58,9 @@ struct profile {
 	struct keytab	  files;	/* (name) */
 	struct keytab	  funcs;	/* (object, file, name) */
 	uint64_t	 *fn_seq;	/* function id -> last fn= number */
-	uint32_t	 *fn_pair;	/* function id -> a pair of it */
-	uint32_t	 *fn_pair_file;	/* and that pair's file */
+	uint32_t	 *fn_pair;	/* function id -> its own file's pair */
+	uint32_t	 *fn_pair2;	/*   and the last other pair of it */
+	uint32_t	 *fn_pair2_file; /*   with that pair's file */
 	uint32_t	  fn_cap;
 	uint64_t	  seq;		/* fn= lines so far */
 	struct keytab	  pairs;	/* (function, file) visited */
@@ -148,7 +149,8 @@ profile_free(struct profile *p)
 	free(p->arc_line);
 	free(p->fn_seq);
 	free(p->fn_pair);
-	free(p->fn_pair_file);
+	free(p->fn_pair2);
+	free(p->fn_pair2_file);
 	free(p->line_cost);
 	free(p->arc_count);
 	free(p->arc_cost);
@@ -253,11 +255,13 @@ profile_func_id(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 			    sizeof(*p->fn_seq));
 			p->fn_pair = xreallocarray(p->fn_pair, p->fn_cap,
 			    sizeof(*p->fn_pair));
-			p->fn_pair_file = xreallocarray(p->fn_pair_file,
-			    p->fn_cap, sizeof(*p->fn_pair_file));
+			p->fn_pair2 = xreallocarray(p->fn_pair2, p->fn_cap,
+			    sizeof(*p->fn_pair2));
+			p->fn_pair2_file = xreallocarray(p->fn_pair2_file,
+			    p->fn_cap, sizeof(*p->fn_pair2_file));
 		}
 		p->fn_seq[id] = 0;
-		p->fn_pair[id] = KEYTAB_NONE;
+		p->fn_pair[id] = p->fn_pair2[id] = KEYTAB_NONE;
 	}
 	return id;
 }
@@ -282,18 +286,30 @@ profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
 {
 	uint64_t	 key[2] = { fn, file };
 	uint32_t	 id;
-	int		 created;
+	int		 created, own;
 
 	if (p->cur_pair != KEYTAB_NONE && p->cur_fn == fn &&
 	    p->cur_file == file)
 		return p->cur_pair;
-	if (p->fn_pair[fn] != KEYTAB_NONE && p->fn_pair_file[fn] == file) {
+	own = file == (uint32_t)keytab_key(&p->funcs, fn)[1];
+	if (own && p->fn_pair[fn] != KEYTAB_NONE) {
 		id = p->fn_pair[fn];
 		goto done;
 	}
+	if (!own && p->fn_pair2[fn] != KEYTAB_NONE &&
+	    p->fn_pair2_file[fn] == file) {
+		id = p->fn_pair2[fn];
+		goto done;
+	}
 	id = keytab_get(&p->pairs, key, &created);
-	p->fn_pair[fn] = id;
-	p->fn_pair_file[fn] = file;
+	/* Remember the pair of the function's own file, and the last of
+	 * another (code inlined from a header). */
+	if (own)
+		p->fn_pair[fn] = id;
+	else {
+		p->fn_pair2[fn] = id;
+		p->fn_pair2_file[fn] = file;
+	}
 	if (created) {
 		keytab_get(&p->files, key + 1, NULL);
 		if (id >= p->ptab_cap) {
