@@ -376,13 +376,11 @@ parser_subpositions(struct parser *ps, const char **sp, const char *end,
 	const char		*s = *sp;
 	enum subpos_kind	 kind;
 	enum num_result		 r;
-	uint64_t		 v, pos[PARSE_MAXPOS];
+	uint64_t		 v, *pos = ps->pos;
+	uint64_t		 old0 = pos[0], old1 = pos[1], old2 = pos[2];
 	unsigned		 i;
 
-	/* Fixed-size copies: cheaper than a copy of n words. */
-	pos[0] = ps->pos[0];
-	pos[1] = ps->pos[1];
-	pos[2] = ps->pos[2];
+	/* Update in place; a malformed line puts the old values back. */
 	for (i = 0; i < n; i++) {
 		s = num_skip_space(s, end);
 		if (*s == '*' && (s + 1 == end || num_is_space(s[1]))) {
@@ -391,14 +389,13 @@ parser_subpositions(struct parser *ps, const char **sp, const char *end,
 			if (!ps->pos_set[i])
 				msg(MSG_RELATIVE_FIRST, ps->fname, ps->lineno,
 				    NULL);
-			pos[i] = ps->pos[i];
 			continue;
 		}
 		if ((r = num_parse_subpos(&s, end, &kind, &v)) != NUM_OK) {
 			msg(r == NUM_OVERFLOW ? MSG_NUMBER_TOO_LARGE :
 			    MSG_BAD_COSTLINE, ps->fname, ps->lineno,
 			    "position %u", i + 1);
-			return -1;
+			goto bad;
 		}
 		if (kind != SUBPOS_ABS && !ps->pos_set[i])
 			msg(MSG_RELATIVE_FIRST, ps->fname, ps->lineno, NULL);
@@ -407,28 +404,24 @@ parser_subpositions(struct parser *ps, const char **sp, const char *end,
 			pos[i] = v;
 			break;
 		case SUBPOS_SAME:
-			pos[i] = ps->pos[i];
 			break;
 		case SUBPOS_PLUS:
-			if (__builtin_add_overflow(ps->pos[i], v, &pos[i])) {
+			if (__builtin_add_overflow(pos[i], v, &pos[i])) {
 				msg(MSG_NUMBER_TOO_LARGE, ps->fname,
 				    ps->lineno, "position %u", i + 1);
-				return -1;
+				goto bad;
 			}
 			break;
 		case SUBPOS_MINUS:
-			if (v > ps->pos[i]) {
+			if (v > pos[i]) {
 				msg(MSG_NEGATIVE_LINE, ps->fname, ps->lineno,
 				    NULL);
 				pos[i] = 0;
 			} else
-				pos[i] = ps->pos[i] - v;
+				pos[i] -= v;
 			break;
 		}
 	}
-	ps->pos[0] = pos[0];
-	ps->pos[1] = pos[1];
-	ps->pos[2] = pos[2];
 	if (!ps->all_set) {
 		for (i = 0; i < n; i++)
 			ps->pos_set[i] = 1;
@@ -436,6 +429,11 @@ parser_subpositions(struct parser *ps, const char **sp, const char *end,
 	}
 	*sp = s;
 	return 0;
+bad:
+	pos[0] = old0;
+	pos[1] = old1;
+	pos[2] = old2;
+	return -1;
 }
 
 /* A cost line: positions, then counts; self cost, call cost or a jump. */

@@ -33,6 +33,7 @@ struct linetab {
 	size_t		 off;		/* first entry in its arena */
 	uint32_t	 len;		/* dense: entries; hashed: slots - 1 */
 	uint32_t	 n;		/* lines held */
+	uint32_t	 first;		/* id of its first line */
 	int		 hashed;
 	size_t		 aoff;		/* the pair's calls: a hash table of */
 	uint32_t	 amask;		/*   (callee, line) in the arc arena, */
@@ -95,6 +96,7 @@ struct profile {
 static uint64_t	*profile_cost_new(uint64_t **, uint32_t *, uint32_t, unsigned);
 static uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
 static size_t	 profile_slots_new(struct profile *, size_t);
+static void	 profile_pair_prefetch(const struct profile *, uint32_t);
 static void	 profile_linetab_grow(struct profile *, uint32_t, uint64_t);
 static void	 profile_arctab_grow(struct profile *, struct linetab *);
 static size_t	 profile_dense_new(struct profile *, size_t);
@@ -320,10 +322,38 @@ profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
 		memset(&p->ptab[id], 0, sizeof(p->ptab[id]));
 	}
 done:
+	profile_pair_prefetch(p, id);
 	p->cur_pair = id;
 	p->cur_fn = fn;
 	p->cur_file = file;
 	return id;
+}
+
+/*
+ * Start fetching the line table and costs of a pair about to be used:
+ * its lines were created together, so their costs are adjacent, and
+ * asking for all of them at once hides the memory latency of a function
+ * met again (in a later part of the profile).
+ */
+static void
+profile_pair_prefetch(const struct profile *p, uint32_t pair)
+{
+	const struct linetab	*t = &p->ptab[pair];
+	const char		*c;
+	size_t			 bytes, i;
+
+	if (t->n == 0)
+		return;
+	if (t->hashed)
+		__builtin_prefetch(&p->slots[t->off]);
+	else {
+		__builtin_prefetch(&p->dense[t->off]);
+		__builtin_prefetch(&p->dense[t->off] + 16);
+	}
+	c = (const char *)(p->line_cost + (uint64_t)t->first * p->nevents);
+	bytes = (size_t)t->n * p->nevents * sizeof(*p->line_cost);
+	for (i = 0; i < bytes && i < 1024; i += 64)
+		__builtin_prefetch(c + i);
 }
 
 /* Take n empty slots from the arena; return the first one's index. */
@@ -511,7 +541,8 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
 		    p->nevents);
 	p->line_pair[id] = pair;
 	p->line_no[id] = line;
-	t->n++;
+	if (t->n++ == 0)
+		t->first = id;
 	if (t->hashed) {
 		sl->line = line;
 		sl->id = id + 1;
