@@ -390,7 +390,7 @@ annotate_files(const struct cells *c, const struct profile *p,
 	uint32_t		 obj, ff, name, callee, *idx, n, m, arc;
 	uint32_t		 crow, cerow, *slot;
 	size_t			 nfiles = 0, f, nl, nc, li, cj, unfound = 0;
-	size_t			 lstart, cstart, q, j, gstart, gend;
+	size_t			 lstart, cstart, q, j, gstart, gend, kcap;
 	int			 rc = 0, did = 0;
 	unsigned		*w;
 
@@ -486,11 +486,12 @@ annotate_files(const struct cells *c, const struct profile *p,
 	/* Self costs of the wanted files' lines, summed per line. */
 	n = 0;
 	keys = NULL;
+	kcap = 0;
 	for (i = 0; i < profile_nlines(p); i++) {
 		profile_line(p, i, &fn, &file, &line);
 		if (!want[file])
 			continue;
-		keys = xreallocarray(keys, (size_t)n + 1, 3 * sizeof(*keys));
+		keys = xgrow(keys, &kcap, (size_t)n + 1, 3 * sizeof(*keys));
 		keys[3 * n] = slot[file];
 		keys[3 * n + 1] = line;
 		keys[3 * n + 2] = i;
@@ -522,11 +523,12 @@ annotate_files(const struct cells *c, const struct profile *p,
 	 */
 	m = 0;
 	keys = NULL;
+	kcap = 0;
 	for (i = 0; i < profile_narcs(p); i++) {
 		profile_arc(p, i, &fn, &callee, &file, &line);
 		if (!want[file])
 			continue;
-		keys = xreallocarray(keys, (size_t)m + 1, 3 * sizeof(*keys));
+		keys = xgrow(keys, &kcap, (size_t)m + 1, 3 * sizeof(*keys));
 		keys[3 * m] = slot[file];
 		keys[3 * m + 1] = line;
 		keys[3 * m + 2] = i;

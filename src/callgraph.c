@@ -259,6 +259,7 @@ static void
 callgraph_cycles(struct callgraph *g)
 {
 	struct cgcycle	*cy;
+	size_t		 ccap = 0;
 	uint32_t	 n = (uint32_t)g->t->nrows, *succ, *comp, *size, *cyc;
 	uint32_t	 ncomp, v, c;
 	size_t		 k, i;
@@ -278,7 +279,7 @@ callgraph_cycles(struct callgraph *g)
 	for (c = 0; c < ncomp; c++) {
 		cyc[c] = CG_NONE;
 		if (size[c] > 1) {
-			g->cycles = xreallocarray(g->cycles, g->ncycles + 1,
+			g->cycles = xgrow(g->cycles, &ccap, g->ncycles + 1,
 			    sizeof(*g->cycles));
 			memset(&g->cycles[g->ncycles], 0,
 			    sizeof(*g->cycles));

@@ -43,6 +43,7 @@ struct idmap {
 	size_t		 ndirect;
 	struct keytab	 ids;		/* other ids -> index into sparse */
 	uint32_t	*sparse;	/* index -> slot */
+	size_t		 sparse_cap;
 	uint32_t	*names;		/* slot -> string id */
 	size_t		 n, cap;	/* slots used, allocated */
 	uint32_t	*fn_ob;		/* slot -> (ob, file) of the last */
@@ -606,7 +607,7 @@ idmap_add(struct idmap *m, uint64_t id, int *created)
 		m->direct[id] = slot + 1;
 	} else {
 		k = keytab_get(&m->ids, &id, NULL);
-		m->sparse = xreallocarray(m->sparse, (size_t)k + 1,
+		m->sparse = xgrow(m->sparse, &m->sparse_cap, (size_t)k + 1,
 		    sizeof(*m->sparse));
 		m->sparse[k] = slot;
 	}
@@ -919,26 +920,31 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 static void
 parser_events(struct parser *ps, const char *s, const char *end)
 {
+	struct keytab	 seen;
 	uint32_t	*names = NULL;
-	unsigned	 n = 0, i, j;
+	uint64_t	 key;
+	size_t		 ncap = 0;
+	unsigned	 n = 0, i;
+	int		 created;
 	const char	*w;
 	int		 idx, differ = 0;
 
+	keytab_init(&seen, 1);
 	while ((s = num_skip_space(s, end)) < end) {
 		for (w = s; s < end && !num_is_space(*s); s++)
 			continue;
-		names = xreallocarray(names, n + 1, sizeof(*names));
+		names = xgrow(names, &ncap, (size_t)n + 1, sizeof(*names));
 		names[n] = profile_intern(ps->p, w, s - w);
-		for (j = 0; j < n; j++)
-			if (names[j] == names[n])
-				break;
-		if (j < n) {
+		key = names[n];
+		(void)keytab_get(&seen, &key, &created);
+		if (!created) {
 			msg(MSG_EVENTS_REPEATED, ps->fname, ps->lineno, "%s",
 			    profile_str(ps->p, names[n]));
 			continue;
 		}
 		n++;
 	}
+	keytab_free(&seen);
 	if (n == 0) {
 		msg(MSG_NO_EVENTS, ps->fname, ps->lineno, "events: is empty");
 		ps->fatal = 1;

@@ -51,10 +51,12 @@ struct profile {
 	struct strtab	 *strs;
 	uint32_t	 *events;	/* string ids of events: names */
 	unsigned	  nevents;
+	struct keytab	  evnames;	/* name string id -> event index */
 	struct event_def *defs;
-	size_t		  ndefs;
+	size_t		  ndefs, defs_cap;
+	struct keytab	  defnames;	/* event name -> def */
 	struct part	 *parts;
-	size_t		  nparts;
+	size_t		  nparts, parts_cap;
 	struct keytab	  objects;	/* (name) */
 	struct keytab	  files;	/* (name) */
 	struct keytab	  funcs;	/* (object, file, name) */
@@ -115,6 +117,8 @@ profile_create(void)
 	keytab_init(&p->files, 1);
 	keytab_init(&p->funcs, 3);
 	keytab_init(&p->pairs, 2);
+	keytab_init(&p->defnames, 1);
+	keytab_init(&p->evnames, 1);
 	p->cur_pair = KEYTAB_NONE;
 	p->last_line = p->last_arc = KEYTAB_NONE;
 	return p;
@@ -140,6 +144,8 @@ profile_free(struct profile *p)
 	keytab_free(&p->files);
 	keytab_free(&p->funcs);
 	keytab_free(&p->pairs);
+	keytab_free(&p->defnames);
+	keytab_free(&p->evnames);
 	free(p->ptab);
 	free(p->slots);
 	free(p->dense);
@@ -174,10 +180,17 @@ profile_intern(struct profile *p, const char *s, size_t len)
 int
 profile_set_events(struct profile *p, const uint32_t *names, unsigned n)
 {
+	uint64_t	key;
+	unsigned	i;
+
 	if (p->nevents == 0 && p->events == NULL) {
 		p->events = xreallocarray(NULL, n, sizeof(*names));
 		memcpy(p->events, names, n * sizeof(*names));
 		p->nevents = n;
+		for (i = 0; i < n; i++) {
+			key = names[i];
+			(void)keytab_get(&p->evnames, &key, NULL);
+		}
 		return 0;
 	}
 	if (n == p->nevents && memcmp(names, p->events, n * sizeof(*names)) == 0)
@@ -191,13 +204,13 @@ profile_add_event_def(struct profile *p, uint32_t name, uint32_t longname,
     uint32_t formula)
 {
 	struct event_def	*d;
-	size_t			 i;
+	uint64_t		 key = name;
+	uint32_t		 i;
+	int			 created;
 
-	for (i = 0; i < p->ndefs; i++)
-		if (p->defs[i].name == name)
-			break;
-	if (i == p->ndefs) {
-		p->defs = xreallocarray(p->defs, p->ndefs + 1,
+	i = keytab_get(&p->defnames, &key, &created);
+	if (created) {
+		p->defs = xgrow(p->defs, &p->defs_cap, (size_t)i + 1,
 		    sizeof(*p->defs));
 		p->ndefs++;
 	}
@@ -213,7 +226,8 @@ profile_new_part(struct profile *p, uint32_t file)
 {
 	struct part	*pt;
 
-	p->parts = xreallocarray(p->parts, p->nparts + 1, sizeof(*p->parts));
+	p->parts = xgrow(p->parts, &p->parts_cap, p->nparts + 1,
+	    sizeof(*p->parts));
 	pt = &p->parts[p->nparts++];
 	memset(pt, 0, sizeof(*pt));
 	pt->file = file;
@@ -225,7 +239,9 @@ void
 profile_part_add_desc(struct profile *p, struct part *pt, uint32_t desc)
 {
 	(void)p;
-	pt->desc = xreallocarray(pt->desc, pt->ndesc + 1, sizeof(*pt->desc));
+	if ((pt->ndesc & (pt->ndesc - 1)) == 0)
+		pt->desc = xreallocarray(pt->desc, pt->ndesc ? 2 * pt->ndesc :
+		    1, sizeof(*pt->desc));
 	pt->desc[pt->ndesc++] = desc;
 }
 
@@ -699,12 +715,14 @@ profile_event(const struct profile *p, unsigned i)
 int
 profile_event_index(const struct profile *p, const char *name)
 {
-	unsigned	i;
+	uint64_t	key;
+	uint32_t	id;
 
-	for (i = 0; i < p->nevents; i++)
-		if (strcmp(strtab_get(p->strs, p->events[i]), name) == 0)
-			return (int)i;
-	return -1;
+	if ((id = strtab_find(p->strs, name, strlen(name))) == UINT32_MAX)
+		return -1;
+	key = id;
+	id = keytab_find(&p->evnames, &key);
+	return id == KEYTAB_NONE ? -1 : (int)id;
 }
 
 /* Return the number of event: definitions. */

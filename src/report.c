@@ -39,7 +39,7 @@ struct reporter {
 	struct callgraph	 *g;		/* unless only self costs */
 	struct fntotals		 *t;		/* rows (g's if g is set) */
 	uint32_t		 *files;	/* files of printed functions */
-	size_t			  nfiles;
+	size_t			  nfiles, files_cap;
 };
 
 /* A printed entry: a function row, or a cycle with --inclusive=yes. */
@@ -381,17 +381,17 @@ report_tree_side(const struct reporter *r, uint32_t v, uint32_t c,
 	struct callline		*cl;
 	uint32_t		*ids = NULL, k, m;
 	uint64_t		*costs;
-	size_t			 n = 0, i;
+	size_t			 n = 0, i, cap = 0;
 
 	if (c == CG_NONE) {
 		if (callers)
 			for (k = g->in[v]; k < g->in[v + 1]; k++) {
-				ids = xreallocarray(ids, n + 1, sizeof(*ids));
+				ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
 				ids[n++] = g->in_edges[k];
 			}
 		else
 			for (k = g->out[v]; k < g->out[v + 1]; k++) {
-				ids = xreallocarray(ids, n + 1, sizeof(*ids));
+				ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
 				ids[n++] = k;
 			}
 	} else {
@@ -403,7 +403,7 @@ report_tree_side(const struct reporter *r, uint32_t v, uint32_t c,
 				e = &g->edges[callers ? g->in_edges[k] : k];
 				if (g->cycle[callers ? e->from : e->to] == c)
 					continue;
-				ids = xreallocarray(ids, n + 1, sizeof(*ids));
+				ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
 				ids[n++] = callers ? g->in_edges[k] : k;
 			}
 		}
@@ -551,8 +551,8 @@ report_functions(struct reporter *r)
 		}
 		report_entry(r, &ents[i], w);
 		if (ents[i].row != CG_NONE) {
-			r->files = xreallocarray(r->files, r->nfiles + 1,
-			    sizeof(*r->files));
+			r->files = xgrow(r->files, &r->files_cap,
+			    r->nfiles + 1, sizeof(*r->files));
 			r->files[r->nfiles++] = r->t->rows[ents[i].row].file;
 		}
 		for (k = 0; k < r->nsort; k++) {

@@ -71,3 +71,26 @@ xstrndup(const char *s, size_t len)
 	p[len] = '\0';
 	return p;
 }
+
+/*
+ * Make the array p of *cap elements of size bytes hold at least need,
+ * growing it geometrically so that adding one at a time stays linear.
+ */
+void *
+xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t	n = *cap;
+
+	if (need <= n && p != NULL)
+		return p;
+	if (n < 16)
+		n = 16;
+	while (n < need) {
+		if (n > SIZE_MAX / 2)
+			errx(1, "xgrow: %zu elements is too many", need);
+		n *= 2;
+	}
+	p = xreallocarray(p, n, size);
+	*cap = n;
+	return p;
+}

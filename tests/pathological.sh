@@ -1,0 +1,72 @@
+#!/bin/sh
+# pathological.sh - inputs built to be slow or to blow up memory, each of
+# which must finish well within ctest's timeout with a clean result.
+#
+# usage: pathological.sh PROGRAM CASE
+#   names      10^6 distinct function names
+#   longline   one 10 MB line (a function name)
+#   chain      a call chain 10^5 deep, with --inclusive=yes --tree=both
+#   hugelines  line numbers near 2^64, annotated
+#   bigsource  a source file of 10^6 lines with costs spread through it
+set -u
+
+prog=$1 case=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cd "$tmp" || exit 2
+
+fail() {
+	echo "pathological: $case: FAIL: $*"
+	exit 1
+}
+
+case $case in
+names)
+	awk 'BEGIN { print "events: Ir"; print "fl=a.c"
+	    for (i = 0; i < 1000000; i++) { print "fn=f" i; print i % 97 + 1, 1 } }' \
+	    >p.out
+	"$prog" --auto=no --threshold=100 p.out >out 2>err || fail "exit $?"
+	grep -q "^1,000,000 (100.0%)  PROGRAM TOTALS (calculated)$" out ||
+	    fail "wrong totals"
+	[ "$(grep -c 'a.c:f' out)" -eq 1000000 ] || fail "not every function"
+	;;
+longline)
+	{ printf 'events: Ir\nfl=a.c\nfn='; head -c 10000000 /dev/zero |
+	    tr '\0' x; printf '\n1 5\nfn=g\n2 7\n'; } >p.out
+	"$prog" --auto=no p.out >out 2>err || fail "exit $?"
+	grep -q "^12 (100.0%)  PROGRAM TOTALS" out || fail "wrong totals"
+	[ "$(wc -c <out)" -gt 10000000 ] || fail "long name not printed"
+	;;
+chain)
+	awk 'BEGIN { n = 100000; print "events: Ir"; print "fl=c.c"
+	    for (i = 0; i < n; i++) { print "fn=f" i; print "1 1"
+	        if (i + 1 < n) { print "cfn=f" i + 1; print "calls=1 1"
+	            print "1", n - i - 1 } } }' >p.out
+	"$prog" --auto=no --inclusive=yes --tree=both --threshold=100 p.out \
+	    >out 2>err || fail "exit $?"
+	grep -q "^100,000 (100.0%)  \*  c.c:f0$" out || fail "f0 not 100%"
+	grep -q "^ *1 ( 0.00%)  \*  c.c:f99999$" out || fail "leaf wrong"
+	;;
+hugelines)
+	printf 'x\ny\n' >h.c
+	printf 'events: Ir\nfl=h.c\nfn=f\n1 1\n18446744073709551614 2\n9223372036854775808 3\n0 4\n' \
+	    >p.out
+	"$prog" p.out >out 2>err || fail "exit $?"
+	grep -q "<bogus line 18446744073709551614>" out || fail "no bogus line"
+	grep -q "<counts for unidentified lines in h.c>" out ||
+	    fail "no line 0"
+	;;
+bigsource)
+	awk 'BEGIN { for (i = 1; i <= 1000000; i++) print "line", i }' >b.c
+	awk 'BEGIN { print "events: Ir"; print "fl=b.c"; print "fn=f"
+	    for (i = 1; i <= 1000000; i += 10) print i, 1 }' >p.out
+	"$prog" --context=1 p.out >out 2>err || fail "exit $?"
+	grep -q "^100,000 (100.0%)  events annotated$" out ||
+	    fail "not every line annotated"
+	;;
+*)
+	fail "unknown case"
+	;;
+esac
+[ -s err ] && fail "unexpected messages: $(head -3 err)"
+echo "pathological: $case: ok"
