@@ -30,7 +30,8 @@ struct func {
 	int		 defined;	/* its fn= name was written */
 };
 
-static uint64_t	 rng = 0x9e3779b97f4a7c15ULL;
+static uint64_t	 rng = 0x9e3779b97f4a7c15ULL;	/* costs */
+static uint64_t	 srng;				/* structure */
 static const struct func *sort_fns;
 
 /* Order function indices by object, file, then index. */
@@ -62,6 +63,17 @@ static unsigned
 below(unsigned n)
 {
 	return (unsigned)(next() % n);
+}
+
+/* Return a number below n from the structure generator, which is
+ * reset for each function so that every part writes the same shape. */
+static unsigned
+shape(unsigned n)
+{
+	srng ^= srng >> 12;
+	srng ^= srng << 25;
+	srng ^= srng >> 27;
+	return (unsigned)((srng * 0x2545f4914f6cdd1dULL) % n);
 }
 
 static __dead void
@@ -147,8 +159,12 @@ main(int argc, char *argv[])
 	written += printf("\n\n");
 	for (fi = 0; (uint64_t)written < bytes; fi = (fi + 1) % nfn) {
 		struct func	*f = &fns[order[fi]];
-		unsigned	 lines = 8 + below(40), line = f->line;
+		unsigned	 lines, line = f->line;
 		uint64_t	 a = f->addr;
+
+		srng = (seed + 1) * 0x9e3779b97f4a7c15ULL ^ (order[fi] + 1) *
+		    0xbf58476d1ce4e5b9ULL;
+		lines = 8 + shape(40);
 
 		if (fi == 0) {
 			written += printf("\npart: %u\ndesc: Trigger: Dump "
@@ -181,11 +197,11 @@ main(int argc, char *argv[])
 			written += printf(" %u", 1 + below(3));
 		written += printf("\n");
 		for (k = 1; k < lines; k++) {
-			unsigned	 step = 1 + below(4), r = below(100);
+			unsigned	 step = 1 + shape(4), r = shape(100);
 
 			if (r < 6) {
 				/* A call, to a function maybe elsewhere. */
-				struct func	*g = &fns[below(nfn)];
+				struct func	*g = &fns[shape(nfn)];
 
 				if (g->obj != f->obj)
 					written += obj_done[g->obj]++ ?
@@ -237,7 +253,7 @@ main(int argc, char *argv[])
 				continue;
 			}
 			a += step;
-			line += below(3);
+			line += shape(3);
 			if (line > f->line + 50)
 				line = f->line;
 			if (line == pl)
