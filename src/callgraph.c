@@ -30,13 +30,10 @@ static void	callgraph_index(struct callgraph *);
 static void	callgraph_cycles(struct callgraph *);
 static void	callgraph_inclusive(struct callgraph *);
 static int	edge_cmp_out(const void *, const void *);
-static int	edge_cmp_in(const void *, const void *);
 static int	same_scc(const struct callgraph *, uint32_t, uint32_t);
 static int	callgraph_crossing(const struct callgraph *, uint32_t, int,
 		    uint64_t *);
 
-/* Context for edge_cmp_in, which qsort cannot pass. */
-static const struct cgedge	*cmp_edges;
 
 /* Order edges by (from, to). */
 static int
@@ -51,20 +48,6 @@ edge_cmp_out(const void *a, const void *b)
 	return 0;
 }
 
-/* Order edge ids by (to, from). */
-static int
-edge_cmp_in(const void *a, const void *b)
-{
-	const struct cgedge	*x = &cmp_edges[*(const uint32_t *)a];
-	const struct cgedge	*y = &cmp_edges[*(const uint32_t *)b];
-
-	if (x->to != y->to)
-		return x->to < y->to ? -1 : 1;
-	if (x->from != y->from)
-		return x->from < y->from ? -1 : 1;
-	return 0;
-}
-
 /*
  * Sum the profile's call arcs into one edge per (caller row, callee
  * row).  The caller row is the function under the file of the call
@@ -75,18 +58,31 @@ callgraph_edges(struct callgraph *g, const struct profile *p)
 {
 	struct keytab	 pairs;
 	struct cgedge	*e;
-	uint32_t	 i, caller, callee, file, o, f, name, id;
+	uint32_t	 i, caller, callee, file, o, f, name, id, nf, *fn_row;
+	uint32_t	 last = CG_NONE;
 	uint64_t	 line, key[2];
 	size_t		 cap = 0, k;
 	int		 created;
 
 	keytab_init(&pairs, 2);
+	nf = profile_nfuncs(p);
+	fn_row = xreallocarray(NULL, nf, sizeof(*fn_row));
+	for (i = 0; i < nf; i++)
+		fn_row[i] = CG_NONE;
 	for (i = 0; i < profile_narcs(p); i++) {
 		profile_arc(p, i, &caller, &callee, &file, &line);
-		profile_func(p, caller, &o, &f, &name);
-		key[0] = fntotals_row(g->t, p, file, name);
-		profile_func(p, callee, &o, &f, &name);
-		key[1] = fntotals_row(g->t, p, f, name);
+		/* The caller's row is its pair's; the callee's, its own. */
+		key[0] = g->t->pair_row[profile_arc_pair(p, i)];
+		if (fn_row[callee] == CG_NONE) {
+			profile_func(p, callee, &o, &f, &name);
+			fn_row[callee] = fntotals_row(g->t, p, f, name);
+		}
+		key[1] = fn_row[callee];
+		if (last != CG_NONE && g->edges[last].from == key[0] &&
+		    g->edges[last].to == key[1]) {
+			id = last;
+			goto add;
+		}
 		id = keytab_get(&pairs, key, &created);
 		if (created) {
 			if (id >= cap) {
@@ -103,6 +99,8 @@ callgraph_edges(struct callgraph *g, const struct profile *p)
 			cost_clear(g->costs + (size_t)id * g->nevents,
 			    g->nevents);
 		}
+add:
+		last = id;
 		e = &g->edges[id];
 		if (__builtin_add_overflow(e->count, profile_arc_count(p, i),
 		    &e->count))
@@ -112,6 +110,7 @@ callgraph_edges(struct callgraph *g, const struct profile *p)
 	}
 	g->nedges = pairs.n;
 	keytab_free(&pairs);
+	free(fn_row);
 	/* Costs live apart from the edges: sort the pair, then point. */
 	for (k = 0; k < g->nedges; k++)
 		g->edges[k].cost = g->costs + k * g->nevents;
@@ -141,7 +140,7 @@ static void
 callgraph_index(struct callgraph *g)
 {
 	size_t		n = g->t->nrows, k;
-	uint32_t	v;
+	uint32_t	v, *next;
 
 	g->out = xcalloc(n + 1, sizeof(*g->out));
 	g->in = xcalloc(n + 1, sizeof(*g->in));
@@ -149,15 +148,20 @@ callgraph_index(struct callgraph *g)
 	for (k = 0; k < g->nedges; k++) {
 		g->out[g->edges[k].from + 1]++;
 		g->in[g->edges[k].to + 1]++;
-		g->in_edges[k] = (uint32_t)k;
 	}
 	for (v = 0; v < n; v++) {
 		g->out[v + 1] += g->out[v];
 		g->in[v + 1] += g->in[v];
 	}
-	cmp_edges = g->edges;
-	qsort(g->in_edges, g->nedges, sizeof(*g->in_edges), edge_cmp_in);
-	cmp_edges = NULL;
+	/*
+	 * A counting sort by callee: the edges are in (from, to) order, so
+	 * taking them in turn leaves each callee's in (to, from) order.
+	 */
+	next = xreallocarray(NULL, n + 1, sizeof(*next));
+	memcpy(next, g->in, (n + 1) * sizeof(*next));
+	for (k = 0; k < g->nedges; k++)
+		g->in_edges[next[g->edges[k].to]++] = (uint32_t)k;
+	free(next);
 }
 
 /*

@@ -75,6 +75,7 @@ fntotals_build(const struct profile *p)
 	struct fntotals	*t;
 	struct fnrow	*r;
 	uint32_t	 i, npairs, fn, file, obj, ffile, name, *pair_row;
+
 	uint64_t	 seq, *best;
 
 	t = xcalloc(1, sizeof(*t));
@@ -106,7 +107,7 @@ fntotals_build(const struct profile *p)
 		r = &t->rows[pair_row[profile_line_pair(p, i)]];
 		cost_add(r->cost, profile_line_cost(p, i), t->nevents);
 	}
-	free(pair_row);
+	t->pair_row = pair_row;
 	return t;
 }
 
@@ -122,6 +123,7 @@ fntotals_free(struct fntotals *t)
 		free(t->rows[i].label);
 	free(t->rows);
 	free(t->costs);
+	free(t->pair_row);
 	keytab_free(t->labels);
 	free(t->labels);
 	free(t);

@@ -30,6 +30,7 @@ struct fntotals {
 	size_t		 nrows, cap;
 	uint64_t	*costs;		/* backing store of the rows' costs */
 	struct keytab	*labels;	/* (file, name) -> row */
+	uint32_t	*pair_row;	/* profile pair -> row */
 };
 
 enum totals_source {

@@ -887,6 +887,13 @@ profile_arc(const struct profile *p, uint32_t i, uint32_t *caller,
 	*line = p->arc_line[i];
 }
 
+/* Return the (caller, call-site file) pair of arc i. */
+uint32_t
+profile_arc_pair(const struct profile *p, uint32_t i)
+{
+	return p->arc_pair[i];
+}
+
 /* Return how many times the calls of arc i were made. */
 uint64_t
 profile_arc_count(const struct profile *p, uint32_t i)

@@ -88,6 +88,7 @@ const uint64_t	*profile_line_cost(const struct profile *, uint32_t);
 uint32_t	 profile_narcs(const struct profile *);
 void		 profile_arc(const struct profile *, uint32_t, uint32_t *,
 		    uint32_t *, uint32_t *, uint64_t *);
+uint32_t	 profile_arc_pair(const struct profile *, uint32_t);
 uint64_t	 profile_arc_count(const struct profile *, uint32_t);
 const uint64_t	*profile_arc_cost(const struct profile *, uint32_t);
 void		 profile_self_total(const struct profile *, uint64_t *);
