@@ -75,6 +75,7 @@ static int	annfile_cmp(const void *, const void *);
 static int	key_cmp(const void *, const void *);
 static int	call_cmp(const void *, const void *);
 static int	labelcmp(const char *, const char *);
+static void	annotate_bogus_box(const struct cells *, const char *, int);
 static void	annotate_one(struct annotator *, struct annfile *,
 		    struct annline *, size_t, struct anncall *, size_t);
 static void	annotate_calls(const struct annotator *, struct anncall *,
@@ -238,26 +239,32 @@ annotate_calls(const struct annotator *a, struct anncall *calls, size_t n,
 	for (i = 0; i < m; i++) {
 		cells_cost(a->c, calls[i].cost, w);
 		cells_commify(calls[i].count, count);
-		fprintf(a->c->out, " => %s (%sx)\n",
-		    a->g->t->rows[calls[i].callee].label, count);
+		fputs(" => ", a->c->out);
+		cells_name(a->c, a->g->t->rows[calls[i].callee].label);
+		fprintf(a->c->out, " (%sx)\n", count);
 	}
 }
 
 /* Print the box about data for lines past the end of the file. */
 static void
-annotate_bogus_box(FILE *out, const char *name, int newer)
+annotate_bogus_box(const struct cells *c, const char *name, int newer)
 {
-	size_t	len = strlen(name);
+	FILE	*out = c->out;
+	size_t	 len = strlen(name);
 
 	fputs(ATS WARNBAR ATS "@@\n", out);
-	fprintf(out, "@@ Information recorded about lines past the end of "
-	    "'%s'.\n@@\n@@ Probable cause and solution:\n", name);
-	if (newer)
-		fprintf(out, "@@ cause:    '%s' has changed since information "
-		    "was gathered.\n@@           If so, a warning will have "
-		    "already been issued about this.\n@@ solution: Recompile "
-		    "program and rerun under \"valgrind --cachesim=yes\" to \n"
-		    "@@           gather new information.\n", name);
+	fputs("@@ Information recorded about lines past the end of '", out);
+	cells_name(c, name);
+	fputs("'.\n@@\n@@ Probable cause and solution:\n", out);
+	if (newer) {
+		fputs("@@ cause:    '", out);
+		cells_name(c, name);
+		fputs("' has changed since information was gathered.\n@@"
+		    "           If so, a warning will have already been issued "
+		    "about this.\n@@ solution: Recompile program and rerun "
+		    "under \"valgrind --cachesim=yes\" to \n@@           "
+		    "gather new information.\n", out);
+	}
 	else if (len >= 2 && strcmp(name + len - 2, ".h") == 0)
 		fputs("@@ cause:    bug in the Valgrind's debug info reader "
 		    "that screws up with .h\n@@           files sometimes\n"
@@ -286,9 +293,10 @@ annotate_one(struct annotator *a, struct annfile *f, struct annline *lines,
 
 	if (a->have_mtime && f->src.mtime > a->profile_mtime) {
 		newer = 1;
-		fprintf(out, ATS WARNBAR ATS
-		    "@ Source file '%s' is more recent than input file '%s'.\n"
-		    "@ Annotations may not be correct.\n" ATS "\n", f->name,
+		fputs(ATS WARNBAR ATS "@ Source file '", out);
+		cells_name(a->c, f->name);
+		fprintf(out, "' is more recent than input file '%s'.\n"
+		    "@ Annotations may not be correct.\n" ATS "\n",
 		    a->o->profile_name);
 	}
 	w = cells_widths_new(a->c);
@@ -355,13 +363,14 @@ annotate_one(struct annotator *a, struct annfile *f, struct annline *lines,
 			    (unsigned long long)lines[i].line);
 		}
 		fputc('\n', out);
-		annotate_bogus_box(out, f->name, newer);
+		annotate_bogus_box(a->c, f->name, newer);
 	}
 	fputc('\n', out);
 	if (first) {
 		cells_cost(a->c, lines[0].cost, w);
-		fprintf(out, " <counts for unidentified lines in %s>\n\n",
-		    f->name);
+		fputs(" <counts for unidentified lines in ", out);
+		cells_name(a->c, f->name);
+		fputs(">\n\n", out);
 	}
 	free(w);
 }
@@ -580,8 +589,10 @@ annotate_files(const struct cells *c, const struct profile *p,
 	for (f = 0; f < nfiles; f++) {
 		if (files[f].found != SRCFILE_OK)
 			continue;
-		fprintf(c->out, FANCY "-- %s-annotated source: %s\n" FANCY,
-		    files[f].user ? "User" : "Auto", files[f].display);
+		fprintf(c->out, FANCY "-- %s-annotated source: ",
+		    files[f].user ? "User" : "Auto");
+		cells_name(c, files[f].display);
+		fputs("\n" FANCY, c->out);
 		lstart = li;
 		while (li < nl && lines[li].file == f)
 			li++;
@@ -589,8 +600,10 @@ annotate_files(const struct cells *c, const struct profile *p,
 		while (cj < nc && calls[cj].file == f)
 			cj++;
 		if (files[f].id == UINT32_MAX || !known[files[f].id]) {
-			fprintf(c->out, "  No information has been collected "
-			    "for %s\n\n", files[f].name);
+			fputs("  No information has been collected for ",
+			    c->out);
+			cells_name(c, files[f].name);
+			fputs("\n\n", c->out);
 			continue;
 		}
 		did = 1;
@@ -609,8 +622,11 @@ annotate_files(const struct cells *c, const struct profile *p,
 		qsort(names, u, sizeof(*names), strptrcmp);
 		fputs(FANCY "The following files chosen for auto-annotation "
 		    "could not be found:\n" FANCY, c->out);
-		for (f = 0; f < u; f++)
-			fprintf(c->out, "  %s\n", names[f]);
+		for (f = 0; f < u; f++) {
+			fputs("  ", c->out);
+			cells_name(c, names[f]);
+			fputc('\n', c->out);
+		}
 		fputc('\n', c->out);
 		free(names);
 	}

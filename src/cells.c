@@ -5,7 +5,9 @@
  */
 #include "compat.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <vis.h>
 
 #include "cells.h"
 #include "cost.h"
@@ -84,11 +86,16 @@ cells_widths_add(const struct cells *c, unsigned *w, const uint64_t *v)
 void
 cells_events(const struct cells *c, const unsigned *w)
 {
-	size_t	i;
+	const char	*name;
+	size_t		 i, len;
 
-	for (i = 0; i < c->nshow; i++)
-		fprintf(c->out, "%-*s ", (int)w[c->show[i]],
-		    profile_str(c->p, profile_event(c->p, c->show[i])));
+	for (i = 0; i < c->nshow; i++) {
+		name = profile_str(c->p, profile_event(c->p, c->show[i]));
+		len = strlen(name);
+		cells_name(c, name);
+		fprintf(c->out, "%*s ", len < w[c->show[i]] ?
+		    (int)(w[c->show[i]] - len) : 0, "");
+	}
 }
 
 /* Print the shown counts of v with percentages, right-aligned. */
@@ -132,4 +139,28 @@ cells_cost(const struct cells *c, const uint64_t *v, const unsigned *w)
 		}
 		fprintf(c->out, "%*s ", (int)w[e], text);
 	}
+}
+
+/*
+ * Print a name taken from the profile: verbatim, or on a terminal with
+ * control characters (and other bytes a terminal could act on) made
+ * visible as C escapes, so that a profile cannot drive the terminal.
+ */
+void
+cells_name(const struct cells *c, const char *s)
+{
+	char	 small[256], *buf = small;
+	size_t	 len;
+
+	if (!c->visible) {
+		fputs(s, c->out);
+		return;
+	}
+	len = strlen(s);
+	if (4 * len + 1 > sizeof(small))
+		buf = xreallocarray(NULL, len + 1, 4);
+	strvisx(buf, s, len, VIS_CSTYLE | VIS_OCTAL | VIS_TAB | VIS_NL);
+	fputs(buf, c->out);
+	if (buf != small)
+		free(buf);
 }

@@ -19,6 +19,8 @@ struct cells {
 	size_t			 nshow;
 	int			 show_percs;
 	const uint64_t		*total;		/* percentage base */
+	int			 visible;	/* make control characters in
+						   names visible (a terminal) */
 };
 
 size_t		 cells_commify(uint64_t, char *);
@@ -28,5 +30,6 @@ void		 cells_widths_add(const struct cells *, unsigned *,
 void		 cells_events(const struct cells *, const unsigned *);
 void		 cells_cost(const struct cells *, const uint64_t *,
 		    const unsigned *);
+void		 cells_name(const struct cells *, const char *);
 
 #endif /* CGA_CELLS_H */

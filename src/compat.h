@@ -10,6 +10,11 @@
 
 #include <sys/cdefs.h>
 
+/* OpenBSD's strnvis() argument order, and no libbsd warning about it. */
+#ifndef LIBBSD_OPENBSD_VIS
+#define LIBBSD_OPENBSD_VIS
+#endif
+
 #ifndef __unused
 #define __unused	__attribute__((__unused__))
 #endif

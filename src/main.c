@@ -9,6 +9,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -434,6 +435,11 @@ main(int argc, char *argv[])
 
 	if (setvbuf(stdout, NULL, _IOFBF, 64 * 1024) != 0)
 		err(1, "setvbuf");
+	/* On a terminal, names cannot carry escape sequences through. */
+	o.visible_names = isatty(STDOUT_FILENO);
+	/* "| head" ends us at once and quietly, even if SIGPIPE was
+	 * ignored by whoever started us. */
+	signal(SIGPIPE, SIG_DFL);
 	prefix = pwd_prefix();
 	po.strip_prefix = prefix;
 	p = profile_create();

@@ -8,6 +8,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <vis.h>
 
 #include "msg.h"
 
@@ -19,7 +21,7 @@ static const struct {
 	{ MSGL_WARNING, "malformed cost line, ignored" },
 	{ MSGL_WARNING, "more counts than events, extra counts ignored" },
 	{ MSGL_WARNING, "negative count, taken as 0" },
-	{ MSGL_WARNING, "number too large for 64 bits, line ignored" },
+	{ MSGL_WARNING, "number too large (above 2^64 - 2), line ignored" },
 	{ MSGL_WARNING, "sum of costs overflows 64 bits, kept at the maximum" },
 	{ MSGL_WARNING, "negative line number, taken as 0" },
 	{ MSGL_WARNING, "relative position before any absolute one, "
@@ -42,6 +44,7 @@ static const struct {
 	{ MSGL_WARNING, "NUL byte in line, line ignored" },
 	{ MSGL_WARNING, "not a regular file, not annotated" },
 	{ MSGL_ERROR, "no events: line, not a profile" },
+	{ MSGL_ERROR, "events: line names no event" },
 	{ MSGL_ERROR, "cost data before the events: line" },
 	{ MSGL_ERROR, "unsupported format version" },
 	{ MSGL_ERROR, "cannot open" },
@@ -146,4 +149,24 @@ const char *
 msg_text(enum msgid id)
 {
 	return msg_table[id].text;
+}
+
+/*
+ * Write into buf (of size bytes, at least MSG_EXCERPT) the first 60
+ * bytes of s, with control characters and other bytes a terminal could
+ * act on made visible as C escapes; "..." marks a cut.  Return buf.
+ */
+const char *
+msg_excerpt(char *buf, size_t size, const char *s, size_t len)
+{
+	size_t	n = len > 60 ? 60 : len;
+
+	if (size < MSG_EXCERPT) {
+		buf[0] = '\0';
+		return buf;
+	}
+	strvisx(buf, s, n, VIS_CSTYLE | VIS_OCTAL | VIS_TAB | VIS_NL);
+	if (n < len)
+		strlcat(buf, "...", size);
+	return buf;
 }

@@ -43,6 +43,7 @@ enum msgid {
 	MSG_NOT_REGULAR,
 	/* errors */
 	MSG_NO_EVENTS,
+	MSG_EMPTY_EVENTS,
 	MSG_DATA_BEFORE_EVENTS,
 	MSG_BAD_VERSION,
 	MSG_OPEN,
@@ -64,5 +65,9 @@ void		 msg_reset(void);
 void		 msg_set_quiet(int);
 unsigned long	 msg_count(enum msgid);
 const char	*msg_text(enum msgid);
+const char	*msg_excerpt(char *, size_t, const char *, size_t);
+
+/* Room for an excerpt of at most 60 input bytes, each up to 4 bytes. */
+#define MSG_EXCERPT	(4 * 60 + 4)
 
 #endif /* CGA_MSG_H */

@@ -303,6 +303,7 @@ static void
 parser_line(struct parser *ps, const char *s, size_t len)
 {
 	const char	*end, *eq;
+	char		 ex[MSG_EXCERPT];
 
 	if (len > 0 && s[len - 1] == '\r')
 		len--;
@@ -336,8 +337,8 @@ parser_line(struct parser *ps, const char *s, size_t len)
 		return;
 	}
 	parser_drop_pending(ps);
-	msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%.*s",
-	    (int)(end - s > 60 ? 60 : end - s), s);
+	msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%s",
+	    msg_excerpt(ex, sizeof(ex), s, end - s));
 }
 
 /* A calls= or jump line not followed by its cost line: warn, forget it. */
@@ -701,6 +702,7 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
     const char *end)
 {
 	const char	*v = eq + 1;
+	char		 ex[MSG_EXCERPT];
 	uint32_t	 slot;
 
 	if (ps->call_pending || ps->jump_pending)
@@ -775,8 +777,8 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 	default:
 		break;
 	}
-	msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%.*s",
-	    (int)(eq - s > 60 ? 60 : eq - s + 1), s);
+	msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%s",
+	    msg_excerpt(ex, sizeof(ex), s, eq - s + 1));
 }
 
 /* calls=COUNT TARGET: the next cost line is the call's inclusive cost. */
@@ -856,6 +858,7 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 	struct part	*pt;
 	uint64_t	 major;
 	const char	*q;
+	char		 ex[MSG_EXCERPT];
 
 	if (ps->call_pending || ps->jump_pending)
 		parser_drop_pending(ps);
@@ -904,7 +907,8 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 			q++;
 		if (num_parse_u64(&v, q, &major) != NUM_OK) {
 			msg(MSG_BAD_HEADER_VALUE, ps->fname, ps->lineno,
-			    "version: %.*s", (int)(end - v), v);
+			    "version: %s", msg_excerpt(ex, sizeof(ex), v,
+			    end - v));
 		} else if (major >= 2) {
 			msg(MSG_BAD_VERSION, ps->fname, ps->lineno,
 			    "%llu; cg-annotate reads version 1",
@@ -912,8 +916,8 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 			ps->fatal = 1;
 		}
 	} else
-		msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%.*s",
-		    (int)(colon - s > 60 ? 60 : colon - s + 1), s);
+		msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%s",
+		    msg_excerpt(ex, sizeof(ex), s, colon - s + 1));
 }
 
 /* events: NAME...; the first one fixes the profile's events. */
@@ -921,6 +925,7 @@ static void
 parser_events(struct parser *ps, const char *s, const char *end)
 {
 	struct keytab	 seen;
+	char		 ex[MSG_EXCERPT];
 	uint32_t	*names = NULL;
 	uint64_t	 key;
 	size_t		 ncap = 0;
@@ -939,14 +944,14 @@ parser_events(struct parser *ps, const char *s, const char *end)
 		(void)keytab_get(&seen, &key, &created);
 		if (!created) {
 			msg(MSG_EVENTS_REPEATED, ps->fname, ps->lineno, "%s",
-			    profile_str(ps->p, names[n]));
+			    msg_excerpt(ex, sizeof(ex), w, s - w));
 			continue;
 		}
 		n++;
 	}
 	keytab_free(&seen);
 	if (n == 0) {
-		msg(MSG_NO_EVENTS, ps->fname, ps->lineno, "events: is empty");
+		msg(MSG_EMPTY_EVENTS, ps->fname, ps->lineno, NULL);
 		ps->fatal = 1;
 		free(names);
 		return;
@@ -1034,6 +1039,7 @@ static void
 parser_positions(struct parser *ps, const char *s, const char *end)
 {
 	const char	*w;
+	char		 ex[MSG_EXCERPT];
 	unsigned	 n = 0;
 	int		 line = -1;
 
@@ -1047,8 +1053,8 @@ parser_positions(struct parser *ps, const char *s, const char *end)
 		    KEYIS(w, s, "bb")) && line < 0 && n < PARSE_MAXPOS)
 			n++;
 		else
-			msg(MSG_BAD_POSITIONS, ps->fname, ps->lineno, "%.*s",
-			    (int)(s - w), w);
+			msg(MSG_BAD_POSITIONS, ps->fname, ps->lineno, "%s",
+			    msg_excerpt(ex, sizeof(ex), w, s - w));
 		if (line >= 0 && (unsigned)line < n - 1)
 			break;
 	}

@@ -80,6 +80,7 @@ static void	report_entry(const struct reporter *, const struct entry *,
 		    const unsigned *);
 static int	report_incl_passes(const struct reporter *,
 		    const struct entry *);
+static void	report_obj(const struct reporter *, int, uint32_t, int);
 
 /* Context for report_rowcmp, which qsort cannot pass. */
 static const struct reporter	*cmp_ctx;
@@ -141,36 +142,53 @@ report_header(const struct reporter *r)
 
 	fputs(FANCY, r->out);
 	fprintf(r->out, "Profile data file '%s'", r->o->profile_name);
-	if (*(s = profile_str(r->p, pt->creator)) != '\0')
-		fprintf(r->out, " (creator: %s)", s);
+	if (*(s = profile_str(r->p, pt->creator)) != '\0') {
+		fputs(" (creator: ", r->out);
+		cells_name(&r->c, s);
+		fputc(')', r->out);
+	}
 	fputs("\n" FANCY, r->out);
 	for (i = 0; i < pt->ndesc; i++) {
 		s = profile_str(r->p, pt->desc[i]);
-		if (strncmp(s, "Option:", 7) != 0)
-			fprintf(r->out, "%s\n", s);
+		if (strncmp(s, "Option:", 7) != 0) {
+			cells_name(&r->c, s);
+			fputc('\n', r->out);
+		}
 	}
 	s = profile_str(r->p, pt->cmd);
-	fprintf(r->out, "Profiled target:  %s", *s != '\0' ? s : "(unknown)");
+	fputs("Profiled target:  ", r->out);
+	cells_name(&r->c, *s != '\0' ? s : "(unknown)");
 	if (*(s = profile_str(r->p, pt->pid)) != '\0') {
-		fprintf(r->out, " (PID %s", s);
-		if (*(s = profile_str(r->p, pt->part)) != '\0')
-			fprintf(r->out, ", part %s", s);
-		if (*(s = profile_str(r->p, pt->thread)) != '\0')
-			fprintf(r->out, ", thread %s", s);
+		fputs(" (PID ", r->out);
+		cells_name(&r->c, s);
+		if (*(s = profile_str(r->p, pt->part)) != '\0') {
+			fputs(", part ", r->out);
+			cells_name(&r->c, s);
+		}
+		if (*(s = profile_str(r->p, pt->thread)) != '\0') {
+			fputs(", thread ", r->out);
+			cells_name(&r->c, s);
+		}
 		fputc(')', r->out);
 	}
 	fputs("\nEvents recorded: ", r->out);
-	for (i = 0; i < r->nev; i++)
-		fprintf(r->out, " %s", profile_str(r->p, profile_event(r->p,
+	for (i = 0; i < r->nev; i++) {
+		fputc(' ', r->out);
+		cells_name(&r->c, profile_str(r->p, profile_event(r->p,
 		    (unsigned)i)));
+	}
 	fputs("\nEvents shown:    ", r->out);
-	for (i = 0; i < r->nshow; i++)
-		fprintf(r->out, " %s", r->o->show != NULL ? r->o->show[i] :
+	for (i = 0; i < r->nshow; i++) {
+		fputc(' ', r->out);
+		cells_name(&r->c, r->o->show != NULL ? r->o->show[i] :
 		    profile_str(r->p, profile_event(r->p, r->show[i])));
+	}
 	fputs("\nEvent sort order:", r->out);
-	for (i = 0; i < r->nsort; i++)
-		fprintf(r->out, " %s", r->o->sort != NULL ? r->o->sort[i] :
+	for (i = 0; i < r->nsort; i++) {
+		fputc(' ', r->out);
+		cells_name(&r->c, r->o->sort != NULL ? r->o->sort[i] :
 		    profile_str(r->p, profile_event(r->p, r->sort[i])));
+	}
 	fputs("\nThresholds:      ", r->out);
 	for (i = 0; i < r->nsort; i++)
 		fprintf(r->out, " %s", r->o->sort_thr != NULL ?
@@ -330,9 +348,10 @@ report_calls(const struct reporter *r, struct callline *cl, size_t n,
 		row = &r->t->rows[cl[i].row];
 		cells_cost(&r->c, cl[i].cost, w);
 		cells_commify(cl[i].count, count);
-		fprintf(r->out, " %s %s (%sx)", mark, row->label, count);
-		if (row->named)
-			fprintf(r->out, " [%s]", profile_str(r->p, row->obj));
+		fprintf(r->out, " %s ", mark);
+		cells_name(&r->c, row->label);
+		fprintf(r->out, " (%sx)", count);
+		report_obj(r, row->named, row->obj, 1);
 		fputc('\n', r->out);
 	}
 }
@@ -426,6 +445,20 @@ report_tree_side(const struct reporter *r, uint32_t v, uint32_t c,
 	free(ids);
 }
 
+/*
+ * Print " [object]" if an fn= line named the entry; an empty object is
+ * shown as "[]" only if empty is set (call lines), as the old tool does.
+ */
+static void
+report_obj(const struct reporter *r, int named, uint32_t obj, int empty)
+{
+	if (!named || (obj == 0 && !empty))
+		return;
+	fputs(" [", r->out);
+	cells_name(&r->c, profile_str(r->p, obj));
+	fputc(']', r->out);
+}
+
 /* Print one function or cycle entry, with its tree if asked for. */
 static void
 report_entry(const struct reporter *r, const struct entry *en,
@@ -445,9 +478,9 @@ report_entry(const struct reporter *r, const struct entry *en,
 	cells_cost(&r->c, en->cost, w);
 	if (tree)
 		fputs(" * ", r->out);
-	fprintf(r->out, " %s", en->label);
-	if (en->named && en->obj != 0)
-		fprintf(r->out, " [%s]", profile_str(r->p, en->obj));
+	fputc(' ', r->out);
+	cells_name(&r->c, en->label);
+	report_obj(r, en->named, en->obj, 0);
 	fputc('\n', r->out);
 	if (en->cycle != CG_NONE && tree) {
 		cy = &r->g->cycles[en->cycle];
@@ -455,10 +488,9 @@ report_entry(const struct reporter *r, const struct entry *en,
 			row = &r->t->rows[cy->members[i]];
 			cells_cost(&r->c, r->g->incl + (size_t)cy->members[i] *
 			    r->nev, w);
-			fprintf(r->out, " +   %s", row->label);
-			if (row->named)
-				fprintf(r->out, " [%s]",
-				    profile_str(r->p, row->obj));
+			fputs(" +   ", r->out);
+			cells_name(&r->c, row->label);
+			report_obj(r, row->named, row->obj, 1);
 			fputc('\n', r->out);
 		}
 	}
@@ -612,6 +644,7 @@ report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 	r.c.nshow = r.nshow;
 	r.c.show_percs = o->show_percs;
 	r.c.total = r.total;
+	r.c.visible = o->visible_names;
 
 	annotating = o->auto_annotate || o->nuser_files > 0;
 	if (o->tree != 0 || o->inclusive || annotating) {

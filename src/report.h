@@ -23,6 +23,8 @@ struct report_opts {
 					   NULL if none was given */
 	char		 *threshold;	/* --threshold as given ("99") */
 	int		  show_percs;
+	int		  visible_names; /* make control characters in names
+					   visible (output to a terminal) */
 	int		  auto_annotate;
 	int		  context;	/* --context lines around */
 	int		  inclusive;	/* --inclusive=yes */
