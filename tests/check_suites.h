@@ -9,5 +9,6 @@ Suite	*make_names_suite(void);
 Suite	*make_parse_suite(void);
 Suite	*make_profile_suite(void);
 Suite	*make_callgraph_suite(void);
+Suite	*make_cut_suite(void);
 
 #endif

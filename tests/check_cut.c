@@ -1,0 +1,114 @@
+/*
+ * check_cut.c - a real profile cut at every line boundary and at 200
+ * pseudo-random byte offsets: each piece parses to a clean result (a
+ * profile or a diagnosed error) and reports without a crash; run under
+ * the sanitizer build, any memory error fails the test.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "msg.h"
+#include "parse.h"
+#include "profile.h"
+#include "report.h"
+#include "xmalloc.h"
+
+#define CUT_PROFILE	CGA_TESTDATA "/profiles/cg-instr-jumps.out"
+
+static char	*cut_data;
+static size_t	 cut_len;
+
+/* Read the whole profile once. */
+static void
+cut_load(void)
+{
+	FILE	*f;
+	long	 n;
+
+	ck_assert_ptr_nonnull(f = fopen(CUT_PROFILE, "rb"));
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_gt(n, 0);
+	rewind(f);
+	cut_data = xmalloc((size_t)n);
+	ck_assert_uint_eq(fread(cut_data, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	cut_len = (size_t)n;
+}
+
+/* Parse and report the first len bytes; return the parse result. */
+static int
+cut_run(size_t len, FILE *out)
+{
+	struct report_opts	 o;
+	struct profile		*p = profile_create();
+	int			 rc;
+
+	memset(&o, 0, sizeof(o));
+	o.profile_name = "cut";
+	o.threshold = "100";
+	o.show_percs = 1;
+	o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
+	o.inclusive = (len & 1) != 0;
+	o.context = 2;
+	rc = parse_buffer(p, "cut", cut_data, len, NULL);
+	if (rc == 0)
+		ck_assert_int_eq(report_text(out, p, &o), 0);
+	profile_free(p);
+	return rc;
+}
+
+START_TEST(test_cut_everywhere)
+{
+	FILE		*out;
+	size_t		 i, lines = 0, ok = 0, bad = 0;
+	uint64_t	 x = 0x9e3779b97f4a7c15ULL;
+	int		 k;
+
+	cut_load();
+	ck_assert_ptr_nonnull(out = fopen("/dev/null", "w"));
+	msg_set_quiet(1);
+	for (i = 0; i <= cut_len; i++) {
+		if (i != cut_len && (i == 0 || cut_data[i - 1] != '\n'))
+			continue;
+		lines++;
+		if (cut_run(i, out) == 0)
+			ok++;
+		else
+			bad++;
+	}
+	for (k = 0; k < 200; k++) {
+		x ^= x >> 12;
+		x ^= x << 25;
+		x ^= x >> 27;
+		if (cut_run((size_t)(x * 0x2545f4914f6cdd1dULL % cut_len),
+		    out) == 0)
+			ok++;
+		else
+			bad++;
+	}
+	fclose(out);
+	free(cut_data);
+	/* Pieces before "events:" are rejected, the others are reports. */
+	ck_assert_uint_gt(lines, 1000);
+	ck_assert_uint_gt(ok, lines - 20);
+	ck_assert_uint_lt(bad, 40);
+	msg_reset();
+}
+END_TEST
+
+Suite *
+make_cut_suite(void)
+{
+	Suite	*s = suite_create("cut");
+	TCase	*tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_cut_everywhere);
+	suite_add_tcase(s, tc);
+	return s;
+}
