@@ -440,7 +440,8 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 
 	memset(&nt, 0, sizeof(nt));
 	nt.n = t.n;
-	if (!t.hashed) {
+	/* Dense tables only below 2^63: base + len can never wrap. */
+	if (!t.hashed && line <= UINT64_MAX / 2) {
 		lo = t.n == 0 || line < t.base ? line : t.base;
 		hi = t.n == 0 || line >= t.base + t.len ? line + 1 :
 		    t.base + t.len;

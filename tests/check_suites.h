@@ -10,5 +10,6 @@ Suite	*make_parse_suite(void);
 Suite	*make_profile_suite(void);
 Suite	*make_callgraph_suite(void);
 Suite	*make_cut_suite(void);
+Suite	*make_msg_suite(void);
 
 #endif

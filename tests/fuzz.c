@@ -1,0 +1,80 @@
+/*
+ * fuzz.c - a libFuzzer target over the whole parse-and-report path: the
+ * input is a profile; its first byte also picks the report's options.
+ * Built with -DCGA_FUZZ_REPLAY, it is instead a program that runs the
+ * same function on the files named on its command line (the regression
+ * inputs under testdata/fuzz/, replayed by ctest in every build).
+ */
+#include "compat.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msg.h"
+#include "parse.h"
+#include "profile.h"
+#include "report.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* Parse and report one input; never fails but by crashing. */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE		*out;
+	struct report_opts	 o;
+	struct profile		*p;
+	unsigned		 bits = size > 0 ? data[0] : 0;
+
+	if (out == NULL && (out = fopen("/dev/null", "w")) == NULL)
+		abort();
+	msg_set_quiet(1);
+	memset(&o, 0, sizeof(o));
+	o.profile_name = "-";
+	o.threshold = bits & 1 ? "100" : "99";
+	o.show_percs = (bits & 2) != 0;
+	o.inclusive = (bits & 4) != 0;
+	o.tree = (bits >> 3) & 3;
+	o.auto_annotate = (bits & 32) != 0;
+	o.context = (int)(bits >> 6);
+	p = profile_create();
+	if (parse_buffer(p, "fuzz", (const char *)data, size, NULL) == 0)
+		(void)report_text(out, p, &o);
+	profile_free(p);
+	msg_reset();
+	return 0;
+}
+
+#ifdef CGA_FUZZ_REPLAY
+/* Run the fuzz target on each file named; report how many. */
+int
+main(int argc, char *argv[])
+{
+	FILE	*f;
+	char	*buf;
+	long	 n;
+	int	 i;
+
+	for (i = 1; i < argc; i++) {
+		if ((f = fopen(argv[i], "rb")) == NULL) {
+			perror(argv[i]);
+			return 1;
+		}
+		fseek(f, 0, SEEK_END);
+		n = ftell(f);
+		rewind(f);
+		if ((buf = malloc(n > 0 ? (size_t)n : 1)) == NULL ||
+		    fread(buf, 1, (size_t)n, f) != (size_t)n) {
+			perror(argv[i]);
+			return 1;
+		}
+		fclose(f);
+		LLVMFuzzerTestOneInput((const uint8_t *)buf, (size_t)n);
+		free(buf);
+	}
+	printf("fuzz-replay: %d inputs ran\n", argc - 1);
+	return 0;
+}
+#endif
