@@ -130,39 +130,57 @@ fntotals_free(struct fntotals *t)
 }
 
 /*
- * Compute the program totals into total (nevents counts): the parts'
- * summary: lines if every part has a non-zero one, else their totals:
- * lines likewise, else the sum of all self costs.
+ * Return the totals of one part in *c: its summary: line if not all 0,
+ * else its totals: line likewise, else the sum of its cost lines (or
+ * NULL if it has none); the source used is returned.
+ */
+enum totals_source
+totals_part(const struct profile *p, size_t i, const uint64_t **c)
+{
+	const struct part	*pt = profile_part(p, i);
+	unsigned		 nev = profile_nevents(p);
+
+	if (pt->summary != NULL && !cost_is_zero(pt->summary, nev)) {
+		*c = pt->summary;
+		return TOTALS_SUMMARY;
+	}
+	if (pt->totals != NULL && !cost_is_zero(pt->totals, nev)) {
+		*c = pt->totals;
+		return TOTALS_TOTALS;
+	}
+	*c = pt->sum;
+	return TOTALS_CALCULATED;
+}
+
+/*
+ * Compute the program totals into total (nevents counts): the sum over
+ * the parts read (not left out by --part or --thread) of each part's
+ * totals (see totals_part()).  Return TOTALS_CALCULATED if any part's
+ * came from its cost lines, else the source of the first part's.
  */
 enum totals_source
 totals_compute(const struct profile *p, uint64_t *total)
 {
-	const struct part	*pt;
 	const uint64_t		*c;
+	enum totals_source	 src, first = TOTALS_CALCULATED;
 	unsigned		 nev = profile_nevents(p);
-	size_t			 i, n = profile_nparts(p);
-	int			 src, ok;
+	size_t			 i, n = profile_nparts(p), used = 0;
+	int			 calculated = 0;
 
-	for (src = TOTALS_SUMMARY; src <= TOTALS_TOTALS; src++) {
-		cost_clear(total, nev);
-		ok = 0;
-		for (i = 0; i < n; i++) {
-			pt = profile_part(p, i);
-			if (!pt->has_data && pt->summary == NULL &&
-			    pt->totals == NULL)
-				continue;
-			c = src == TOTALS_SUMMARY ?
-			    pt->summary : pt->totals;
-			if (c == NULL || cost_is_zero(c, nev)) {
-				ok = 0;
-				break;
-			}
+	cost_clear(total, nev);
+	for (i = 0; i < n; i++) {
+		const struct part	*pt = profile_part(p, i);
+
+		if (pt->skipped || (!pt->has_data && pt->summary == NULL &&
+		    pt->totals == NULL))
+			continue;
+		src = totals_part(p, i, &c);
+		if (used++ == 0)
+			first = src;
+		if (src == TOTALS_CALCULATED)
+			calculated = 1;
+		if (c != NULL)
 			cost_add(total, c, nev);
-			ok = 1;
-		}
-		if (ok)
-			return (enum totals_source)src;
 	}
-	profile_self_total(p, total);
-	return TOTALS_CALCULATED;
+	return calculated ? TOTALS_CALCULATED : first;
 }

@@ -45,5 +45,7 @@ uint32_t	 fntotals_row(struct fntotals *, const struct profile *,
 uint32_t	 fntotals_row_find(const struct fntotals *, uint32_t, uint32_t);
 void		 fntotals_free(struct fntotals *);
 enum totals_source totals_compute(const struct profile *, uint64_t *);
+enum totals_source totals_part(const struct profile *, size_t,
+		    const uint64_t **);
 
 #endif /* CGA_FNTOTALS_H */

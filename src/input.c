@@ -1,23 +1,74 @@
 /*
  * input.c - opens a profile ("-" is standard input) and reads it in
  * blocks with read(2), so memory use does not grow with the file.
+ * gzip and zstd data (files or standard input) are recognised by their
+ * magic bytes and decompressed on the fly with zlib and libzstd.
  */
 #include "compat.h"
 
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <zlib.h>
+#include <zstd.h>
+
 #include "input.h"
 #include "msg.h"
 #include "xmalloc.h"
 
+#define INPUT_RAW	(256 * 1024)	/* compressed bytes read at a time */
+
+enum input_kind {
+	INPUT_PLAIN,
+	INPUT_GZIP,
+	INPUT_ZSTD
+};
+
 struct input {
 	int		 fd;
 	const char	*name;
+	enum input_kind	 kind;
+	unsigned char	*raw;		/* compressed bytes read */
+	size_t		 rlen, rpos;	/* bytes held, bytes used */
+	int		 eof;		/* read(2) said end of file */
+	int		 done;		/* the last stream ended there */
+	z_stream	 z;
+	ZSTD_DCtx	*zd;
 };
+
+static ssize_t	input_fill(struct input *);
+static ssize_t	input_gzip(struct input *, char *, size_t);
+static ssize_t	input_zstd(struct input *, char *, size_t);
+
+/* Read more raw bytes after the unused ones; return how many, 0, -1. */
+static ssize_t
+input_fill(struct input *in)
+{
+	ssize_t	n;
+
+	if (in->rpos > 0) {
+		memmove(in->raw, in->raw + in->rpos, in->rlen - in->rpos);
+		in->rlen -= in->rpos;
+		in->rpos = 0;
+	}
+	for (;;) {
+		n = read(in->fd, in->raw + in->rlen, INPUT_RAW - in->rlen);
+		if (n >= 0)
+			break;
+		if (errno == EINTR)
+			continue;
+		msg(MSG_READ, in->name, 0, "%s", strerror(errno));
+		return -1;
+	}
+	if (n == 0)
+		in->eof = 1;
+	in->rlen += (size_t)n;
+	return n;
+}
 
 /* Open path for reading; print a diagnostic and return NULL on failure. */
 struct input *
@@ -32,26 +83,151 @@ input_open(const char *path)
 		msg(MSG_OPEN, path, 0, "%s", strerror(errno));
 		return NULL;
 	}
-	in = xmalloc(sizeof(*in));
+	in = xcalloc(1, sizeof(*in));
 	in->fd = fd;
 	in->name = path;
+	in->raw = xmalloc(INPUT_RAW);
+	/* Look at the first bytes for a compression format's magic. */
+	while (in->rlen < 4 && !in->eof)
+		if (input_fill(in) < 0) {
+			input_close(in);
+			return NULL;
+		}
+	if (in->rlen >= 2 && in->raw[0] == 0x1f && in->raw[1] == 0x8b) {
+		in->kind = INPUT_GZIP;
+		if (inflateInit2(&in->z, 15 + 32) != Z_OK)
+			errx(1, "zlib: cannot start a stream");
+	} else if (in->rlen >= 4 && in->raw[0] == 0x28 && in->raw[1] == 0xb5 &&
+	    in->raw[2] == 0x2f && in->raw[3] == 0xfd) {
+		in->kind = INPUT_ZSTD;
+		if ((in->zd = ZSTD_createDCtx()) == NULL)
+			errx(1, "zstd: cannot start a stream");
+	}
 	return in;
+}
+
+/* Inflate gzip data (any number of members) into buf. */
+static ssize_t
+input_gzip(struct input *in, char *buf, size_t size)
+{
+	int	r;
+
+	in->z.next_out = (unsigned char *)buf;
+	in->z.avail_out = (uInt)(size > UINT32_MAX ? UINT32_MAX : size);
+	while (in->z.avail_out > 0) {
+		if (in->rpos == in->rlen) {
+			if (in->eof)
+				break;
+			if (input_fill(in) < 0)
+				return -1;
+			continue;
+		}
+		in->z.next_in = in->raw + in->rpos;
+		in->z.avail_in = (uInt)(in->rlen - in->rpos);
+		r = inflate(&in->z, Z_NO_FLUSH);
+		in->rpos = in->rlen - in->z.avail_in;
+		if (r == Z_STREAM_END) {
+			/* Another member may follow. */
+			in->done = 1;
+			if (inflateReset(&in->z) != Z_OK)
+				errx(1, "zlib: cannot reset a stream");
+			continue;
+		}
+		if (r != Z_OK && r != Z_BUF_ERROR) {
+			msg(MSG_READ, in->name, 0, "corrupt gzip data: %s",
+			    in->z.msg != NULL ? in->z.msg : "unknown error");
+			return -1;
+		}
+		in->done = 0;
+		if (r == Z_BUF_ERROR) {
+			/* No progress without more input. */
+			if (in->eof)
+				break;
+			if (input_fill(in) < 0)
+				return -1;
+		}
+	}
+	if (in->eof && in->rpos == in->rlen && !in->done &&
+	    in->z.avail_out > 0) {
+		msg(MSG_READ, in->name, 0, "gzip data cut short");
+		return -1;
+	}
+	return (ssize_t)(size - in->z.avail_out);
+}
+
+/* Decompress zstd data (any number of frames) into buf. */
+static ssize_t
+input_zstd(struct input *in, char *buf, size_t size)
+{
+	ZSTD_outBuffer	 out = { buf, size, 0 };
+	ZSTD_inBuffer	 zin;
+	size_t		 r;
+
+	while (out.pos < out.size) {
+		if (in->rpos == in->rlen) {
+			if (in->eof)
+				break;
+			if (input_fill(in) < 0)
+				return -1;
+			continue;
+		}
+		zin.src = in->raw + in->rpos;
+		zin.size = in->rlen - in->rpos;
+		zin.pos = 0;
+		r = ZSTD_decompressStream(in->zd, &out, &zin);
+		in->rpos += zin.pos;
+		if (ZSTD_isError(r)) {
+			msg(MSG_READ, in->name, 0, "corrupt zstd data: %s",
+			    ZSTD_getErrorName(r));
+			return -1;
+		}
+		in->done = r == 0;
+	}
+	if (in->eof && in->rpos == in->rlen && !in->done && out.pos < size) {
+		msg(MSG_READ, in->name, 0, "zstd data cut short");
+		return -1;
+	}
+	return (ssize_t)out.pos;
 }
 
 /* Read up to size bytes; return 0 at the end, -1 (reported) on error. */
 ssize_t
 input_read(struct input *in, char *buf, size_t size)
 {
-	ssize_t	n;
+	size_t	n;
 
+	switch (in->kind) {
+	case INPUT_GZIP:
+		return input_gzip(in, buf, size);
+	case INPUT_ZSTD:
+		return input_zstd(in, buf, size);
+	case INPUT_PLAIN:
+		break;
+	}
+	/* Plain: first what was read to look for magic, then read(2). */
+	if (in->rpos < in->rlen) {
+		n = in->rlen - in->rpos < size ? in->rlen - in->rpos : size;
+		memcpy(buf, in->raw + in->rpos, n);
+		in->rpos += n;
+		return (ssize_t)n;
+	}
 	for (;;) {
-		if ((n = read(in->fd, buf, size)) >= 0)
-			return n;
+		ssize_t	r = read(in->fd, buf, size);
+
+		if (r >= 0)
+			return r;
 		if (errno == EINTR)
 			continue;
 		msg(MSG_READ, in->name, 0, "%s", strerror(errno));
 		return -1;
 	}
+}
+
+/* Return nonzero if the input is compressed. */
+int
+input_compressed(const struct input *in)
+{
+	return in->kind != INPUT_PLAIN;
 }
 
 /* Close the input (standard input stays open). */
@@ -60,7 +236,12 @@ input_close(struct input *in)
 {
 	if (in == NULL)
 		return;
+	if (in->kind == INPUT_GZIP)
+		inflateEnd(&in->z);
+	if (in->zd != NULL)
+		ZSTD_freeDCtx(in->zd);
 	if (in->fd != STDIN_FILENO)
 		close(in->fd);
+	free(in->raw);
 	free(in);
 }

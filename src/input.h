@@ -1,6 +1,6 @@
 /*
  * input.h - reading a profile's bytes in large blocks from a file or
- * standard input.
+ * standard input, gzip and zstd data decompressed on the fly.
  */
 #ifndef CGA_INPUT_H
 #define CGA_INPUT_H
@@ -12,6 +12,7 @@ struct input;
 
 struct input	*input_open(const char *);
 ssize_t		 input_read(struct input *, char *, size_t);
+int		 input_compressed(const struct input *);
 void		 input_close(struct input *);
 
 #endif /* CGA_INPUT_H */

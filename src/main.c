@@ -441,6 +441,7 @@ main(int argc, char *argv[])
 	 * ignored by whoever started us. */
 	signal(SIGPIPE, SIG_DFL);
 	prefix = pwd_prefix();
+	memset(&po, 0, sizeof(po));
 	po.strip_prefix = prefix;
 	p = profile_create();
 	rc = parse_file(p, input, &po) == 0 ? 0 : 1;

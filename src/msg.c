@@ -43,6 +43,8 @@ static const struct {
 	{ MSGL_WARNING, "malformed header value" },
 	{ MSGL_WARNING, "NUL byte in line, line ignored" },
 	{ MSGL_WARNING, "not a regular file, not annotated" },
+	{ MSGL_WARNING, "summary: below, or totals: unlike, the sum of the "
+	    "cost lines" },
 	{ MSGL_ERROR, "no events: line, not a profile" },
 	{ MSGL_ERROR, "events: line names no event" },
 	{ MSGL_ERROR, "cost data before the events: line" },

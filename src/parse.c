@@ -57,6 +57,10 @@ struct parser {
 	uint32_t	 fname_id;
 	const char	*strip;		/* file name prefix to remove */
 	size_t		 striplen;
+	const char	*sel_part;	/* --part, or NULL */
+	const char	*sel_thread;	/* --thread, or NULL */
+	int		 skipping;	/* this part is not selected */
+	uint64_t	*part_sum;	/* the current part's cost lines */
 	uint64_t	 lineno;
 	int		 fatal;		/* an error stopped the parse */
 	size_t		 part;		/* index of the current part */
@@ -68,6 +72,7 @@ struct parser {
 	unsigned	 nevents;	/* the profile's events */
 	int		 identity;	/* column i is event i, all events */
 	int		*colmap;	/* column -> event index, or -1 */
+	uint32_t	 events_id;	/* the events: list as a string */
 	uint64_t	*cost;		/* scratch, nevents long */
 	char		*early_summary;	/* summary: seen before events: */
 
@@ -121,6 +126,8 @@ static int	parser_subpositions(struct parser *, const char **,
 		    const char *, unsigned);
 static void	parser_body_seen(struct parser *);
 static void	parser_drop_pending(struct parser *);
+static void	parser_part_sum(struct parser *);
+static void	parser_end_part(struct parser *);
 static struct part *parser_part(struct parser *);
 static void	parser_free(struct parser *);
 static uint32_t	parser_file_name(struct parser *, const char *, size_t);
@@ -129,7 +136,7 @@ static uint32_t	parser_file_name(struct parser *, const char *, size_t);
 static struct part *
 parser_part(struct parser *ps)
 {
-	return (struct part *)profile_part(ps->p, ps->part);
+	return profile_part_mut(ps->p, ps->part);
 }
 
 /* Make a parser that adds the profile read from fname to p. */
@@ -147,6 +154,10 @@ parser_create(struct profile *p, const char *fname,
 	if (o != NULL && o->strip_prefix != NULL) {
 		ps->strip = o->strip_prefix;
 		ps->striplen = strlen(o->strip_prefix);
+	}
+	if (o != NULL) {
+		ps->sel_part = o->part;
+		ps->sel_thread = o->thread;
 	}
 	profile_new_part(p, ps->fname_id);
 	ps->part = profile_nparts(p) - 1;
@@ -250,6 +261,8 @@ parser_finish(struct parser *ps)
 		if (ps->call_pending || ps->jump_pending)
 			msg(MSG_CALLS_NO_COST, ps->fname, ps->lineno,
 			    "at end of file");
+		if (ps->body_seen)
+			parser_end_part(ps);
 		if (!ps->have_events) {
 			msg(MSG_NO_EVENTS, ps->fname, 0, NULL);
 			ps->fatal = 1;
@@ -289,10 +302,13 @@ parse_file(struct profile *p, const char *path, const struct parse_opts *o)
 	while ((n = input_read(in, block, PARSE_BLOCK)) > 0)
 		if (parser_feed(ps, block, (size_t)n) == -1)
 			break;
-	if (n < 0)
-		rc = -1;
 	free(block);
 	input_close(in);
+	if (n < 0) {
+		/* Reported already; what was read is not checked further. */
+		ps->fatal = 1;
+		rc = -1;
+	}
 	if (parser_finish(ps) == -1)
 		rc = -1;
 	return rc;
@@ -341,6 +357,57 @@ parser_line(struct parser *ps, const char *s, size_t len)
 	    msg_excerpt(ex, sizeof(ex), s, end - s));
 }
 
+/* Give the current part a vector for the sum of its cost lines. */
+static void
+parser_part_sum(struct parser *ps)
+{
+	struct part	*pt = parser_part(ps);
+
+	if (pt->sum == NULL) {
+		pt->sum = xreallocarray(NULL, ps->nevents, sizeof(*pt->sum));
+		cost_clear(pt->sum, ps->nevents);
+	}
+	ps->part_sum = pt->sum;
+}
+
+/*
+ * At the end of a part, check its summary: and totals: against the sum
+ * of its cost lines: one warning naming both if a summary: is below the
+ * sum (the format lets it be above: costs of no function) or totals:
+ * differs from it.
+ */
+static void
+parser_end_part(struct parser *ps)
+{
+	const struct part	*pt = parser_part(ps);
+	const uint64_t		*c;
+	unsigned		 i, k;
+
+	if (pt->skipped)
+		return;
+	for (k = 0; k < 2; k++) {
+		c = k == 0 ? pt->summary : pt->totals;
+		if (c == NULL || cost_is_zero(c, ps->nevents))
+			continue;
+		for (i = 0; i < ps->nevents; i++) {
+			uint64_t	s = pt->sum != NULL ? pt->sum[i] :
+			    COST_NONE;
+
+			if (s == COST_NONE)
+				s = 0;
+			if (c[i] == COST_NONE || c[i] == s ||
+			    (k == 0 && c[i] > s))
+				continue;
+			msg(MSG_SUMMARY_DIFFERS, ps->fname, 0,
+			    "%s: %s %llu, cost lines %llu", profile_str(ps->p,
+			    profile_event(ps->p, i)), k == 0 ? "summary:" :
+			    "totals:", (unsigned long long)c[i],
+			    (unsigned long long)s);
+			break;
+		}
+	}
+}
+
 /* A calls= or jump line not followed by its cost line: warn, forget it. */
 static void
 parser_drop_pending(struct parser *ps)
@@ -355,9 +422,20 @@ parser_drop_pending(struct parser *ps)
 static void
 parser_body_seen(struct parser *ps)
 {
+	struct part	*pt;
+	const char	*t;
+
 	if (!ps->body_seen) {
 		ps->body_seen = 1;
-		parser_part(ps)->has_data = 1;
+		pt = parser_part(ps);
+		pt->has_data = 1;
+		t = profile_str(ps->p, pt->thread);
+		ps->skipping = (ps->sel_part != NULL && strcmp(ps->sel_part,
+		    profile_str(ps->p, pt->part)) != 0) ||
+		    (ps->sel_thread != NULL && strcmp(ps->sel_thread,
+		    *t != '\0' ? t : "1") != 0);
+		pt->skipped = ps->skipping;
+		ps->part_sum = NULL;
 	}
 }
 
@@ -521,6 +599,10 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 		}
 		obj = ps->cob != NONE ? ps->cob : ps->ob;
 		file = ps->cfi != NONE ? ps->cfi : ps->fi;
+		if (ps->skipping) {
+			ps->cob = ps->cfi = NONE;
+			return;
+		}
 		if (ps->cfn != NONE)
 			callee = parser_func(ps, obj, file, ps->cfn,
 			    ps->cfn_slot);
@@ -539,8 +621,13 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 		ps->fn = profile_func_id(ps->p, ps->ob, ps->fl, name);
 		ps->fn_name = name;
 	}
+	if (ps->skipping)
+		return;
 	if (profile_add_self(ps->p, ps->fn, ps->fi, line, ps->cost))
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+	if (ps->part_sum == NULL)
+		parser_part_sum(ps);
+	cost_add(ps->part_sum, ps->cost, nev);
 	return;
 bad:
 	msg(MSG_BAD_COSTLINE, ps->fname, ps->lineno, "count %u", col + 1);
@@ -868,6 +955,7 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 	    KEYIS(s, colon, "desc") || KEYIS(s, colon, "positions") ||
 	    KEYIS(s, colon, "events")) {
 		if (ps->body_seen) {
+			parser_end_part(ps);
 			profile_new_part(ps->p, ps->fname_id);
 			ps->part = profile_nparts(ps->p) - 1;
 			ps->body_seen = 0;
@@ -878,15 +966,22 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 	}
 	pt = parser_part(ps);
 	/* String values are kept verbatim, trailing blanks included. */
-	if (KEYIS(s, colon, "events"))
+	if (KEYIS(s, colon, "events")) {
 		parser_events(ps, v, end);
+		pt = parser_part(ps);
+		pt->events = ps->events_id;
+	}
 	else if (KEYIS(s, colon, "summary"))
 		parser_sumline(ps, 0, v, end);
 	else if (KEYIS(s, colon, "totals"))
 		parser_sumline(ps, 1, v, end);
-	else if (KEYIS(s, colon, "desc"))
+	else if (KEYIS(s, colon, "desc")) {
 		profile_part_add_desc(ps->p, pt, profile_intern(ps->p, v,
 		    end - v));
+		if (end - v > 8 && memcmp(v, "Trigger:", 8) == 0)
+			pt->trigger = profile_intern(ps->p, v + 8 + (v[8] == ' '),
+			    end - v - 8 - (v[8] == ' '));
+	}
 	else if (KEYIS(s, colon, "cmd"))
 		pt->cmd = profile_intern(ps->p, v, end - v);
 	else if (KEYIS(s, colon, "pid"))
@@ -973,6 +1068,22 @@ parser_events(struct parser *ps, const char *s, const char *end)
 		if (differ || n != profile_nevents(ps->p))
 			msg(MSG_EVENTS_DIFFER, ps->fname, ps->lineno,
 			    "counts of events not in the first are ignored");
+	}
+	/* The list as one string, for comparing inputs. */
+	{
+		char	*list = NULL;
+		size_t	 len = 0, l;
+
+		for (i = 0; i < n; i++) {
+			l = strlen(profile_str(ps->p, names[i]));
+			list = xreallocarray(list, len + l + 2, 1);
+			if (i > 0)
+				list[len++] = ' ';
+			memcpy(list + len, profile_str(ps->p, names[i]), l);
+			len += l;
+		}
+		ps->events_id = profile_intern(ps->p, list, len);
+		free(list);
 	}
 	ps->ncols = n;
 	if (!ps->have_events) {

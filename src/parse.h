@@ -12,6 +12,9 @@ struct profile;
 struct parse_opts {
 	const char	*strip_prefix;	/* removed from the front of file
 					   names, e.g. "$PWD/"; may be NULL */
+	const char	*part;		/* only parts with this part: number */
+	const char	*thread;	/* only parts of this thread: number
+					   (no thread: line counts as 1) */
 };
 
 struct parser;

@@ -136,6 +136,7 @@ profile_free(struct profile *p)
 		free(p->parts[i].desc);
 		free(p->parts[i].summary);
 		free(p->parts[i].totals);
+		free(p->parts[i].sum);
 	}
 	free(p->parts);
 	free(p->events);
@@ -232,6 +233,13 @@ profile_new_part(struct profile *p, uint32_t file)
 	memset(pt, 0, sizeof(*pt));
 	pt->file = file;
 	return pt;
+}
+
+/* Return part i for changing (for the parser). */
+struct part *
+profile_part_mut(struct profile *p, size_t i)
+{
+	return &p->parts[i];
 }
 
 /* Append a desc: value to a part. */

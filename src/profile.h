@@ -33,7 +33,11 @@ struct part {
 	size_t		 ndesc;
 	uint64_t	*summary;	/* summary: counts, NULL if none */
 	uint64_t	*totals;	/* totals: counts, NULL if none */
+	uint64_t	*sum;		/* sum of its cost lines, NULL if none */
+	uint32_t	 events;	/* string id of its events: list */
+	uint32_t	 trigger;	/* string id of "desc: Trigger:" value */
 	int		 has_data;	/* a cost line was read in this part */
+	int		 skipped;	/* left out by --part or --thread */
 };
 
 /* Construction (for the parser). */
@@ -44,6 +48,7 @@ int		 profile_set_events(struct profile *, const uint32_t *, unsigned);
 void		 profile_add_event_def(struct profile *, uint32_t, uint32_t,
 		    uint32_t);
 struct part	*profile_new_part(struct profile *, uint32_t);
+struct part	*profile_part_mut(struct profile *, size_t);
 void		 profile_part_add_desc(struct profile *, struct part *,
 		    uint32_t);
 void		 profile_part_set_costs(struct profile *, uint64_t **,
