@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "msg.h"
+#include "inputs.h"
 #include "parse.h"
 #include "profile.h"
 #include "report.h"
@@ -28,9 +29,12 @@ enum {
 	OPT_AUTO = 256,
 	OPT_CONTEXT,
 	OPT_INCLUSIVE,
+	OPT_PART,
+	OPT_PER_PART,
 	OPT_SHOW,
 	OPT_SHOW_PERCS,
 	OPT_SORT,
+	OPT_THREAD,
 	OPT_THRESHOLD,
 	OPT_TREE,
 	OPT_VERSION
@@ -42,9 +46,12 @@ static const struct option longopts[] = {
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "include",	required_argument,	NULL,	'I' },
 	{ "inclusive",	required_argument,	NULL,	OPT_INCLUSIVE },
+	{ "part",	required_argument,	NULL,	OPT_PART },
+	{ "per-part",	no_argument,		NULL,	OPT_PER_PART },
 	{ "show",	required_argument,	NULL,	OPT_SHOW },
 	{ "show-percs",	optional_argument,	NULL,	OPT_SHOW_PERCS },
 	{ "sort",	required_argument,	NULL,	OPT_SORT },
+	{ "thread",	required_argument,	NULL,	OPT_THREAD },
 	{ "threshold",	required_argument,	NULL,	OPT_THRESHOLD },
 	{ "tree",	required_argument,	NULL,	OPT_TREE },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
@@ -71,10 +78,12 @@ usage(int status)
 
 	fprintf(stderr, "usage: %s [--auto=yes|no] [--context=N] "
 	    "[-I dir] [--inclusive=yes|no]\n"
-	    "       %*s [--show=A,B,...] [--show-percs=yes|no] "
-	    "[--sort=A[:N],B[:N],...]\n"
-	    "       %*s [--threshold=N] [--tree=none|caller|calling|both]\n"
-	    "       %*s [profile [source ...]]\n"
+	    "       %*s [--part=N] [--per-part] [--show=A,B,...] "
+	    "[--show-percs=yes|no]\n"
+	    "       %*s [--sort=A[:N],B[:N],...] [--thread=N] "
+	    "[--threshold=N]\n"
+	    "       %*s [--tree=none|caller|calling|both] "
+	    "[profile ... [source ...]]\n"
 	    "       %s --help | --version\n", getprogname(), w, "", w, "",
 	    w, "", getprogname());
 	exit(status);
@@ -84,7 +93,7 @@ usage(int status)
 static void
 help(void)
 {
-	printf("usage: %s [options] [profile [source ...]]\n"
+	printf("usage: %s [options] [profile ... [source ...]]\n"
 	    "\n"
 	    "Print the totals, the function totals, the call tree and "
 	    "annotated sources of\na Callgrind or Cachegrind profile.\n"
@@ -101,6 +110,10 @@ help(void)
 	    "cost, with\n"
 	    "                        recursion counted once and cycles "
 	    "shown [no]\n"
+	    "  --part=N              read only the parts numbered N "
+	    "(part: N)\n"
+	    "  --per-part            list each part's totals under "
+	    "PROGRAM TOTALS\n"
 	    "  --show=A,B,...        only show counts of events A,B,... "
 	    "[all]\n"
 	    "  --show-percs=yes|no   show a percentage after each non-zero "
@@ -111,6 +124,8 @@ help(void)
 	    "                        N is a per-event threshold in percent, "
 	    "which replaces\n"
 	    "                        --threshold\n"
+	    "  --thread=N            read only the parts of thread N "
+	    "(thread: N)\n"
 	    "  --threshold=N         print functions until they add up to "
 	    "N%% of the\n"
 	    "                        primary sort event; 100 prints all "
@@ -122,8 +137,12 @@ help(void)
 	    "With no profile, the first callgrind.out* in the current "
 	    "directory is read,\n"
 	    "else the first cachegrind.out*; \"-\" reads standard input.  "
-	    "Source files named\nafter the profile are annotated whether "
-	    "or not their functions are printed.\n",
+	    "Further profiles\n(recognised by their content) are added "
+	    "in; a profile that is missing or\nempty is taken as the "
+	    "prefix of dump and thread files (callgrind.out.4242.1,\n"
+	    "callgrind.out.4242-01, ...).  Other files named are annotated "
+	    "whether or not\ntheir functions are printed.  gzip and zstd "
+	    "profiles are read as they are.\n",
 	    getprogname());
 }
 
@@ -295,7 +314,9 @@ main(int argc, char *argv[])
 {
 	struct report_opts	 o;
 	struct parse_opts	 po;
+	struct inputs		 in;
 	struct profile		*p;
+	const char		*part_sel = NULL, *thread_sel = NULL;
 	char			*input = NULL, *prefix;
 	size_t			 i;
 	const char		*errstr;
@@ -331,6 +352,22 @@ main(int argc, char *argv[])
 			break;
 		case OPT_INCLUSIVE:
 			o.inclusive = yesno("--inclusive", optarg);
+			break;
+		case OPT_PART:
+		case OPT_THREAD:
+			if (strtonum(optarg, 0, INT64_MAX, &errstr), errstr !=
+			    NULL) {
+				warnx("%s takes a number, not '%s'", ch ==
+				    OPT_PART ? "--part" : "--thread", optarg);
+				usage(2);
+			}
+			if (ch == OPT_PART)
+				part_sel = optarg;
+			else
+				thread_sel = optarg;
+			break;
+		case OPT_PER_PART:
+			o.per_part = 1;
 			break;
 		case OPT_TREE:
 			if (strcmp(optarg, "none") == 0)
@@ -393,23 +430,33 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc >= 1)
+	if (argc == 0) {
+		if ((input = default_input()) == NULL) {
+			warnx("no profile named and no callgrind.out* or "
+			    "cachegrind.out* here");
+			usage(2);
+		}
+		printf("Reading data from '%s'...\n", input);
+		inputs_classify(&in, &input, 1);
+	} else {
 		input = argv[0];
-	/* Further arguments are source files to annotate, sorted. */
-	for (i = 1; i < (size_t)argc; i++) {
+		inputs_classify(&in, argv, (size_t)argc);
+	}
+	/* The source files to annotate, sorted. */
+	for (i = 0; i < in.nsources; i++) {
 		struct srcfile	sf;
 
-		if (srcfile_find(argv[i], o.include, o.ninclude, 1, &sf) !=
-		    SRCFILE_OK) {
-			msg(MSG_OPEN, argv[i], 0, "not a readable regular "
-			    "file in the current directory or any -I "
+		if (srcfile_find(in.sources[i], o.include, o.ninclude, 1,
+		    &sf) != SRCFILE_OK) {
+			msg(MSG_OPEN, in.sources[i], 0, "not a readable "
+			    "regular file in the current directory or any -I "
 			    "directory");
 			msg_flush();
 			return 1;
 		}
 		o.user_files = xreallocarray(o.user_files, o.nuser_files + 1,
 		    sizeof(*o.user_files));
-		o.user_files[o.nuser_files++] = argv[i];
+		o.user_files[o.nuser_files++] = in.sources[i];
 	}
 	if (o.nuser_files > 1)
 		qsort(o.user_files, o.nuser_files, sizeof(*o.user_files),
@@ -421,16 +468,8 @@ main(int argc, char *argv[])
 			o.nuser_files--;
 			i--;
 		}
-	if (argc >= 1)
-		;
-	else {
-		if ((input = default_input()) == NULL) {
-			warnx("no profile named and no callgrind.out* or "
-			    "cachegrind.out* here");
-			usage(2);
-		}
-		printf("Reading data from '%s'...\n", input);
-	}
+	o.prefix = in.prefix;
+	o.nfiles = in.nprofiles;
 	o.profile_name = input;
 
 	if (setvbuf(stdout, NULL, _IOFBF, 64 * 1024) != 0)
@@ -443,8 +482,10 @@ main(int argc, char *argv[])
 	prefix = pwd_prefix();
 	memset(&po, 0, sizeof(po));
 	po.strip_prefix = prefix;
+	po.part = part_sel;
+	po.thread = thread_sel;
 	p = profile_create();
-	rc = parse_file(p, input, &po) == 0 ? 0 : 1;
+	rc = inputs_load(p, &in, &po) == 0 ? 0 : 1;
 	if (rc == 0) {
 		switch (report_text(stdout, p, &o)) {
 		case -1:
@@ -467,6 +508,7 @@ main(int argc, char *argv[])
 		free(o.include[i]);
 	free(o.include);
 	free(o.user_files);
+	inputs_free(&in);
 	free(o.show);
 	free(o.sort);
 	free(o.sort_thr);

@@ -35,7 +35,8 @@ static const struct {
 	{ MSGL_WARNING, "malformed calls= line, ignored" },
 	{ MSGL_WARNING, "malformed jump= or jcnd= line, ignored" },
 	{ MSGL_WARNING, "costs after a jump position, ignored" },
-	{ MSGL_WARNING, "unknown word in positions: line, ignored" },
+	{ MSGL_WARNING, "unknown, repeated or misplaced word in positions: "
+	    "line, ignored" },
 	{ MSGL_WARNING, "malformed event: line, ignored" },
 	{ MSGL_WARNING, "events: line differs from the first one" },
 	{ MSGL_WARNING, "event named twice in events: line" },
@@ -49,6 +50,7 @@ static const struct {
 	{ MSGL_ERROR, "events: line names no event" },
 	{ MSGL_ERROR, "cost data before the events: line" },
 	{ MSGL_ERROR, "unsupported format version" },
+	{ MSGL_ERROR, "events differ from the first profile's" },
 	{ MSGL_ERROR, "cannot open" },
 	{ MSGL_ERROR, "read error" },
 	{ MSGL_ERROR, "write error" },
@@ -137,6 +139,16 @@ void
 msg_set_quiet(int quiet)
 {
 	msg_quiet = quiet;
+}
+
+/* Set whether messages are only counted; return the old setting. */
+int
+msg_quiet_set(int quiet)
+{
+	int	old = msg_quiet;
+
+	msg_quiet = quiet;
+	return old;
 }
 
 /* Return how many messages of one kind were issued. */

@@ -47,6 +47,7 @@ enum msgid {
 	MSG_EMPTY_EVENTS,
 	MSG_DATA_BEFORE_EVENTS,
 	MSG_BAD_VERSION,
+	MSG_INPUTS_DIFFER,
 	MSG_OPEN,
 	MSG_READ,
 	MSG_WRITE,
@@ -64,6 +65,7 @@ void		 msg_flush(void);
 int		 msg_rc(void);
 void		 msg_reset(void);
 void		 msg_set_quiet(int);
+int		 msg_quiet_set(int);
 unsigned long	 msg_count(enum msgid);
 const char	*msg_text(enum msgid);
 const char	*msg_excerpt(char *, size_t, const char *, size_t);

@@ -1065,7 +1065,9 @@ parser_events(struct parser *ps, const char *s, const char *end)
 			if (idx < 0)
 				differ = 1;
 		}
-		if (differ || n != profile_nevents(ps->p))
+		/* Another file's events are checked by its reader. */
+		if ((differ || n != profile_nevents(ps->p)) &&
+		    ps->have_events)
 			msg(MSG_EVENTS_DIFFER, ps->fname, ps->lineno,
 			    "counts of events not in the first are ignored");
 	}
@@ -1157,17 +1159,16 @@ parser_positions(struct parser *ps, const char *s, const char *end)
 	while ((s = num_skip_space(s, end)) < end) {
 		for (w = s; s < end && !num_is_space(*s); s++)
 			continue;
-		if (KEYIS(w, s, "line")) {
+		/* instr, bb, line: at most one each, in this order. */
+		if (KEYIS(w, s, "line") && line < 0 && n < PARSE_MAXPOS) {
 			line = (int)n;
 			n++;
 		} else if ((KEYIS(w, s, "instr") || KEYIS(w, s, "addr") ||
-		    KEYIS(w, s, "bb")) && line < 0 && n < PARSE_MAXPOS)
+		    KEYIS(w, s, "bb")) && line < 0 && n < PARSE_MAXPOS - 1)
 			n++;
 		else
 			msg(MSG_BAD_POSITIONS, ps->fname, ps->lineno, "%s",
 			    msg_excerpt(ex, sizeof(ex), w, s - w));
-		if (line >= 0 && (unsigned)line < n - 1)
-			break;
 	}
 	if (n == 0) {
 		msg(MSG_BAD_POSITIONS, ps->fname, ps->lineno,

@@ -81,6 +81,9 @@ static void	report_entry(const struct reporter *, const struct entry *,
 static int	report_incl_passes(const struct reporter *,
 		    const struct entry *);
 static void	report_obj(const struct reporter *, int, uint32_t, int);
+static void	report_part_name(const struct reporter *, const struct part *);
+static void	report_parts(const struct reporter *);
+static void	report_per_part(const struct reporter *);
 
 /* Context for report_rowcmp, which qsort cannot pass. */
 static const struct reporter	*cmp_ctx;
@@ -171,7 +174,9 @@ report_header(const struct reporter *r)
 		}
 		fputc(')', r->out);
 	}
-	fputs("\nEvents recorded: ", r->out);
+	fputc('\n', r->out);
+	report_parts(r);
+	fputs("Events recorded: ", r->out);
 	for (i = 0; i < r->nev; i++) {
 		fputc(' ', r->out);
 		cells_name(&r->c, profile_str(r->p, profile_event(r->p,
@@ -203,6 +208,94 @@ report_header(const struct reporter *r)
 		fprintf(r->out, "                  %s\n", r->o->user_files[i]);
 	fprintf(r->out, "Auto-annotation:  %s\n\n",
 	    r->o->auto_annotate ? "on" : "off");
+}
+
+/* Print a part's name: "FILE: part P, thread T (trigger)". */
+static void
+report_part_name(const struct reporter *r, const struct part *pt)
+{
+	const char	*s;
+	int		 comma = 0;
+
+	cells_name(&r->c, profile_str(r->p, pt->file));
+	if (*(s = profile_str(r->p, pt->part)) != '\0') {
+		fputs(": part ", r->out);
+		cells_name(&r->c, s);
+		comma = 1;
+	}
+	if (*(s = profile_str(r->p, pt->thread)) != '\0') {
+		fputs(comma ? ", thread " : ": thread ", r->out);
+		cells_name(&r->c, s);
+	}
+	if (*(s = profile_str(r->p, pt->trigger)) != '\0') {
+		fputs(" (", r->out);
+		cells_name(&r->c, s);
+		fputc(')', r->out);
+	}
+}
+
+/*
+ * Under the target line, when the profile has several parts (dumps,
+ * threads, files), list them: one line each, and how they were found.
+ */
+static void
+report_parts(const struct reporter *r)
+{
+	const struct part	*pt;
+	size_t			 i, n = profile_nparts(r->p), skipped = 0;
+
+	if (n < 2 && r->o->prefix == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		skipped += profile_part(r->p, i)->skipped;
+	fprintf(r->out, "Parts:            %zu, summed", n - skipped);
+	if (skipped > 0)
+		fprintf(r->out, " (%zu more left out)", skipped);
+	if (r->o->prefix != NULL) {
+		fputs("; files found by the prefix ", r->out);
+		cells_name(&r->c, r->o->prefix);
+	}
+	fputc('\n', r->out);
+	for (i = 0; i < n; i++) {
+		pt = profile_part(r->p, i);
+		fputs("                  ", r->out);
+		report_part_name(r, pt);
+		if (pt->skipped)
+			fputs(", left out", r->out);
+		fputc('\n', r->out);
+	}
+}
+
+/* With --per-part, print each part's totals, as the program totals. */
+static void
+report_per_part(const struct reporter *r)
+{
+	const struct part	*pt;
+	const uint64_t		*c;
+	unsigned		*w;
+	size_t			 i, n = profile_nparts(r->p);
+
+	w = cells_widths_new(&r->c);
+	for (i = 0; i < n; i++)
+		if (!profile_part(r->p, i)->skipped &&
+		    totals_part(r->p, i, &c) >= 0 && c != NULL)
+			cells_widths_add(&r->c, w, c);
+	fputs(FANCY, r->out);
+	cells_events(&r->c, w);
+	fputs(" part\n" FANCY, r->out);
+	for (i = 0; i < n; i++) {
+		pt = profile_part(r->p, i);
+		if (pt->skipped || (!pt->has_data && pt->summary == NULL &&
+		    pt->totals == NULL))
+			continue;
+		(void)totals_part(r->p, i, &c);
+		cells_cost(&r->c, c, w);
+		fputc(' ', r->out);
+		report_part_name(r, pt);
+		fputc('\n', r->out);
+	}
+	fputc('\n', r->out);
+	free(w);
 }
 
 /* Print the PROGRAM TOTALS block. */
@@ -655,6 +748,8 @@ report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 
 	report_header(&r);
 	report_summary(&r);
+	if (o->per_part)
+		report_per_part(&r);
 	report_functions(&r);
 	if (annotating && annotate_files(&r.c, p, r.g, r.files,
 	    o->auto_annotate ? r.nfiles : 0, o, r.sort, r.nsort) == -1)

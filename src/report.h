@@ -33,6 +33,9 @@ struct report_opts {
 	size_t		  ninclude;
 	char		**user_files;	/* source files named by the user */
 	size_t		  nuser_files;
+	const char	 *prefix;	/* profile files found by prefix */
+	size_t		  nfiles;	/* profile files read */
+	int		  per_part;	/* --per-part */
 };
 
 int	report_check_events(const struct profile *, const struct report_opts *);
