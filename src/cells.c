@@ -98,6 +98,90 @@ cells_events(const struct cells *c, const unsigned *w)
 	}
 }
 
+/* Write v with a minus sign if negative and thousands separators. */
+size_t
+cells_scommify(int64_t v, char *buf)
+{
+	uint64_t	u;
+
+	if (v >= 0)
+		return cells_commify((uint64_t)v, buf);
+	u = v == INT64_MIN ? (uint64_t)INT64_MAX + 1 : (uint64_t)-v;
+	buf[0] = '-';
+	return cells_commify(u, buf + 1) + 1;
+}
+
+/* Return the percentage x is of base, as callgrind_annotate computes. */
+static double
+cells_perc(double x, uint64_t base)
+{
+	if (base == COST_NONE || base == 0)
+		return 0;
+	return x * 100.0 / (double)base;
+}
+
+/* Format a percentage as the old tool: two decimals, or one if wide. */
+static size_t
+cells_fmt_perc(char *buf, size_t size, double perc)
+{
+	return (size_t)snprintf(buf, size, perc > -9.995 && perc < 99.995 ?
+	    " (%5.2f%%)" : " (%5.1f%%)", perc);
+}
+
+/* Widen the columns in w to fit signed costs v (defined where def). */
+void
+cells_swidths_add(const struct cells *c, unsigned *w, const int64_t *v,
+    const unsigned char *def)
+{
+	char		buf[32];
+	unsigned	i, width;
+
+	for (i = 0; i < c->nev; i++) {
+		if (!def[i])
+			continue;
+		width = (unsigned)cells_scommify(v[i], buf);
+		if (c->show_percs)
+			width += PERC_WIDTH;
+		if (width > w[i])
+			w[i] = width;
+	}
+}
+
+/*
+ * Print the shown signed counts of v ("." where not def) with their
+ * percentages of the totals (which, in a difference, are the old ones).
+ */
+void
+cells_scost(const struct cells *c, const int64_t *v, const unsigned char *def,
+    const unsigned *w)
+{
+	char	text[64];
+	size_t	i, len;
+	int	e;
+
+	for (i = 0; i < c->nshow; i++) {
+		e = c->show[i];
+		if (!def[e]) {
+			text[0] = '.';
+			text[1] = '\0';
+			len = 1;
+		} else
+			len = cells_scommify(v[e], text);
+		if (c->show_percs) {
+			if (def[e] && v[e] != 0)
+				len += cells_fmt_perc(text + len,
+				    sizeof(text) - len,
+				    cells_perc((double)v[e], c->total[e]));
+			else {
+				memset(text + len, ' ', PERC_WIDTH);
+				len += PERC_WIDTH;
+				text[len] = '\0';
+			}
+		}
+		fprintf(c->out, "%*s ", (int)w[e], text);
+	}
+}
+
 /* Print the shown counts of v with percentages, right-aligned. */
 void
 cells_cost(const struct cells *c, const uint64_t *v, const unsigned *w)

@@ -31,5 +31,10 @@ void		 cells_events(const struct cells *, const unsigned *);
 void		 cells_cost(const struct cells *, const uint64_t *,
 		    const unsigned *);
 void		 cells_name(const struct cells *, const char *);
+size_t		 cells_scommify(int64_t, char *);
+void		 cells_swidths_add(const struct cells *, unsigned *,
+		    const int64_t *, const unsigned char *);
+void		 cells_scost(const struct cells *, const int64_t *,
+		    const unsigned char *, const unsigned *);
 
 #endif /* CGA_CELLS_H */

@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "msg.h"
+#include "diff.h"
+#include "gate.h"
 #include "inputs.h"
 #include "parse.h"
 #include "profile.h"
@@ -28,7 +30,12 @@
 enum {
 	OPT_AUTO = 256,
 	OPT_CONTEXT,
+	OPT_DIFF,
+	OPT_FAIL_ABOVE,
+	OPT_FORMAT,
 	OPT_INCLUSIVE,
+	OPT_MOD_FILENAME,
+	OPT_MOD_FUNCNAME,
 	OPT_PART,
 	OPT_PER_PART,
 	OPT_SHOW,
@@ -36,6 +43,7 @@ enum {
 	OPT_SORT,
 	OPT_THREAD,
 	OPT_THRESHOLD,
+	OPT_TOTALS,
 	OPT_TREE,
 	OPT_VERSION
 };
@@ -43,9 +51,14 @@ enum {
 static const struct option longopts[] = {
 	{ "auto",	required_argument,	NULL,	OPT_AUTO },
 	{ "context",	required_argument,	NULL,	OPT_CONTEXT },
+	{ "diff",	no_argument,		NULL,	OPT_DIFF },
+	{ "fail-above",	required_argument,	NULL,	OPT_FAIL_ABOVE },
+	{ "format",	required_argument,	NULL,	OPT_FORMAT },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "include",	required_argument,	NULL,	'I' },
 	{ "inclusive",	required_argument,	NULL,	OPT_INCLUSIVE },
+	{ "mod-filename", required_argument,	NULL,	OPT_MOD_FILENAME },
+	{ "mod-funcname", required_argument,	NULL,	OPT_MOD_FUNCNAME },
 	{ "part",	required_argument,	NULL,	OPT_PART },
 	{ "per-part",	no_argument,		NULL,	OPT_PER_PART },
 	{ "show",	required_argument,	NULL,	OPT_SHOW },
@@ -53,6 +66,7 @@ static const struct option longopts[] = {
 	{ "sort",	required_argument,	NULL,	OPT_SORT },
 	{ "thread",	required_argument,	NULL,	OPT_THREAD },
 	{ "threshold",	required_argument,	NULL,	OPT_THRESHOLD },
+	{ "totals",	no_argument,		NULL,	OPT_TOTALS },
 	{ "tree",	required_argument,	NULL,	OPT_TREE },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
 	{ NULL,		0,			NULL,	0 }
@@ -67,6 +81,13 @@ static size_t		split_events(char *, char ***);
 static char		*pwd_prefix(void);
 static char		*default_input(void);
 static char		*dir_slash(const char *);
+static int		 resolve_gates(const struct profile *,
+			    const struct report_opts *);
+static int		 report_rc(int);
+static int		 main_diff(const char *, const char *,
+			    struct report_opts *, struct namemod *,
+			    struct namemod *);
+static int		 finish(int);
 static char		*include_dir(const char *);
 static int		 strptrcmp(const void *, const void *);
 
@@ -77,15 +98,19 @@ usage(int status)
 	int	w = (int)strlen(getprogname());
 
 	fprintf(stderr, "usage: %s [--auto=yes|no] [--context=N] "
-	    "[-I dir] [--inclusive=yes|no]\n"
-	    "       %*s [--part=N] [--per-part] [--show=A,B,...] "
-	    "[--show-percs=yes|no]\n"
+	    "[--fail-above=EVENT:LIMIT[:REGEX]]\n"
+	    "       %*s [--format=text|json] [-I dir] [--inclusive=yes|no] "
+	    "[--part=N]\n"
+	    "       %*s [--per-part] [--show=A,B,...] [--show-percs=yes|no]\n"
 	    "       %*s [--sort=A[:N],B[:N],...] [--thread=N] "
-	    "[--threshold=N]\n"
+	    "[--threshold=N] [--totals]\n"
 	    "       %*s [--tree=none|caller|calling|both] "
 	    "[profile ... [source ...]]\n"
+	    "       %s --diff [--mod-filename=s/RE/REPL/[g]] "
+	    "[--mod-funcname=s/RE/REPL/[g]]\n"
+	    "       %*s [options] old-profile new-profile\n"
 	    "       %s --help | --version\n", getprogname(), w, "", w, "",
-	    w, "", getprogname());
+	    w, "", w, "", getprogname(), w, "", getprogname());
 	exit(status);
 }
 
@@ -104,12 +129,25 @@ help(void)
 	    "printed functions [yes]\n"
 	    "  --context=N           lines of context around annotated "
 	    "lines [8]\n"
+	    "  --diff OLD NEW        report NEW - OLD, sorted by the size "
+	    "of the changes\n"
+	    "  --fail-above=EVENT:LIMIT[:REGEX]\n"
+	    "                        exit 3 if EVENT's total (or, with "
+	    "REGEX, a function's)\n"
+	    "                        is above LIMIT; with --diff its "
+	    "change, LIMIT may be N%%\n"
+	    "  --format=text|json    the report as text [text] or as one "
+	    "JSON document\n"
 	    "  -I DIR, --include=DIR look for source files under DIR too "
 	    "(also -IDIR, -I=DIR)\n"
 	    "  --inclusive=yes|no    sort and print functions by inclusive "
 	    "cost, with\n"
 	    "                        recursion counted once and cycles "
 	    "shown [no]\n"
+	    "  --mod-filename=s/REGEX/REPL/[g], --mod-funcname=s/REGEX/REPL/"
+	    "[g]\n"
+	    "                        with --diff, rewrite file or "
+	    "function names first\n"
 	    "  --part=N              read only the parts numbered N "
 	    "(part: N)\n"
 	    "  --per-part            list each part's totals under "
@@ -130,6 +168,8 @@ help(void)
 	    "N%% of the\n"
 	    "                        primary sort event; 100 prints all "
 	    "[99]\n"
+	    "  --totals              print only the program totals, "
+	    "\"EVENT VALUE\" lines\n"
 	    "  --tree=none|caller|calling|both\n"
 	    "                        print the callers and/or callees of "
 	    "each function [none]\n"
@@ -230,6 +270,102 @@ split_events(char *s, char ***list)
 	return n;
 }
 
+/* Give every --fail-above its event's index; -1 after a usage error. */
+static int
+resolve_gates(const struct profile *p, const struct report_opts *o)
+{
+	size_t	i;
+
+	for (i = 0; i < o->ngates; i++) {
+		o->gates[i].ev = profile_event_index(p, o->gates[i].event);
+		if (o->gates[i].ev < 0) {
+			msg_usage_error("--fail-above event '%s' does not "
+			    "appear in the profile's events: line",
+			    o->gates[i].event);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Turn a reporter's result into the exit status. */
+static int
+report_rc(int r)
+{
+	switch (r) {
+	case -1:
+		return 2;
+	case 1:
+		return 1;
+	case GATE_EXIT:
+		return GATE_EXIT;
+	default:
+		return 0;
+	}
+}
+
+/* Flush standard output; return the exit status rc, or the worse. */
+static int
+finish(int rc)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		msg(MSG_WRITE, "standard output", 0, "%s", strerror(errno));
+		if (rc == 0 || rc == GATE_EXIT)
+			rc = 1;
+	}
+	msg_flush();
+	if (msg_rc() > rc && rc != GATE_EXIT)
+		rc = msg_rc();
+	return rc;
+}
+
+/*
+ * --diff OLD NEW: read both (each may be compressed) and print NEW -
+ * OLD; the events must agree.
+ */
+static int
+main_diff(const char *oldname, const char *newname, struct report_opts *o,
+    struct namemod *mf, struct namemod *mn)
+{
+	struct parse_opts	 po;
+	struct profile		*old, *new;
+	char			*prefix;
+	int			 rc = 0;
+
+	if (setvbuf(stdout, NULL, _IOFBF, 64 * 1024) != 0)
+		err(1, "setvbuf");
+	o->visible_names = isatty(STDOUT_FILENO);
+	signal(SIGPIPE, SIG_DFL);
+	prefix = pwd_prefix();
+	memset(&po, 0, sizeof(po));
+	po.strip_prefix = prefix;
+	old = profile_create();
+	new = profile_create();
+	o->old_name = oldname;
+	o->profile_name = newname;
+	if (parse_file(old, oldname, &po) == -1 ||
+	    parse_file(new, newname, &po) == -1)
+		rc = 1;
+	else if (profile_part(old, 0)->events != profile_part(new, 0)->events &&
+	    strcmp(profile_str(old, profile_part(old, 0)->events),
+	    profile_str(new, profile_part(new, 0)->events)) != 0) {
+		msg(MSG_INPUTS_DIFFER, newname, 0, "'%s' in %s, '%s' here",
+		    profile_str(old, profile_part(old, 0)->events), oldname,
+		    profile_str(new, profile_part(new, 0)->events));
+		rc = 1;
+	} else if (resolve_gates(new, o) == -1)
+		rc = 2;
+	else
+		rc = report_rc(report_diff(stdout, old, new, o));
+	rc = finish(rc);
+	profile_free(old);
+	profile_free(new);
+	free(prefix);
+	(void)mf;
+	(void)mn;
+	return rc;
+}
+
 /* Return a copy of dir with "/" appended. */
 static char *
 dir_slash(const char *dir)
@@ -317,12 +453,19 @@ main(int argc, char *argv[])
 	struct inputs		 in;
 	struct profile		*p;
 	const char		*part_sel = NULL, *thread_sel = NULL;
+	struct namemod		 mod_file, mod_func, *mod;
+	struct gate		*gates = NULL;
+	char			 errbuf[256];
+	size_t			 ngates = 0;
+	int			 diff = 0;
 	char			*input = NULL, *prefix;
 	size_t			 i;
 	const char		*errstr;
 	int			 ch, rc, per_event;
 
 	memset(&o, 0, sizeof(o));
+	memset(&mod_file, 0, sizeof(mod_file));
+	memset(&mod_func, 0, sizeof(mod_func));
 	o.threshold = "99";
 	o.context = 8;
 	o.show_percs = 1;
@@ -368,6 +511,45 @@ main(int argc, char *argv[])
 			break;
 		case OPT_PER_PART:
 			o.per_part = 1;
+			break;
+		case OPT_DIFF:
+			diff = 1;
+			break;
+		case OPT_TOTALS:
+			o.totals_only = 1;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "json") == 0)
+				o.format = REPORT_JSON;
+			else if (strcmp(optarg, "text") == 0)
+				o.format = REPORT_TEXT;
+			else {
+				warnx("--format takes text or json, not '%s'",
+				    optarg);
+				usage(2);
+			}
+			break;
+		case OPT_MOD_FILENAME:
+		case OPT_MOD_FUNCNAME:
+			mod = ch == OPT_MOD_FILENAME ? &mod_file : &mod_func;
+			namemod_free(mod);
+			if (namemod_parse(mod, optarg, errbuf,
+			    sizeof(errbuf)) == -1) {
+				warnx("%s: %s: %s", ch == OPT_MOD_FILENAME ?
+				    "--mod-filename" : "--mod-funcname",
+				    optarg, errbuf);
+				usage(2);
+			}
+			break;
+		case OPT_FAIL_ABOVE:
+			gates = xreallocarray(gates, ngates + 1,
+			    sizeof(*gates));
+			if (gate_parse(&gates[ngates], optarg, errbuf,
+			    sizeof(errbuf)) == -1) {
+				warnx("--fail-above=%s: %s", optarg, errbuf);
+				usage(2);
+			}
+			ngates++;
 			break;
 		case OPT_TREE:
 			if (strcmp(optarg, "none") == 0)
@@ -430,6 +612,16 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (diff && argc != 2) {
+		warnx("--diff takes two profiles, OLD and NEW");
+		usage(2);
+	}
+	o.gates = gates;
+	o.ngates = ngates;
+	o.mod_file = &mod_file;
+	o.mod_func = &mod_func;
+	if (diff)
+		return main_diff(argv[0], argv[1], &o, &mod_file, &mod_func);
 	if (argc == 0) {
 		if ((input = default_input()) == NULL) {
 			warnx("no profile named and no callgrind.out* or "
@@ -486,22 +678,11 @@ main(int argc, char *argv[])
 	po.thread = thread_sel;
 	p = profile_create();
 	rc = inputs_load(p, &in, &po) == 0 ? 0 : 1;
-	if (rc == 0) {
-		switch (report_text(stdout, p, &o)) {
-		case -1:
-			rc = 2;
-			break;
-		case 1:
-			rc = 1;
-			break;
-		default:
-			break;
-		}
-	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		msg(MSG_WRITE, "standard output", 0, "%s", strerror(errno));
-		rc = rc ? rc : 1;
-	}
+	if (rc == 0 && resolve_gates(p, &o) == -1)
+		rc = 2;
+	if (rc == 0)
+		rc = report_rc(report_text(stdout, p, &o));
+	rc = finish(rc);
 	profile_free(p);
 	free(prefix);
 	for (i = 0; i < o.ninclude; i++)
@@ -509,11 +690,13 @@ main(int argc, char *argv[])
 	free(o.include);
 	free(o.user_files);
 	inputs_free(&in);
+	for (i = 0; i < ngates; i++)
+		gate_free(&gates[i]);
+	free(gates);
+	namemod_free(&mod_file);
+	namemod_free(&mod_func);
 	free(o.show);
 	free(o.sort);
 	free(o.sort_thr);
-	msg_flush();
-	if (msg_rc() > rc)
-		rc = msg_rc();
 	return rc;
 }

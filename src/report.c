@@ -14,13 +14,27 @@
 #include "callgraph.h"
 #include "cells.h"
 #include "cost.h"
+#include "diff.h"
 #include "fntotals.h"
+#include "gate.h"
+#include "json.h"
 #include "msg.h"
 #include "profile.h"
 #include "report.h"
+#include "version.h"
 #include "xmalloc.h"
 
 #define FANCY	"--------------------------------------------------------------------------------\n"
+
+/* A printed entry: a function row, or a cycle with --inclusive=yes. */
+struct entry {
+	const char	*label;
+	uint32_t	 obj;
+	int		 named;
+	const uint64_t	*cost;		/* self or inclusive */
+	uint32_t	 row;		/* row, or CG_NONE for a cycle */
+	uint32_t	 cycle;		/* cycle, or CG_NONE for a row */
+};
 
 struct reporter {
 	struct cells		  c;		/* the count columns */
@@ -40,16 +54,12 @@ struct reporter {
 	struct fntotals		 *t;		/* rows (g's if g is set) */
 	uint32_t		 *files;	/* files of printed functions */
 	size_t			  nfiles, files_cap;
-};
-
-/* A printed entry: a function row, or a cycle with --inclusive=yes. */
-struct entry {
-	const char	*label;
-	uint32_t	 obj;
-	int		 named;
-	const uint64_t	*cost;		/* self or inclusive */
-	uint32_t	 row;		/* row, or CG_NONE for a cycle */
-	uint32_t	 cycle;		/* cycle, or CG_NONE for a row */
+	struct entry		 *sel;		/* the entries printed */
+	size_t			  nsel;
+	unsigned		 *w;		/* their column widths */
+	struct gate_result	 *gres;		/* --fail-above results */
+	size_t			  ngres, gres_cap;
+	int			  gates_done, gates_failed;
 };
 
 /* A caller or callee line of a tree. */
@@ -64,7 +74,24 @@ static int	report_resolve(const struct profile *, const char *,
 static double	report_prop(uint64_t, uint64_t);
 static void	report_header(const struct reporter *);
 static void	report_summary(const struct reporter *);
+static void	report_select(struct reporter *);
 static void	report_functions(struct reporter *);
+static int	report_gates(struct reporter *);
+static void	report_totals_only(const struct reporter *);
+static int	report_json(struct reporter *);
+static void	json_cost(struct json *, const struct profile *,
+		    const uint64_t *);
+static void	json_sid(struct json *, const struct profile *, uint32_t);
+static void	json_sdelta(struct json *, const struct profile *,
+		    const int64_t *, const unsigned char *);
+static void	report_header_tail(const struct reporter *,
+		    const struct profile *);
+static void	report_header_files(const struct reporter *);
+static uint64_t	report_abs(int64_t);
+static int	report_drowcmp(const void *, const void *);
+static void	json_meta(struct json *, const struct profile *);
+static void	json_options(struct json *, const struct reporter *);
+static void	json_gates(struct json *, const struct reporter *);
 static int	report_costcmp(const struct reporter *, const uint64_t *,
 		    const uint64_t *);
 static int	report_entrycmp(const void *, const void *);
@@ -141,7 +168,6 @@ report_header(const struct reporter *r)
 {
 	const struct part	*pt = profile_part(r->p, 0);
 	const char		*s;
-	size_t			 i;
 
 	fputs(FANCY, r->out);
 	fprintf(r->out, "Profile data file '%s'", r->o->profile_name);
@@ -151,6 +177,39 @@ report_header(const struct reporter *r)
 		fputc(')', r->out);
 	}
 	fputs("\n" FANCY, r->out);
+	report_header_tail(r, r->p);
+	report_header_files(r);
+}
+
+/* The header lines about source files and annotation, and a blank. */
+static void
+report_header_files(const struct reporter *r)
+{
+	size_t	i;
+
+	fprintf(r->out, "Include dirs:     %s\n", r->o->ninclude > 0 ?
+	    r->o->include[0] : "");
+	for (i = 1; i < r->o->ninclude; i++)
+		fprintf(r->out, "                  %s\n", r->o->include[i]);
+	fprintf(r->out, "User annotated:   %s\n", r->o->nuser_files > 0 ?
+	    r->o->user_files[0] : "");
+	for (i = 1; i < r->o->nuser_files; i++)
+		fprintf(r->out, "                  %s\n", r->o->user_files[i]);
+	fprintf(r->out, "Auto-annotation:  %s\n\n",
+	    r->o->auto_annotate ? "on" : "off");
+}
+
+/*
+ * Print the header from the descriptions on: target, parts, events and
+ * thresholds (of p).
+ */
+static void
+report_header_tail(const struct reporter *r, const struct profile *p)
+{
+	const struct part	*pt = profile_part(p, 0);
+	const char		*s;
+	size_t			 i;
+
 	for (i = 0; i < pt->ndesc; i++) {
 		s = profile_str(r->p, pt->desc[i]);
 		if (strncmp(s, "Option:", 7) != 0) {
@@ -198,16 +257,7 @@ report_header(const struct reporter *r)
 	for (i = 0; i < r->nsort; i++)
 		fprintf(r->out, " %s", r->o->sort_thr != NULL ?
 		    r->o->sort_thr[i] : i == 0 ? r->o->threshold : "0");
-	fprintf(r->out, "\nInclude dirs:     %s\n", r->o->ninclude > 0 ?
-	    r->o->include[0] : "");
-	for (i = 1; i < r->o->ninclude; i++)
-		fprintf(r->out, "                  %s\n", r->o->include[i]);
-	fprintf(r->out, "User annotated:   %s\n", r->o->nuser_files > 0 ?
-	    r->o->user_files[0] : "");
-	for (i = 1; i < r->o->nuser_files; i++)
-		fprintf(r->out, "                  %s\n", r->o->user_files[i]);
-	fprintf(r->out, "Auto-annotation:  %s\n\n",
-	    r->o->auto_annotate ? "on" : "off");
+	fputc('\n', r->out);
 }
 
 /* Print a part's name: "FILE: part P, thread T (trigger)". */
@@ -610,16 +660,16 @@ report_incl_passes(const struct reporter *r, const struct entry *en)
 }
 
 /*
- * Print the function totals, sorted: self costs down to the cumulative
- * threshold, or with --inclusive=yes every entry (functions and cycles)
- * whose inclusive cost reaches (100 - threshold)% of the total.
+ * Choose the entries the report prints, in order: self costs down to the
+ * cumulative threshold, or with --inclusive=yes every entry (functions
+ * and cycles) whose inclusive cost reaches (100 - threshold)% of the
+ * total.  The widths fit every entry, printed or not (as the old tool).
  */
 static void
-report_functions(struct reporter *r)
+report_select(struct reporter *r)
 {
 	struct entry		*ents;
 	const struct fnrow	*row;
-	unsigned		*w;
 	uint64_t		*sum, v;
 	size_t			 i, k, n = 0, nrows;
 	int			 reached;
@@ -650,16 +700,14 @@ report_functions(struct reporter *r)
 			ents[n].cycle = (uint32_t)i;
 			n++;
 		}
-	w = cells_widths_new(&r->c);
+	r->w = cells_widths_new(&r->c);
 	for (i = 0; i < n; i++)
-		cells_widths_add(&r->c, w, ents[i].cost);
+		cells_widths_add(&r->c, r->w, ents[i].cost);
 	cmp_ctx = r;
 	qsort(ents, n, sizeof(*ents), report_entrycmp);
 	cmp_ctx = NULL;
 
-	fputs(FANCY, r->out);
-	cells_events(&r->c, w);
-	fputs(" file:function\n" FANCY, r->out);
+	r->sel = xreallocarray(NULL, n, sizeof(*r->sel));
 	sum = xcalloc(r->nsort, sizeof(*sum));
 	for (i = 0; i < n; i++) {
 		if (r->o->inclusive) {
@@ -674,7 +722,7 @@ report_functions(struct reporter *r)
 			if (reached)
 				break;
 		}
-		report_entry(r, &ents[i], w);
+		r->sel[r->nsel++] = ents[i];
 		if (ents[i].row != CG_NONE) {
 			r->files = xgrow(r->files, &r->files_cap,
 			    r->nfiles + 1, sizeof(*r->files));
@@ -687,16 +735,453 @@ report_functions(struct reporter *r)
 				sum[k] = UINT64_MAX;
 		}
 	}
-	fputc('\n', r->out);
 	free(sum);
 	free(ents);
-	free(w);
+}
+
+/* Print the function totals chosen by report_select(). */
+static void
+report_functions(struct reporter *r)
+{
+	size_t	i;
+
+	fputs(FANCY, r->out);
+	cells_events(&r->c, r->w);
+	fputs(" file:function\n" FANCY, r->out);
+	for (i = 0; i < r->nsel; i++)
+		report_entry(r, &r->sel[i], r->w);
+	fputc('\n', r->out);
+}
+
+/*
+ * Check the --fail-above limits against the program totals and every
+ * function (self cost, or inclusive with --inclusive=yes); remember the
+ * results and say which failed.  Return nonzero if any did.
+ */
+static int
+report_gates(struct reporter *r)
+{
+	const struct fnrow	*row;
+	struct gate_result	 res;
+	const uint64_t		*c;
+	uint64_t		 v;
+	size_t			 i, k;
+	int			 failed = 0;
+
+	for (k = 0; k < r->o->ngates; k++) {
+		const struct gate	*g = &r->o->gates[k];
+
+		for (i = 0; i <= r->t->nrows; i++) {
+			if (i == r->t->nrows) {
+				v = r->total[g->ev];
+				if (!gate_check(g, NULL, NULL, 0, v == COST_NONE ?
+				    0 : v > INT64_MAX ? INT64_MAX : (int64_t)v,
+				    0, &res))
+					continue;
+			} else {
+				row = &r->t->rows[i];
+				if (row->called_only && !r->o->inclusive)
+					continue;
+				c = r->o->inclusive ? r->g->incl + i * r->nev :
+				    row->cost;
+				v = c[g->ev];
+				if (!gate_check(g, row->label, profile_str(r->p,
+				    row->name), 0, v == COST_NONE ? 0 :
+				    v > INT64_MAX ? INT64_MAX : (int64_t)v, 0,
+				    &res))
+					continue;
+			}
+			r->gres = xgrow(r->gres, &r->gres_cap, r->ngres + 1,
+			    sizeof(*r->gres));
+			r->gres[r->ngres++] = res;
+			if (res.failed) {
+				gate_report(&res);
+				failed = 1;
+			}
+		}
+	}
+	return failed;
+}
+
+/* --totals: one "EVENT VALUE" line per shown event. */
+static void
+report_totals_only(const struct reporter *r)
+{
+	size_t	i;
+	int	e;
+
+	for (i = 0; i < r->nshow; i++) {
+		e = r->show[i];
+		cells_name(&r->c, profile_str(r->p, profile_event(r->p,
+		    (unsigned)e)));
+		if (r->total[e] == COST_NONE)
+			fputs(" .\n", r->out);
+		else
+			fprintf(r->out, " %llu\n",
+			    (unsigned long long)r->total[e]);
+	}
+}
+
+/* Write a cost vector as an object of event: count (null if none). */
+static void
+json_cost(struct json *j, const struct profile *p, const uint64_t *c)
+{
+	unsigned	i, n = profile_nevents(p);
+
+	json_open(j, '{');
+	for (i = 0; i < n; i++) {
+		json_key(j, profile_str(p, profile_event(p, i)));
+		if (c == NULL || c[i] == COST_NONE)
+			json_null(j);
+		else
+			json_u64(j, c[i]);
+	}
+	json_close(j, '}');
+}
+
+/* Write signed changes as an object of event: change (null if none). */
+static void
+json_sdelta(struct json *j, const struct profile *p, const int64_t *v,
+    const unsigned char *def)
+{
+	unsigned	i, n = profile_nevents(p);
+
+	json_open(j, '{');
+	for (i = 0; i < n; i++) {
+		json_key(j, profile_str(p, profile_event(p, i)));
+		if (!def[i])
+			json_null(j);
+		else
+			json_i64(j, v[i]);
+	}
+	json_close(j, '}');
+}
+
+/* Write a string id's string, or null for the empty string. */
+static void
+json_sid(struct json *j, const struct profile *p, uint32_t id)
+{
+	if (id == 0)
+		json_null(j);
+	else
+		json_str(j, profile_str(p, id));
+}
+
+/* The metadata of a profile: inputs, parts, events. */
+static void
+json_meta(struct json *j, const struct profile *p)
+{
+	const struct event_def	*d;
+	const struct part	*pt;
+	const uint64_t		*c;
+	size_t			 i, k;
+	unsigned		 e;
+
+	pt = profile_part(p, 0);
+	json_key(j, "creator");
+	json_sid(j, p, pt->creator);
+	json_key(j, "command");
+	json_sid(j, p, pt->cmd);
+	json_key(j, "pid");
+	json_sid(j, p, pt->pid);
+	json_key(j, "parts");
+	json_open(j, '[');
+	for (i = 0; i < profile_nparts(p); i++) {
+		pt = profile_part(p, i);
+		json_open(j, '{');
+		json_key(j, "file");
+		json_sid(j, p, pt->file);
+		json_key(j, "part");
+		json_sid(j, p, pt->part);
+		json_key(j, "thread");
+		json_sid(j, p, pt->thread);
+		json_key(j, "trigger");
+		json_sid(j, p, pt->trigger);
+		json_key(j, "left_out");
+		json_bool(j, pt->skipped);
+		json_key(j, "totals_source");
+		json_str(j, (const char *[]){ "summary", "totals",
+		    "calculated" }[totals_part(p, i, &c)]);
+		json_key(j, "totals");
+		json_cost(j, p, c);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_key(j, "events");
+	json_open(j, '[');
+	for (e = 0; e < profile_nevents(p); e++) {
+		json_open(j, '{');
+		json_key(j, "name");
+		json_str(j, profile_str(p, profile_event(p, e)));
+		json_key(j, "long_name");
+		for (k = 0; k < profile_nevent_defs(p); k++)
+			if (profile_event_def(p, k)->name ==
+			    profile_event(p, e))
+				break;
+		json_sid(j, p, k < profile_nevent_defs(p) ?
+		    profile_event_def(p, k)->longname : 0);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_key(j, "derived_events");
+	json_open(j, '[');
+	for (k = 0; k < profile_nevent_defs(p); k++) {
+		d = profile_event_def(p, k);
+		if (d->formula == 0)
+			continue;
+		json_open(j, '{');
+		json_key(j, "name");
+		json_str(j, profile_str(p, d->name));
+		json_key(j, "formula");
+		json_str(j, profile_str(p, d->formula));
+		json_key(j, "long_name");
+		json_sid(j, p, d->longname);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+/* The options that shaped the report. */
+static void
+json_options(struct json *j, const struct reporter *r)
+{
+	size_t	i;
+
+	json_key(j, "shown");
+	json_open(j, '[');
+	for (i = 0; i < r->nshow; i++)
+		json_str(j, profile_str(r->p, profile_event(r->p,
+		    (unsigned)r->show[i])));
+	json_close(j, ']');
+	json_key(j, "sort");
+	json_open(j, '[');
+	for (i = 0; i < r->nsort; i++)
+		json_str(j, profile_str(r->p, profile_event(r->p,
+		    (unsigned)r->sort[i])));
+	json_close(j, ']');
+	json_key(j, "thresholds");
+	json_open(j, '[');
+	for (i = 0; i < r->nsort; i++)
+		json_str(j, r->o->sort_thr != NULL ? r->o->sort_thr[i] :
+		    i == 0 ? r->o->threshold : "0");
+	json_close(j, ']');
+	json_key(j, "inclusive");
+	json_bool(j, r->o->inclusive);
+}
+
+/* The results of the --fail-above limits. */
+static void
+json_gates(struct json *j, const struct reporter *r)
+{
+	const struct gate_result	*g;
+	size_t				 i;
+	int				 failed = 0;
+
+	json_key(j, "gates");
+	json_open(j, '[');
+	for (i = 0; i < r->ngres; i++) {
+		g = &r->gres[i];
+		json_open(j, '{');
+		json_key(j, "limit");
+		json_str(j, g->gate->spec);
+		json_key(j, "event");
+		json_str(j, g->gate->event);
+		json_key(j, "function");
+		if (g->what != NULL)
+			json_str(j, g->what);
+		else
+			json_null(j);
+		json_key(j, g->diff ? "change" : "value");
+		json_i64(j, g->value);
+		if (g->diff) {
+			json_key(j, "old");
+			json_u64(j, g->base);
+		}
+		json_key(j, "failed");
+		json_bool(j, g->failed);
+		json_close(j, '}');
+		failed |= g->failed;
+	}
+	json_close(j, ']');
+	json_key(j, "failed");
+	json_bool(j, failed);
+}
+
+/*
+ * --format=json for one profile: metadata, events, totals, the printed
+ * functions with self and inclusive costs and their calls, cycles, the
+ * per-line costs of the files that would be annotated, gate results.
+ * The schema is described in the man page.
+ */
+static int
+report_json(struct reporter *r)
+{
+	struct json		 j;
+	const struct fnrow	*row;
+	const struct cgedge	*e;
+	unsigned char		*want;
+	uint32_t		 fn, file, k, nstr, i;
+	uint64_t		 line;
+	size_t			 n, m;
+
+	/* The gates' results go into the document: check them first. */
+	r->gates_failed = report_gates(r);
+	r->gates_done = 1;
+	json_init(&j, r->out);
+	json_open(&j, '{');
+	json_key(&j, "schema");
+	json_str(&j, "cg-annotate/1");
+	json_key(&j, "generator");
+	json_str(&j, "cg-annotate " CGA_VERSION);
+	json_key(&j, "profile");
+	json_str(&j, r->o->profile_name);
+	json_meta(&j, r->p);
+	json_options(&j, r);
+	json_key(&j, "totals_source");
+	json_str(&j, (const char *[]){ "summary", "totals", "calculated" }
+	    [r->source]);
+	json_key(&j, "totals");
+	json_cost(&j, r->p, r->total);
+	json_key(&j, "functions");
+	json_open(&j, '[');
+	for (n = 0; n < r->nsel; n++) {
+		if (r->sel[n].row == CG_NONE)
+			continue;
+		i = r->sel[n].row;
+		row = &r->t->rows[i];
+		json_open(&j, '{');
+		json_key(&j, "label");
+		json_str(&j, row->label);
+		json_key(&j, "file");
+		json_str(&j, profile_str(r->p, row->file));
+		json_key(&j, "name");
+		json_str(&j, profile_str(r->p, row->name));
+		json_key(&j, "object");
+		if (row->named)
+			json_str(&j, profile_str(r->p, row->obj));
+		else
+			json_null(&j);
+		json_key(&j, "self");
+		json_cost(&j, r->p, row->cost);
+		json_key(&j, "inclusive");
+		json_cost(&j, r->p, r->g->incl + (size_t)i * r->nev);
+		json_key(&j, "cycle");
+		if (r->g->cycle[i] != CG_NONE)
+			json_str(&j, r->g->cycles[r->g->cycle[i]].label);
+		else
+			json_null(&j);
+		json_key(&j, "calls");
+		json_open(&j, '[');
+		for (k = r->g->out[i]; k < r->g->out[i + 1]; k++) {
+			e = &r->g->edges[k];
+			json_open(&j, '{');
+			json_key(&j, "callee");
+			json_str(&j, r->t->rows[e->to].label);
+			json_key(&j, "count");
+			json_u64(&j, e->count);
+			json_key(&j, "inclusive");
+			json_cost(&j, r->p, e->cost);
+			json_close(&j, '}');
+		}
+		json_close(&j, ']');
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+	json_key(&j, "cycles");
+	json_open(&j, '[');
+	for (n = 0; n < r->nsel; n++) {
+		const struct cgcycle	*cy;
+
+		if (r->sel[n].cycle == CG_NONE)
+			continue;
+		cy = &r->g->cycles[r->sel[n].cycle];
+		json_open(&j, '{');
+		json_key(&j, "name");
+		json_str(&j, cy->label);
+		json_key(&j, "inclusive");
+		json_cost(&j, r->p, cy->incl);
+		json_key(&j, "members");
+		json_open(&j, '[');
+		for (m = 0; m < cy->nmembers; m++)
+			json_str(&j, r->t->rows[cy->members[m]].label);
+		json_close(&j, ']');
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+
+	/* Per-line self costs of the files annotation would list. */
+	json_key(&j, "files");
+	json_open(&j, '[');
+	nstr = profile_nstrings(r->p);
+	want = xcalloc(nstr, 1);
+	if (r->o->auto_annotate)
+		for (n = 0; n < r->nfiles; n++)
+			want[r->files[n]] = 1;
+	for (n = 0; n < r->o->nuser_files; n++)
+		if ((k = profile_str_find(r->p, r->o->user_files[n])) !=
+		    UINT32_MAX)
+			want[k] = 1;
+	for (file = 0; file < nstr; file++) {
+		struct { uint64_t line; uint32_t id; } *ls = NULL;
+		size_t	 nl = 0, cap = 0, a, b;
+		uint64_t *sum;
+
+		if (!want[file] || strcmp(profile_str(r->p, file), "???") == 0)
+			continue;
+		for (i = 0; i < profile_nlines(r->p); i++) {
+			profile_line(r->p, i, &fn, &k, &line);
+			if (k != file)
+				continue;
+			ls = xgrow(ls, &cap, nl + 1, sizeof(*ls));
+			ls[nl].line = line;
+			ls[nl++].id = i;
+		}
+		/* Sort by line (insertion sort: lines come nearly sorted). */
+		for (a = 1; a < nl; a++)
+			for (b = a; b > 0 && (ls[b - 1].line > ls[b].line ||
+			    (ls[b - 1].line == ls[b].line &&
+			    ls[b - 1].id > ls[b].id)); b--) {
+				__typeof__(*ls) t = ls[b];
+
+				ls[b] = ls[b - 1];
+				ls[b - 1] = t;
+			}
+		json_open(&j, '{');
+		json_key(&j, "name");
+		json_str(&j, profile_str(r->p, file));
+		json_key(&j, "lines");
+		json_open(&j, '[');
+		sum = xreallocarray(NULL, r->nev, sizeof(*sum));
+		for (a = 0; a < nl; a = b) {
+			cost_clear(sum, r->nev);
+			for (b = a; b < nl && ls[b].line == ls[a].line; b++)
+				cost_add(sum, profile_line_cost(r->p,
+				    ls[b].id), r->nev);
+			json_open(&j, '{');
+			json_key(&j, "line");
+			json_u64(&j, ls[a].line);
+			json_key(&j, "self");
+			json_cost(&j, r->p, sum);
+			json_close(&j, '}');
+		}
+		free(sum);
+		free(ls);
+		json_close(&j, ']');
+		json_close(&j, '}');
+	}
+	free(want);
+	json_close(&j, ']');
+	json_gates(&j, r);
+	json_close(&j, '}');
+	json_end(&j);
+	return 0;
 }
 
 /*
  * Print the report for profile p to out.  Return 0; -1 after an error
  * message if an event named in the options is not in p; 1 if a source
- * file the user named could not be read.
+ * file the user named could not be read; GATE_EXIT if a --fail-above
+ * limit was exceeded.
  */
 int
 report_text(FILE *out, const struct profile *p, const struct report_opts *o)
@@ -739,29 +1224,317 @@ report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 	r.c.total = r.total;
 	r.c.visible = o->visible_names;
 
-	annotating = o->auto_annotate || o->nuser_files > 0;
-	if (o->tree != 0 || o->inclusive || annotating) {
+	annotating = (o->auto_annotate || o->nuser_files > 0) &&
+	    !o->totals_only;
+	if (o->tree != 0 || o->inclusive || annotating ||
+	    o->format == REPORT_JSON) {
 		r.g = callgraph_build(p);
 		r.t = r.g->t;
 	} else
 		r.t = fntotals_build(p);
 
-	report_header(&r);
-	report_summary(&r);
-	if (o->per_part)
-		report_per_part(&r);
-	report_functions(&r);
-	if (annotating && annotate_files(&r.c, p, r.g, r.files,
-	    o->auto_annotate ? r.nfiles : 0, o, r.sort, r.nsort) == -1)
-		rc = 1;
+	report_select(&r);
+	if (o->format == REPORT_JSON)
+		rc = report_json(&r);
+	else if (o->totals_only)
+		report_totals_only(&r);
+	else {
+		report_header(&r);
+		report_summary(&r);
+		if (o->per_part)
+			report_per_part(&r);
+		report_functions(&r);
+		if (annotating && annotate_files(&r.c, p, r.g, r.files,
+		    o->auto_annotate ? r.nfiles : 0, o, r.sort, r.nsort) == -1)
+			rc = 1;
+	}
+	if ((r.gates_done ? r.gates_failed : report_gates(&r)) && rc == 0)
+		rc = GATE_EXIT;
 
 	if (r.g != NULL)
 		callgraph_free(r.g);
 	else
 		fntotals_free(r.t);
 	free(r.files);
+	free(r.sel);
+	free(r.w);
+	free(r.gres);
 
 	free(r.total);
+	free(r.thr);
+	free(r.sort);
+	free(r.show);
+	return rc;
+}
+
+/* A row of a difference, with its changes. */
+struct drow {
+	const struct diffrow	*r;
+	int64_t			*delta;
+	unsigned char		*def;
+};
+
+static const int	*dcmp_sort;
+static size_t		 dcmp_nsort;
+
+/* The magnitude of a change, for sorting by it. */
+static uint64_t
+report_abs(int64_t v)
+{
+	return v >= 0 ? (uint64_t)v : v == INT64_MIN ?
+	    (uint64_t)INT64_MAX + 1 : (uint64_t)-v;
+}
+
+/* Order rows of a difference by the size of their change, then label. */
+static int
+report_drowcmp(const void *a, const void *b)
+{
+	const struct drow	*x = a, *y = b;
+	uint64_t		 u, v;
+	size_t			 i;
+	int			 e;
+
+	for (i = 0; i < dcmp_nsort; i++) {
+		e = dcmp_sort[i];
+		if (x->def[e] != y->def[e])
+			return x->def[e] ? -1 : 1;
+		u = report_abs(x->delta[e]);
+		v = report_abs(y->delta[e]);
+		if (u != v)
+			return u > v ? -1 : 1;
+	}
+	return strcmp(x->r->label, y->r->label);
+}
+
+/*
+ * Print the difference NEW - OLD of two profiles: the header, the old,
+ * new and changed totals, and the functions sorted by the size of their
+ * change down to the threshold (on the cumulative size of the changes);
+ * or with --totals the changes only, or with --format=json a document.
+ * Percentages are of OLD's totals.  Return as report_text().
+ */
+int
+report_diff(FILE *out, const struct profile *old, const struct profile *new,
+    const struct report_opts *o)
+{
+	struct reporter		 r;
+	struct diff		*d;
+	struct drow		*rows;
+	struct gate_result	 res;
+	struct json		 j;
+	unsigned char		*tdef;
+	int64_t			*tdelta;
+	uint64_t		*sum, *all;
+	unsigned		*w;
+	size_t			 i, k, nsel = 0;
+	int			 n, e, rc = 0, failed = 0, reached;
+
+	memset(&r, 0, sizeof(r));
+	r.out = out;
+	r.p = new;
+	r.o = o;
+	r.nev = profile_nevents(new);
+	if ((n = report_resolve(new, "--show", o->show, o->nshow,
+	    &r.show)) < 0)
+		return -1;
+	r.nshow = (size_t)n;
+	if ((n = report_resolve(new, "--sort", o->sort, o->nsort,
+	    &r.sort)) < 0) {
+		free(r.show);
+		return -1;
+	}
+	r.nsort = (size_t)n;
+	r.thr = xcalloc(r.nsort, sizeof(*r.thr));
+	if (o->sort_thr != NULL) {
+		for (i = 0; i < r.nsort; i++)
+			r.thr[i] = strtod(o->sort_thr[i], NULL);
+		r.single = 0;
+	} else {
+		r.single = strtod(o->threshold, NULL);
+		if (r.nsort > 0)
+			r.thr[0] = r.single;
+	}
+	d = diff_build(old, new, o->inclusive, o->mod_file, o->mod_func);
+	r.c.out = out;
+	r.c.p = new;
+	r.c.nev = r.nev;
+	r.c.show = r.show;
+	r.c.nshow = r.nshow;
+	r.c.show_percs = o->show_percs;
+	r.c.total = d->old_total;
+	r.c.visible = o->visible_names;
+
+	/* The changes, and the total size of the changes per event. */
+	rows = xreallocarray(NULL, d->nrows, sizeof(*rows));
+	all = xcalloc(r.nev, sizeof(*all));
+	for (i = 0; i < d->nrows; i++) {
+		rows[i].r = &d->rows[i];
+		rows[i].delta = xreallocarray(NULL, r.nev, sizeof(int64_t));
+		rows[i].def = xreallocarray(NULL, r.nev, 1);
+		for (e = 0; e < (int)r.nev; e++) {
+			rows[i].def[e] = (unsigned char)diff_value(
+			    d->rows[i].new[e], d->rows[i].old[e],
+			    &rows[i].delta[e]);
+			all[e] += report_abs(rows[i].delta[e]);
+		}
+	}
+	tdelta = xreallocarray(NULL, r.nev, sizeof(*tdelta));
+	tdef = xreallocarray(NULL, r.nev, 1);
+	for (e = 0; e < (int)r.nev; e++)
+		tdef[e] = (unsigned char)diff_value(d->new_total[e],
+		    d->old_total[e], &tdelta[e]);
+	dcmp_sort = r.sort;
+	dcmp_nsort = r.nsort;
+	qsort(rows, d->nrows, sizeof(*rows), report_drowcmp);
+
+	/* Down to the threshold, on the cumulative size of the changes. */
+	sum = xcalloc(r.nsort, sizeof(*sum));
+	for (nsel = 0; nsel < d->nrows; nsel++) {
+		if (r.single < 100) {
+			reached = 1;
+			for (k = 0; k < r.nsort; k++)
+				if (report_prop(sum[k], all[r.sort[k]]) <
+				    r.thr[k])
+					reached = 0;
+			if (reached)
+				break;
+		}
+		for (k = 0; k < r.nsort; k++)
+			sum[k] += report_abs(rows[nsel].delta[r.sort[k]]);
+	}
+
+	/* The limits: on the change of the totals and of each function. */
+	for (k = 0; k < o->ngates; k++) {
+		const struct gate	*g = &o->gates[k];
+
+		for (i = 0; i <= d->nrows; i++) {
+			if (i == d->nrows ? !gate_check(g, NULL, NULL, 1,
+			    tdelta[g->ev], d->old_total[g->ev] == COST_NONE ?
+			    0 : d->old_total[g->ev], &res) :
+			    !gate_check(g, rows[i].r->label, rows[i].r->name,
+			    1, rows[i].delta[g->ev],
+			    rows[i].r->old[g->ev] == COST_NONE ? 0 :
+			    rows[i].r->old[g->ev], &res))
+				continue;
+			r.gres = xgrow(r.gres, &r.gres_cap, r.ngres + 1,
+			    sizeof(*r.gres));
+			r.gres[r.ngres++] = res;
+			failed |= res.failed;
+		}
+	}
+
+	if (o->format == REPORT_JSON) {
+		json_init(&j, out);
+		json_open(&j, '{');
+		json_key(&j, "schema");
+		json_str(&j, "cg-annotate/1");
+		json_key(&j, "generator");
+		json_str(&j, "cg-annotate " CGA_VERSION);
+		json_key(&j, "diff");
+		json_open(&j, '{');
+		json_key(&j, "old");
+		json_str(&j, o->old_name);
+		json_key(&j, "new");
+		json_str(&j, o->profile_name);
+		json_close(&j, '}');
+		json_meta(&j, new);
+		json_options(&j, &r);
+		json_key(&j, "totals");
+		json_open(&j, '{');
+		json_key(&j, "old");
+		json_cost(&j, new, d->old_total);
+		json_key(&j, "new");
+		json_cost(&j, new, d->new_total);
+		json_key(&j, "change");
+		json_sdelta(&j, new, tdelta, tdef);
+		json_close(&j, '}');
+		json_key(&j, "functions");
+		json_open(&j, '[');
+		for (i = 0; i < nsel; i++) {
+			json_open(&j, '{');
+			json_key(&j, "label");
+			json_str(&j, rows[i].r->label);
+			json_key(&j, "file");
+			json_str(&j, rows[i].r->file);
+			json_key(&j, "name");
+			json_str(&j, rows[i].r->name);
+			json_key(&j, "old");
+			json_cost(&j, new, rows[i].r->old);
+			json_key(&j, "new");
+			json_cost(&j, new, rows[i].r->new);
+			json_key(&j, "change");
+			json_sdelta(&j, new, rows[i].delta, rows[i].def);
+			json_close(&j, '}');
+		}
+		json_close(&j, ']');
+		json_gates(&j, &r);
+		json_close(&j, '}');
+		json_end(&j);
+	} else if (o->totals_only) {
+		for (i = 0; i < r.nshow; i++) {
+			e = r.show[i];
+			cells_name(&r.c, profile_str(new, profile_event(new,
+			    (unsigned)e)));
+			if (!tdef[e])
+				fputs(" .\n", out);
+			else
+				fprintf(out, " %lld\n", (long long)tdelta[e]);
+		}
+	} else {
+		fputs(FANCY, out);
+		fprintf(out, "Differences: '%s' minus '%s'\n" FANCY,
+		    o->profile_name, o->old_name);
+		report_header_tail(&r, new);
+		fprintf(out, "Rewritten names:  %s\n\n", o->mod_file->set &&
+		    o->mod_func->set ? "files, functions" : o->mod_file->set ?
+		    "files" : o->mod_func->set ? "functions" : "none");
+		w = cells_widths_new(&r.c);
+		cells_widths_add(&r.c, w, d->old_total);
+		cells_widths_add(&r.c, w, d->new_total);
+		cells_swidths_add(&r.c, w, tdelta, tdef);
+		fputs(FANCY, out);
+		cells_events(&r.c, w);
+		fputs("\n" FANCY, out);
+		cells_cost(&r.c, d->old_total, w);
+		fprintf(out, " OLD TOTALS: %s\n", o->old_name);
+		cells_cost(&r.c, d->new_total, w);
+		fprintf(out, " NEW TOTALS: %s\n", o->profile_name);
+		cells_scost(&r.c, tdelta, tdef, w);
+		fputs(" PROGRAM TOTALS (change)\n\n", out);
+		free(w);
+		w = cells_widths_new(&r.c);
+		for (i = 0; i < d->nrows; i++)
+			cells_swidths_add(&r.c, w, rows[i].delta,
+			    rows[i].def);
+		fputs(FANCY, out);
+		cells_events(&r.c, w);
+		fputs(" file:function\n" FANCY, out);
+		for (i = 0; i < nsel; i++) {
+			cells_scost(&r.c, rows[i].delta, rows[i].def, w);
+			fputc(' ', out);
+			cells_name(&r.c, rows[i].r->label);
+			fputc('\n', out);
+		}
+		fputc('\n', out);
+		free(w);
+	}
+	for (i = 0; i < r.ngres; i++)
+		if (r.gres[i].failed)
+			gate_report(&r.gres[i]);
+	if (failed)
+		rc = GATE_EXIT;
+
+	for (i = 0; i < d->nrows; i++) {
+		free(rows[i].delta);
+		free(rows[i].def);
+	}
+	free(rows);
+	free(all);
+	free(sum);
+	free(tdelta);
+	free(tdef);
+	free(r.gres);
+	diff_free(d);
 	free(r.thr);
 	free(r.sort);
 	free(r.show);

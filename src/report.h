@@ -9,6 +9,13 @@
 #include <stdio.h>
 
 struct profile;
+struct gate;
+struct namemod;
+
+enum report_format {
+	REPORT_TEXT,
+	REPORT_JSON
+};
 
 #define REPORT_TREE_CALLER	1	/* --tree=caller */
 #define REPORT_TREE_CALLING	2	/* --tree=calling */
@@ -36,9 +43,18 @@ struct report_opts {
 	const char	 *prefix;	/* profile files found by prefix */
 	size_t		  nfiles;	/* profile files read */
 	int		  per_part;	/* --per-part */
+	int		  totals_only;	/* --totals */
+	enum report_format format;	/* --format */
+	struct gate	 *gates;	/* --fail-above, events resolved */
+	size_t		  ngates;
+	const char	 *old_name;	/* --diff: the old profile's name */
+	const struct namemod *mod_file;	/* --mod-filename */
+	const struct namemod *mod_func;	/* --mod-funcname */
 };
 
 int	report_check_events(const struct profile *, const struct report_opts *);
 int	report_text(FILE *, const struct profile *, const struct report_opts *);
+int	report_diff(FILE *, const struct profile *, const struct profile *,
+	    const struct report_opts *);
 
 #endif /* CGA_REPORT_H */

@@ -1,0 +1,138 @@
+/*
+ * gate.c - the limits of --fail-above: parsing EVENT:LIMIT[:REGEX],
+ * checking a total or a function against one, and saying on standard
+ * error which limits were exceeded.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cells.h"
+#include "gate.h"
+#include "xmalloc.h"
+
+/*
+ * Parse "EVENT:LIMIT" or "EVENT:LIMIT:REGEX" into g, where LIMIT is a
+ * count or a percentage ("2%", "0.5%").  Return 0, or -1 with a reason
+ * in err (of errsize bytes).
+ */
+int
+gate_parse(struct gate *g, const char *spec, char *err, size_t errsize)
+{
+	const char	*c1, *c2;
+	char		*lim, *end;
+	size_t		 n;
+	int		 r;
+
+	memset(g, 0, sizeof(*g));
+	g->ev = -1;
+	if ((c1 = strchr(spec, ':')) == NULL || c1 == spec) {
+		strlcpy(err, "not of the form EVENT:LIMIT[:REGEX]", errsize);
+		return -1;
+	}
+	c2 = strchr(c1 + 1, ':');
+	n = c2 != NULL ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1);
+	lim = xstrndup(c1 + 1, n);
+	if (n > 0 && lim[n - 1] == '%') {
+		lim[n - 1] = '\0';
+		g->percent = 1;
+		g->limit_pct = strtod(lim, &end);
+		if (end == lim || *end != '\0' || g->limit_pct < 0) {
+			free(lim);
+			strlcpy(err, "LIMIT is not a percentage", errsize);
+			return -1;
+		}
+	} else {
+		g->limit = strtoull(lim, &end, 10);
+		if (end == lim || *end != '\0' || *lim == '-') {
+			free(lim);
+			strlcpy(err, "LIMIT is not a count or a percentage",
+			    errsize);
+			return -1;
+		}
+	}
+	free(lim);
+	if (c2 != NULL) {
+		char	*re = xstrdup(c2 + 1);
+
+		if ((r = regcomp(&g->re, re, REG_EXTENDED | REG_NOSUB)) != 0) {
+			regerror(r, &g->re, err, errsize);
+			free(re);
+			return -1;
+		}
+		free(re);
+		g->has_re = 1;
+	}
+	g->event = xstrndup(spec, (size_t)(c1 - spec));
+	g->spec = xstrdup(spec);
+	return 0;
+}
+
+/* Free a gate. */
+void
+gate_free(struct gate *g)
+{
+	if (g->has_re)
+		regfree(&g->re);
+	free(g->spec);
+	free(g->event);
+	memset(g, 0, sizeof(*g));
+}
+
+/*
+ * Check one value against gate g: the program totals (label NULL) or a
+ * function (label, and name matched by the gate's regex; a function
+ * gate skips totals and unmatched names, a totals gate skips functions).
+ * In a difference, value is the change and base the old cost.  Return
+ * 1 and fill *res if the gate applies, else 0.
+ */
+int
+gate_check(const struct gate *g, const char *label, const char *name,
+    int diff, int64_t value, uint64_t base, struct gate_result *res)
+{
+	double	pct;
+
+	if ((label == NULL) != !g->has_re)
+		return 0;
+	if (g->has_re && regexec(&g->re, name, 0, NULL, 0) != 0)
+		return 0;
+	memset(res, 0, sizeof(*res));
+	res->gate = g;
+	res->what = label;
+	res->diff = diff;
+	res->value = value;
+	res->base = base;
+	if (g->percent) {
+		if (base == 0)
+			res->failed = value > 0;
+		else {
+			pct = (double)value * 100.0 / (double)base;
+			res->failed = pct > g->limit_pct;
+		}
+	} else
+		res->failed = value > 0 && (uint64_t)value > g->limit;
+	return 1;
+}
+
+/* Say on standard error that a limit was exceeded, and by what. */
+void
+gate_report(const struct gate_result *r)
+{
+	char	v[32], b[32];
+
+	cells_scommify(r->value, v);
+	fprintf(stderr, "%s: limit exceeded: --fail-above=%s: %s%s%s ",
+	    getprogname(), r->gate->spec, r->gate->event,
+	    r->what != NULL ? " of " : "", r->what != NULL ? r->what : "");
+	if (r->diff) {
+		cells_commify(r->base, b);
+		fprintf(stderr, "changed by %s%s", r->value > 0 ? "+" : "", v);
+		if (r->base > 0)
+			fprintf(stderr, " (%+.2f%% of %s)",
+			    (double)r->value * 100.0 / (double)r->base, b);
+	} else
+		fprintf(stderr, "is %s", v);
+	fputc('\n', stderr);
+}

@@ -1,0 +1,164 @@
+/*
+ * json.c - writes JSON as it goes, two spaces of indent per level.
+ * Strings may hold any bytes: control characters become \u escapes and
+ * bytes that are not valid UTF-8 become U+FFFD, so the output is always
+ * valid JSON; integers are written exactly, never as floats.
+ */
+#include "compat.h"
+
+#include <string.h>
+
+#include "json.h"
+
+static void	json_item(struct json *);
+static size_t	json_utf8(const unsigned char *);
+
+/* Start a document on out. */
+void
+json_init(struct json *j, FILE *out)
+{
+	memset(j, 0, sizeof(*j));
+	j->out = out;
+}
+
+/* Before a value: a comma and a new line, unless it follows a key. */
+static void
+json_item(struct json *j)
+{
+	if (j->keyed) {
+		j->keyed = 0;
+		return;
+	}
+	if (j->depth > 0) {
+		fputs(j->count[j->depth] > 0 ? ",\n" : "\n", j->out);
+		fprintf(j->out, "%*s", 2 * j->depth, "");
+	}
+	j->count[j->depth]++;
+}
+
+/* Open an object ('{') or an array ('['). */
+void
+json_open(struct json *j, int c)
+{
+	json_item(j);
+	fputc(c, j->out);
+	if (j->depth + 1 < JSON_DEPTH)
+		j->depth++;
+	j->count[j->depth] = 0;
+}
+
+/* Close the object ('}') or array (']') open at this depth. */
+void
+json_close(struct json *j, int c)
+{
+	int	had = j->count[j->depth];
+
+	if (j->depth > 0)
+		j->depth--;
+	if (had > 0)
+		fprintf(j->out, "\n%*s", 2 * j->depth, "");
+	fputc(c, j->out);
+}
+
+/* Return the length of a valid UTF-8 sequence at s, or 0. */
+static size_t
+json_utf8(const unsigned char *s)
+{
+	unsigned	c = s[0], cp;
+	size_t		n, i;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	cp = c & (0xff >> (n + 1));
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 ||
+	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* Write a string value, escaped. */
+void
+json_str(struct json *j, const char *str)
+{
+	const unsigned char	*s = (const unsigned char *)str;
+	size_t			 n;
+
+	json_item(j);
+	fputc('"', j->out);
+	while (*s != '\0') {
+		if (*s == '"' || *s == '\\') {
+			fputc('\\', j->out);
+			fputc(*s++, j->out);
+		} else if (*s < 0x20 || *s == 0x7f)
+			fprintf(j->out, "\\u%04x", *s++);
+		else if ((n = json_utf8(s)) == 0) {
+			fputs("\\ufffd", j->out);
+			s++;
+		} else {
+			fwrite(s, 1, n, j->out);
+			s += n;
+		}
+	}
+	fputc('"', j->out);
+}
+
+/* Write an object key; its value follows. */
+void
+json_key(struct json *j, const char *key)
+{
+	json_str(j, key);
+	fputs(": ", j->out);
+	j->keyed = 1;
+}
+
+/* Write an unsigned integer. */
+void
+json_u64(struct json *j, uint64_t v)
+{
+	json_item(j);
+	fprintf(j->out, "%llu", (unsigned long long)v);
+}
+
+/* Write a signed integer. */
+void
+json_i64(struct json *j, int64_t v)
+{
+	json_item(j);
+	fprintf(j->out, "%lld", (long long)v);
+}
+
+/* Write true or false. */
+void
+json_bool(struct json *j, int v)
+{
+	json_item(j);
+	fputs(v ? "true" : "false", j->out);
+}
+
+/* Write null. */
+void
+json_null(struct json *j)
+{
+	json_item(j);
+	fputs("null", j->out);
+}
+
+/* End the document with a new line. */
+void
+json_end(struct json *j)
+{
+	fputc('\n', j->out);
+}

@@ -1,0 +1,31 @@
+/*
+ * json.h - a small streaming JSON writer: objects, arrays, strings
+ * escaped for any bytes, 64-bit integers exactly.
+ */
+#ifndef CGA_JSON_H
+#define CGA_JSON_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define JSON_DEPTH	32
+
+struct json {
+	FILE	*out;
+	int	 depth;
+	int	 count[JSON_DEPTH];	/* items written at each depth */
+	int	 keyed;			/* a key was just written */
+};
+
+void	json_init(struct json *, FILE *);
+void	json_open(struct json *, int);
+void	json_close(struct json *, int);
+void	json_key(struct json *, const char *);
+void	json_str(struct json *, const char *);
+void	json_u64(struct json *, uint64_t);
+void	json_i64(struct json *, int64_t);
+void	json_bool(struct json *, int);
+void	json_null(struct json *);
+void	json_end(struct json *);
+
+#endif /* CGA_JSON_H */

@@ -1,0 +1,41 @@
+#!/bin/sh
+# json.sh - --format=json output is valid JSON (checked by jq), counts are
+# integers, and its totals equal the text report's on every test profile.
+#
+# usage: json.sh PROGRAM TESTDATA
+set -u
+
+prog=$1 td=$2
+command -v jq >/dev/null 2>&1 || {
+	echo "json: jq is needed (apt-get install -y jq)"
+	exit 1
+}
+cd "$td" || exit 2
+fail=0
+for f in golden/json-*.out golden/diff-json.out; do
+	jq -e '.schema == "cg-annotate/1"' "$f" >/dev/null ||
+	    { echo "FAIL: $f is not a cg-annotate/1 document"; fail=1; }
+done
+# Every count anywhere is an integer or null, never a float.
+for f in golden/json-*.out; do
+	jq -e '[.. | numbers | select(. != floor)] | length == 0' "$f" \
+	    >/dev/null || { echo "FAIL: $f has a float"; fail=1; }
+done
+# Hostile names survive: invalid UTF-8 as U+FFFD, escapes as \u001b.
+jq -e '[.functions[].name] | index("bad\ufffd\ufffdutf8") != null' \
+    golden/json-hostile.out >/dev/null ||
+    { echo "FAIL: invalid UTF-8 not replaced"; fail=1; }
+jq -e '[.functions[].name] | index("esc\u001b[31mred") != null' \
+    golden/json-hostile.out >/dev/null ||
+    { echo "FAIL: ESC not kept as \\u001b"; fail=1; }
+# The totals, as JSON and as text, on every test profile.
+for f in profiles/*.out profiles/*.gz profiles/*.zst; do
+	[ -f "$f" ] || continue
+	a=$("$prog" --format=json --auto=no "$f" 2>/dev/null |
+	    jq -r '.totals | to_entries[] | "\(.key) \(.value // ".")"')
+	b=$("$prog" --totals "$f" 2>/dev/null)
+	[ -n "$a" ] && [ "$a" = "$b" ] ||
+	    { echo "FAIL: $f: JSON totals '$a', text '$b'"; fail=1; }
+done
+[ $fail -eq 0 ] || exit 1
+echo "json: ok"
