@@ -620,8 +620,10 @@ main(int argc, char *argv[])
 	o.ngates = ngates;
 	o.mod_file = &mod_file;
 	o.mod_func = &mod_func;
-	if (diff)
-		return main_diff(argv[0], argv[1], &o, &mod_file, &mod_func);
+	if (diff) {
+		rc = main_diff(argv[0], argv[1], &o, &mod_file, &mod_func);
+		goto out;
+	}
 	if (argc == 0) {
 		if ((input = default_input()) == NULL) {
 			warnx("no profile named and no callgrind.out* or "
@@ -643,8 +645,9 @@ main(int argc, char *argv[])
 			msg(MSG_OPEN, in.sources[i], 0, "not a readable "
 			    "regular file in the current directory or any -I "
 			    "directory");
-			msg_flush();
-			return 1;
+			rc = finish(1);
+			inputs_free(&in);
+			goto out;
 		}
 		o.user_files = xreallocarray(o.user_files, o.nuser_files + 1,
 		    sizeof(*o.user_files));
@@ -685,11 +688,12 @@ main(int argc, char *argv[])
 	rc = finish(rc);
 	profile_free(p);
 	free(prefix);
+	inputs_free(&in);
+out:
 	for (i = 0; i < o.ninclude; i++)
 		free(o.include[i]);
 	free(o.include);
 	free(o.user_files);
-	inputs_free(&in);
 	for (i = 0; i < ngates; i++)
 		gate_free(&gates[i]);
 	free(gates);
