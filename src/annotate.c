@@ -74,7 +74,6 @@ static const uint64_t		*cmp_keys;
 static int	annfile_cmp(const void *, const void *);
 static int	key_cmp(const void *, const void *);
 static int	call_cmp(const void *, const void *);
-static int	labelcmp(const char *, const char *);
 static void	annotate_bogus_box(const struct cells *, const char *, int);
 static void	annotate_one(struct annotator *, struct annfile *,
 		    struct annline *, size_t, struct anncall *, size_t);
@@ -141,32 +140,6 @@ key_cmp(const void *a, const void *b)
 	return 0;
 }
 
-/* Compare labels as they stand before " (" in a call row. */
-static int
-labelcmp(const char *a, const char *b)
-{
-	static const char	 tail[] = " (";
-	const unsigned char	*x = (const unsigned char *)a;
-	const unsigned char	*y = (const unsigned char *)b;
-	size_t			 i = 0, j = 0;
-	unsigned		 u, v;
-
-	for (;;) {
-		u = *x != '\0' ? *x : i < 2 ? (unsigned char)tail[i] : 0;
-		v = *y != '\0' ? *y : j < 2 ? (unsigned char)tail[j] : 0;
-		if (u != v || u == 0)
-			return (u > v) - (u < v);
-		if (*x != '\0')
-			x++;
-		else
-			i++;
-		if (*y != '\0')
-			y++;
-		else
-			j++;
-	}
-}
-
 /*
  * Order the calls of one line by the caller's total calls to each
  * callee (the sort events, descending), then as the rows' text.
@@ -199,7 +172,7 @@ call_cmp(const void *a, const void *b)
 			return -1;
 		return p > q ? -1 : 1;
 	}
-	if ((c = labelcmp(g->t->rows[x->callee].label,
+	if ((c = cells_labelcmp(g->t->rows[x->callee].label,
 	    g->t->rows[y->callee].label)) != 0)
 		return c;
 	cells_commify(x->count, cx);

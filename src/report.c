@@ -74,6 +74,8 @@ static int	report_resolve(const struct profile *, const char *,
 static double	report_prop(uint64_t, uint64_t);
 static void	report_header(const struct reporter *);
 static void	report_summary(const struct reporter *);
+static int	report_setup(struct reporter *, FILE *,
+		    const struct profile *, const struct report_opts *);
 static void	report_select(struct reporter *);
 static void	report_functions(struct reporter *);
 static int	report_gates(struct reporter *);
@@ -96,7 +98,6 @@ static int	report_costcmp(const struct reporter *, const uint64_t *,
 		    const uint64_t *);
 static int	report_entrycmp(const void *, const void *);
 static int	report_callcmp(const void *, const void *);
-static int	report_labelcmp(const char *, const char *);
 static void	report_calls(const struct reporter *, struct callline *,
 		    size_t, const char *, const unsigned *);
 static size_t	report_gather(const struct reporter *, const uint32_t *,
@@ -408,35 +409,6 @@ report_entrycmp(const void *a, const void *b)
 	return x->row < y->row ? -1 : x->row > y->row;
 }
 
-/*
- * Compare two labels as they stand in a call line, followed by " (":
- * ties are then in the order of the lines' text.
- */
-static int
-report_labelcmp(const char *a, const char *b)
-{
-	static const char	 tail[] = " (";
-	const unsigned char	*x = (const unsigned char *)a;
-	const unsigned char	*y = (const unsigned char *)b;
-	size_t			 i = 0, j = 0;
-	unsigned		 u, v;
-
-	for (;;) {
-		u = *x != '\0' ? *x : i < 2 ? (unsigned char)tail[i] : 0;
-		v = *y != '\0' ? *y : j < 2 ? (unsigned char)tail[j] : 0;
-		if (u != v || u == 0)
-			return (u > v) - (u < v);
-		if (*x != '\0')
-			x++;
-		else
-			i++;
-		if (*y != '\0')
-			y++;
-		else
-			j++;
-	}
-}
-
 /* Order call lines by cost, then as their text, then by count. */
 static int
 report_callcmp(const void *a, const void *b)
@@ -447,7 +419,7 @@ report_callcmp(const void *a, const void *b)
 
 	if ((c = report_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
 		return c;
-	if ((c = report_labelcmp(cmp_ctx->t->rows[x->row].label,
+	if ((c = cells_labelcmp(cmp_ctx->t->rows[x->row].label,
 	    cmp_ctx->t->rows[y->row].label)) != 0)
 		return c;
 	cells_commify(x->count, cx);
@@ -1178,6 +1150,52 @@ report_json(struct reporter *r)
 }
 
 /*
+ * Set up a reporter on profile p: the events shown and sorted by (an
+ * error if one is not in p), the thresholds, the count columns (whose
+ * percentage base the caller sets).  Return 0, or -1 after a message.
+ */
+static int
+report_setup(struct reporter *r, FILE *out, const struct profile *p,
+    const struct report_opts *o)
+{
+	size_t	i;
+	int	n;
+
+	memset(r, 0, sizeof(*r));
+	r->out = out;
+	r->p = p;
+	r->o = o;
+	r->nev = profile_nevents(p);
+	if ((n = report_resolve(p, "--show", o->show, o->nshow, &r->show)) < 0)
+		return -1;
+	r->nshow = (size_t)n;
+	if ((n = report_resolve(p, "--sort", o->sort, o->nsort,
+	    &r->sort)) < 0) {
+		free(r->show);
+		return -1;
+	}
+	r->nsort = (size_t)n;
+	r->thr = xcalloc(r->nsort, sizeof(*r->thr));
+	if (o->sort_thr != NULL) {
+		for (i = 0; i < r->nsort; i++)
+			r->thr[i] = strtod(o->sort_thr[i], NULL);
+		r->single = 0;
+	} else {
+		r->single = strtod(o->threshold, NULL);
+		if (r->nsort > 0)
+			r->thr[0] = r->single;
+	}
+	r->c.out = out;
+	r->c.p = p;
+	r->c.nev = r->nev;
+	r->c.show = r->show;
+	r->c.nshow = r->nshow;
+	r->c.show_percs = o->show_percs;
+	r->c.visible = o->visible_names;
+	return 0;
+}
+
+/*
  * Print the report for profile p to out.  Return 0; -1 after an error
  * message if an event named in the options is not in p; 1 if a source
  * file the user named could not be read; GATE_EXIT if a --fail-above
@@ -1187,42 +1205,13 @@ int
 report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 {
 	struct reporter	 r;
-	size_t		 i;
-	int		 n, annotating, rc = 0;
+	int		 annotating, rc = 0;
 
-	memset(&r, 0, sizeof(r));
-	r.out = out;
-	r.p = p;
-	r.o = o;
-	r.nev = profile_nevents(p);
-	if ((n = report_resolve(p, "--show", o->show, o->nshow, &r.show)) < 0)
+	if (report_setup(&r, out, p, o) == -1)
 		return -1;
-	r.nshow = (size_t)n;
-	if ((n = report_resolve(p, "--sort", o->sort, o->nsort, &r.sort)) < 0) {
-		free(r.show);
-		return -1;
-	}
-	r.nsort = (size_t)n;
-	r.thr = xcalloc(r.nsort, sizeof(*r.thr));
-	if (o->sort_thr != NULL) {
-		for (i = 0; i < r.nsort; i++)
-			r.thr[i] = strtod(o->sort_thr[i], NULL);
-		r.single = 0;
-	} else {
-		r.single = strtod(o->threshold, NULL);
-		if (r.nsort > 0)
-			r.thr[0] = r.single;
-	}
 	r.total = xreallocarray(NULL, r.nev, sizeof(*r.total));
 	r.source = totals_compute(p, r.total);
-	r.c.out = out;
-	r.c.p = p;
-	r.c.nev = r.nev;
-	r.c.show = r.show;
-	r.c.nshow = r.nshow;
-	r.c.show_percs = o->show_percs;
 	r.c.total = r.total;
-	r.c.visible = o->visible_names;
 
 	annotating = (o->auto_annotate || o->nuser_files > 0) &&
 	    !o->totals_only;
@@ -1327,42 +1316,12 @@ report_diff(FILE *out, const struct profile *old, const struct profile *new,
 	uint64_t		*sum, *all;
 	unsigned		*w;
 	size_t			 i, k, nsel = 0;
-	int			 n, e, rc = 0, failed = 0, reached;
+	int			 e, rc = 0, failed = 0, reached;
 
-	memset(&r, 0, sizeof(r));
-	r.out = out;
-	r.p = new;
-	r.o = o;
-	r.nev = profile_nevents(new);
-	if ((n = report_resolve(new, "--show", o->show, o->nshow,
-	    &r.show)) < 0)
+	if (report_setup(&r, out, new, o) == -1)
 		return -1;
-	r.nshow = (size_t)n;
-	if ((n = report_resolve(new, "--sort", o->sort, o->nsort,
-	    &r.sort)) < 0) {
-		free(r.show);
-		return -1;
-	}
-	r.nsort = (size_t)n;
-	r.thr = xcalloc(r.nsort, sizeof(*r.thr));
-	if (o->sort_thr != NULL) {
-		for (i = 0; i < r.nsort; i++)
-			r.thr[i] = strtod(o->sort_thr[i], NULL);
-		r.single = 0;
-	} else {
-		r.single = strtod(o->threshold, NULL);
-		if (r.nsort > 0)
-			r.thr[0] = r.single;
-	}
 	d = diff_build(old, new, o->inclusive, o->mod_file, o->mod_func);
-	r.c.out = out;
-	r.c.p = new;
-	r.c.nev = r.nev;
-	r.c.show = r.show;
-	r.c.nshow = r.nshow;
-	r.c.show_percs = o->show_percs;
 	r.c.total = d->old_total;
-	r.c.visible = o->visible_names;
 
 	/* The changes, and the total size of the changes per event. */
 	rows = xreallocarray(NULL, d->nrows, sizeof(*rows));

@@ -31,6 +31,8 @@ struct strtab {
 
 static void	strtab_grow(struct strtab *);
 static char	*strtab_store(struct strtab *, const char *, size_t);
+static uint32_t	strtab_probe(const struct strtab *, const char *, size_t,
+		    uint64_t, uint32_t *);
 
 /* Create an empty table holding only the empty string as id 0. */
 struct strtab *
@@ -104,11 +106,14 @@ strtab_grow(struct strtab *st)
 	}
 }
 
-/* Return the id of the string s of len bytes, adding it if new. */
-uint32_t
-strtab_intern(struct strtab *st, const char *s, size_t len)
+/*
+ * Look for s (len bytes, hash h): return its id, or UINT32_MAX with
+ * *slot set to the empty slot where it would go.
+ */
+static uint32_t
+strtab_probe(const struct strtab *st, const char *s, size_t len, uint64_t h,
+    uint32_t *slot)
 {
-	uint64_t	h = hash_bytes(s, len);
 	uint32_t	j, id;
 
 	for (j = h & st->mask; st->slots[j] != 0; j = (j + 1) & st->mask) {
@@ -117,6 +122,19 @@ strtab_intern(struct strtab *st, const char *s, size_t len)
 		    memcmp(st->strs[id], s, len) == 0)
 			return id;
 	}
+	*slot = j;
+	return UINT32_MAX;
+}
+
+/* Return the id of the string s of len bytes, adding it if new. */
+uint32_t
+strtab_intern(struct strtab *st, const char *s, size_t len)
+{
+	uint64_t	h = hash_bytes(s, len);
+	uint32_t	j, id;
+
+	if ((id = strtab_probe(st, s, len, h, &j)) != UINT32_MAX)
+		return id;
 	if (len > UINT32_MAX - 1 || st->n == UINT32_MAX - 1)
 		abort();
 	if (st->n == st->cap) {
@@ -140,16 +158,9 @@ strtab_intern(struct strtab *st, const char *s, size_t len)
 uint32_t
 strtab_find(const struct strtab *st, const char *s, size_t len)
 {
-	uint64_t	h = hash_bytes(s, len);
-	uint32_t	j, id;
+	uint32_t	slot;
 
-	for (j = h & st->mask; st->slots[j] != 0; j = (j + 1) & st->mask) {
-		id = st->slots[j] - 1;
-		if (st->hashes[id] == h && st->lens[id] == len &&
-		    memcmp(st->strs[id], s, len) == 0)
-			return id;
-	}
-	return UINT32_MAX;
+	return strtab_probe(st, s, len, hash_bytes(s, len), &slot);
 }
 
 /* Return the NUL-terminated bytes of id. */
