@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "annotate.h"
 #include "callgraph.h"
@@ -63,6 +64,16 @@ struct annotator {
 	size_t			  nsort;
 	unsigned		  nev;
 	uint64_t		 *printed;	/* sum of printed line costs */
+	struct annfile		 *files;	/* the files to annotate */
+	size_t			  nfiles;
+	uint32_t		 *slot;		/* string id -> file index */
+	unsigned char		 *want;		/* string id -> annotated */
+	struct annline		 *lines;	/* by file, then line */
+	size_t			  nlines;
+	uint64_t		 *lcost;
+	struct anncall		 *calls;	/* by file, line, first seen */
+	size_t			  ncalls;
+	uint64_t		 *ccost;
 	time_t			  profile_mtime;
 	int			  have_mtime;
 };
@@ -75,6 +86,11 @@ static int	annfile_cmp(const void *, const void *);
 static int	key_cmp(const void *, const void *);
 static int	call_cmp(const void *, const void *);
 static void	annotate_bogus_box(const struct cells *, const char *, int);
+static ssize_t	annotate_choose(struct annotator *, const uint32_t *, size_t);
+static void	annotate_gather_lines(struct annotator *);
+static void	annotate_gather_calls(struct annotator *);
+static void	annotate_unfound(const struct annotator *, size_t);
+static void	annotate_totals(const struct annotator *);
 static void	annotate_one(struct annotator *, struct annfile *,
 		    struct annline *, size_t, struct anncall *, size_t);
 static void	annotate_calls(const struct annotator *, struct anncall *,
@@ -349,50 +365,22 @@ annotate_one(struct annotator *a, struct annfile *f, struct annline *lines,
 }
 
 /*
- * Annotate the files holding the printed functions (auto, string ids)
- * and those the user named, in a fixed order; then list the files that
- * could not be found and the totals of the printed lines.  Return -1
- * if a file the user named could not be read.
+ * Choose the files: those holding the printed functions (auto, string
+ * ids; never "???") and those the user named, without repeats; find and
+ * read them; sort them into the order of the listings.  Return the
+ * number not found, or -1 if one the user named was not.
  */
-int
-annotate_files(const struct cells *c, const struct profile *p,
-    const struct callgraph *g, const uint32_t *autofiles, size_t nauto,
-    const struct report_opts *o, const int *sort, size_t nsort)
+static ssize_t
+annotate_choose(struct annotator *a, const uint32_t *autofiles, size_t nauto)
 {
-	struct annotator	 a;
+	const struct profile	*p = a->p;
+	const struct report_opts *o = a->o;
 	struct annfile		*files;
-	struct annline		*lines = NULL;
-	struct anncall		*calls = NULL;
-	struct stat		 st;
-	unsigned char		*want, *known;
-	const uint64_t		*kk;
-	uint64_t		*keys, line, *lcost = NULL, *ccost = NULL;
-	uint64_t		*summary;
-	uint32_t		 nstr = profile_nstrings(p), i, fn, file, k;
-	uint32_t		 obj, ff, name, callee, *idx, n, m, arc;
-	uint32_t		 crow, cerow, *slot;
-	size_t			 nfiles = 0, f, nl, nc, li, cj, unfound = 0;
-	size_t			 lstart, cstart, q, j, gstart, gend, kcap;
-	int			 rc = 0, did = 0;
-	unsigned		*w;
+	uint32_t		 i, nstr = profile_nstrings(p), *slot;
+	size_t			 f, nfiles = 0;
+	ssize_t			 unfound = 0;
+	int			 rc = 0;
 
-	memset(&a, 0, sizeof(a));
-	a.c = c;
-	a.p = p;
-	a.g = g;
-	a.o = o;
-	a.sort = sort;
-	a.nsort = nsort;
-	a.nev = c->nev;
-	a.printed = xreallocarray(NULL, a.nev, sizeof(*a.printed));
-	cost_clear(a.printed, a.nev);
-	if (strcmp(o->profile_name, "-") != 0 &&
-	    stat(o->profile_name, &st) == 0) {
-		a.profile_mtime = st.st_mtime;
-		a.have_mtime = 1;
-	}
-
-	/* The files: auto ones (not "???"), then user ones; no repeats. */
 	files = xcalloc(nauto + o->nuser_files + 1, sizeof(*files));
 	slot = xreallocarray(NULL, nstr, sizeof(*slot));
 	for (i = 0; i < nstr; i++)
@@ -417,7 +405,6 @@ annotate_files(const struct cells *c, const struct profile *p,
 		files[nfiles].id = i;
 		files[nfiles++].user = 1;
 	}
-
 	/* Find and read them; name them as the old tool does. */
 	for (f = 0; f < nfiles; f++) {
 		files[f].found = srcfile_find(files[f].name, o->include,
@@ -454,71 +441,83 @@ annotate_files(const struct cells *c, const struct profile *p,
 		if (files[f].id != UINT32_MAX)
 			slot[files[f].id] = (uint32_t)f;
 
-	/* Which files the profile knows as code files at all. */
-	want = xcalloc(nstr, 1);
-	known = xcalloc(nstr, 1);
-	for (f = 0; f < nfiles; f++)
-		if (files[f].id != UINT32_MAX && files[f].found == SRCFILE_OK)
-			want[files[f].id] = 1;
-	for (i = 0; i < profile_npairs(p); i++) {
-		profile_pair(p, i, &fn, &file);
-		known[file] = 1;
-	}
+	a->files = files;
+	a->nfiles = nfiles;
+	a->slot = slot;
+	return rc == -1 ? -1 : unfound;
+}
 
-	/* Self costs of the wanted files' lines, summed per line. */
-	n = 0;
-	keys = NULL;
-	kcap = 0;
+/* Gather the self costs of the wanted files' lines, summed per line. */
+static void
+annotate_gather_lines(struct annotator *a)
+{
+	const struct profile	*p = a->p;
+	const uint64_t		*kk;
+	uint64_t		*keys = NULL, line;
+	uint32_t		 i, n = 0, fn, file, *idx;
+	size_t			 kcap = 0, nl;
+
 	for (i = 0; i < profile_nlines(p); i++) {
 		profile_line(p, i, &fn, &file, &line);
-		if (!want[file])
+		if (!a->want[file])
 			continue;
 		keys = xgrow(keys, &kcap, (size_t)n + 1, 3 * sizeof(*keys));
-		keys[3 * n] = slot[file];
+		keys[3 * n] = a->slot[file];
 		keys[3 * n + 1] = line;
 		keys[3 * n + 2] = i;
 		n++;
 	}
 	idx = sorted_index(keys, n);
-	lines = xreallocarray(NULL, n, sizeof(*lines));
-	lcost = xreallocarray(NULL, n, a.nev * sizeof(*lcost));
+	a->lines = xreallocarray(NULL, n, sizeof(*a->lines));
+	a->lcost = xreallocarray(NULL, n, a->nev * sizeof(*a->lcost));
 	nl = 0;
 	for (i = 0; i < n; i++) {
 		kk = keys + 3 * idx[i];
-		if (nl == 0 || lines[nl - 1].file != kk[0] ||
-		    lines[nl - 1].line != kk[1]) {
-			lines[nl].file = (uint32_t)kk[0];
-			lines[nl].line = kk[1];
-			lines[nl].cost = lcost + nl * a.nev;
-			cost_clear(lines[nl].cost, a.nev);
+		if (nl == 0 || a->lines[nl - 1].file != kk[0] ||
+		    a->lines[nl - 1].line != kk[1]) {
+			a->lines[nl].file = (uint32_t)kk[0];
+			a->lines[nl].line = kk[1];
+			a->lines[nl].cost = a->lcost + nl * a->nev;
+			cost_clear(a->lines[nl].cost, a->nev);
 			nl++;
 		}
-		cost_add(lines[nl - 1].cost, profile_line_cost(p,
-		    (uint32_t)kk[2]), a.nev);
+		cost_add(a->lines[nl - 1].cost, profile_line_cost(p,
+		    (uint32_t)kk[2]), a->nev);
 	}
 	free(idx);
 	free(keys);
+	a->nlines = nl;
+}
 
-	/*
-	 * Calls made from the wanted files' lines, summed per (caller row,
-	 * callee row) within a line, in the order first seen.
-	 */
-	m = 0;
-	keys = NULL;
-	kcap = 0;
+/*
+ * Gather the calls made from the wanted files' lines, summed per
+ * (caller row, callee row) within a line, in the order first seen.
+ */
+static void
+annotate_gather_calls(struct annotator *a)
+{
+	const struct profile	*p = a->p;
+	const struct callgraph	*g = a->g;
+	const uint64_t		*kk;
+	struct anncall		*calls;
+	uint64_t		*keys = NULL, line;
+	uint32_t		 i, m = 0, fn, file, callee, obj, ff, name, arc;
+	uint32_t		 crow, cerow, *idx;
+	size_t			 kcap = 0, nc, q, j, gstart, gend;
+
 	for (i = 0; i < profile_narcs(p); i++) {
 		profile_arc(p, i, &fn, &callee, &file, &line);
-		if (!want[file])
+		if (!a->want[file])
 			continue;
 		keys = xgrow(keys, &kcap, (size_t)m + 1, 3 * sizeof(*keys));
-		keys[3 * m] = slot[file];
+		keys[3 * m] = a->slot[file];
 		keys[3 * m + 1] = line;
 		keys[3 * m + 2] = i;
 		m++;
 	}
 	idx = sorted_index(keys, m);
 	calls = xreallocarray(NULL, m, sizeof(*calls));
-	ccost = xreallocarray(NULL, m, a.nev * sizeof(*ccost));
+	a->ccost = xreallocarray(NULL, m, a->nev * sizeof(*a->ccost));
 	nc = 0;
 	for (i = 0; i < m; i = gend) {
 		kk = keys + 3 * idx[i];
@@ -544,22 +543,132 @@ annotate_files(const struct cells *c, const struct profile *p,
 				calls[q].caller = crow;
 				calls[q].callee = cerow;
 				calls[q].count = 0;
-				calls[q].cost = ccost + q * a.nev;
-				cost_clear(calls[q].cost, a.nev);
+				calls[q].cost = a->ccost + q * a->nev;
+				cost_clear(calls[q].cost, a->nev);
 			}
 			if (__builtin_add_overflow(calls[q].count,
 			    profile_arc_count(p, arc), &calls[q].count))
 				calls[q].count = UINT64_MAX;
 			cost_add(calls[q].cost, profile_arc_cost(p, arc),
-			    a.nev);
+			    a->nev);
 		}
 	}
 	free(idx);
 	free(keys);
+	a->calls = calls;
+	a->ncalls = nc;
+}
+
+/* List, sorted, the files chosen for annotation that were not found. */
+static void
+annotate_unfound(const struct annotator *a, size_t unfound)
+{
+	const struct cells	*c = a->c;
+	const char		**names;
+	size_t			  f, u = 0;
+
+	if (unfound == 0)
+		return;
+	names = xreallocarray(NULL, unfound, sizeof(*names));
+	for (f = 0; f < a->nfiles; f++)
+		if (a->files[f].found != SRCFILE_OK && !a->files[f].user)
+			names[u++] = a->files[f].name;
+	qsort(names, u, sizeof(*names), strptrcmp);
+	fputs(FANCY "The following files chosen for auto-annotation "
+	    "could not be found:\n" FANCY, c->out);
+	for (f = 0; f < u; f++) {
+		fputs("  ", c->out);
+		cells_name(c, names[f]);
+		fputc('\n', c->out);
+	}
+	fputc('\n', c->out);
+	free(names);
+}
+
+/*
+ * Print the sum of the printed lines' costs, "events annotated"; where
+ * the total is 0 or below that sum, the sum is the percentage base.
+ */
+static void
+annotate_totals(const struct annotator *a)
+{
+	const struct cells	*c = a->c;
+	struct cells		 cc = *c;
+	uint64_t		*summary;
+	unsigned		*w, k;
+
+	summary = xreallocarray(NULL, a->nev, sizeof(*summary));
+	for (k = 0; k < a->nev; k++) {
+		summary[k] = c->total[k];
+		if (summary[k] == COST_NONE || summary[k] == 0 ||
+		    (a->printed[k] != COST_NONE && a->printed[k] > summary[k]))
+			summary[k] = a->printed[k];
+	}
+	cc.total = summary;
+	w = cells_widths_new(&cc);
+	cells_widths_add(&cc, w, a->printed);
+	fputs(FANCY, c->out);
+	cells_events(&cc, w);
+	fputs("\n" FANCY, c->out);
+	cells_cost(&cc, a->printed, w);
+	fputs(" events annotated\n\n", c->out);
+	free(w);
+	free(summary);
+}
+
+/*
+ * Annotate the files holding the printed functions (auto, string ids)
+ * and those the user named, in a fixed order; then list the files that
+ * could not be found and the totals of the printed lines.  Return -1
+ * if a file the user named could not be read.
+ */
+int
+annotate_files(const struct cells *c, const struct profile *p,
+    const struct callgraph *g, const uint32_t *autofiles, size_t nauto,
+    const struct report_opts *o, const int *sort, size_t nsort)
+{
+	struct annotator	 a;
+	struct annfile		*files;
+	struct stat		 st;
+	unsigned char		*known;
+	uint32_t		 nstr = profile_nstrings(p), i, fn, file;
+	size_t			 f, li = 0, cj = 0, lstart, cstart;
+	ssize_t			 unfound;
+	int			 did = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.c = c;
+	a.p = p;
+	a.g = g;
+	a.o = o;
+	a.sort = sort;
+	a.nsort = nsort;
+	a.nev = c->nev;
+	a.printed = xreallocarray(NULL, a.nev, sizeof(*a.printed));
+	cost_clear(a.printed, a.nev);
+	if (strcmp(o->profile_name, "-") != 0 &&
+	    stat(o->profile_name, &st) == 0) {
+		a.profile_mtime = st.st_mtime;
+		a.have_mtime = 1;
+	}
+	unfound = annotate_choose(&a, autofiles, nauto);
+	files = a.files;
+
+	/* Which files are wanted, and which the profile knows at all. */
+	a.want = xcalloc(nstr, 1);
+	known = xcalloc(nstr, 1);
+	for (f = 0; f < a.nfiles; f++)
+		if (files[f].id != UINT32_MAX && files[f].found == SRCFILE_OK)
+			a.want[files[f].id] = 1;
+	for (i = 0; i < profile_npairs(p); i++) {
+		profile_pair(p, i, &fn, &file);
+		known[file] = 1;
+	}
+	annotate_gather_lines(&a);
+	annotate_gather_calls(&a);
 
 	/* The listings. */
-	li = cj = 0;
-	for (f = 0; f < nfiles; f++) {
+	for (f = 0; f < a.nfiles; f++) {
 		if (files[f].found != SRCFILE_OK)
 			continue;
 		fprintf(c->out, FANCY "-- %s-annotated source: ",
@@ -567,10 +676,10 @@ annotate_files(const struct cells *c, const struct profile *p,
 		cells_name(c, files[f].display);
 		fputs("\n" FANCY, c->out);
 		lstart = li;
-		while (li < nl && lines[li].file == f)
+		while (li < a.nlines && a.lines[li].file == f)
 			li++;
 		cstart = cj;
-		while (cj < nc && calls[cj].file == f)
+		while (cj < a.ncalls && a.calls[cj].file == f)
 			cj++;
 		if (files[f].id == UINT32_MAX || !known[files[f].id]) {
 			fputs("  No information has been collected for ",
@@ -580,66 +689,25 @@ annotate_files(const struct cells *c, const struct profile *p,
 			continue;
 		}
 		did = 1;
-		annotate_one(&a, &files[f], lines + lstart, li - lstart,
-		    calls + cstart, cj - cstart);
+		annotate_one(&a, &files[f], a.lines + lstart, li - lstart,
+		    a.calls + cstart, cj - cstart);
 	}
+	annotate_unfound(&a, unfound > 0 ? (size_t)unfound : 0);
+	if (did)
+		annotate_totals(&a);
 
-	if (unfound > 0) {
-		const char	**names;
-		size_t		  u = 0;
-
-		names = xreallocarray(NULL, unfound, sizeof(*names));
-		for (f = 0; f < nfiles; f++)
-			if (files[f].found != SRCFILE_OK && !files[f].user)
-				names[u++] = files[f].name;
-		qsort(names, u, sizeof(*names), strptrcmp);
-		fputs(FANCY "The following files chosen for auto-annotation "
-		    "could not be found:\n" FANCY, c->out);
-		for (f = 0; f < u; f++) {
-			fputs("  ", c->out);
-			cells_name(c, names[f]);
-			fputc('\n', c->out);
-		}
-		fputc('\n', c->out);
-		free(names);
-	}
-
-	if (did) {
-		struct cells	cc = *c;
-
-		/* A total of 0, or below what was printed, gives 100%. */
-		summary = xreallocarray(NULL, a.nev, sizeof(*summary));
-		for (k = 0; k < a.nev; k++) {
-			summary[k] = c->total[k];
-			if (summary[k] == COST_NONE || summary[k] == 0 ||
-			    (a.printed[k] != COST_NONE &&
-			    a.printed[k] > summary[k]))
-				summary[k] = a.printed[k];
-		}
-		cc.total = summary;
-		w = cells_widths_new(&cc);
-		cells_widths_add(&cc, w, a.printed);
-		fputs(FANCY, c->out);
-		cells_events(&cc, w);
-		fputs("\n" FANCY, c->out);
-		cells_cost(&cc, a.printed, w);
-		fputs(" events annotated\n\n", c->out);
-		free(w);
-		free(summary);
-	}
-
-	for (f = 0; f < nfiles; f++) {
+	for (f = 0; f < a.nfiles; f++) {
 		srcfile_free(&files[f].src);
 		free(files[f].display);
 	}
 	free(files);
-	free(slot);
-	free(want);
+	free(a.slot);
+	free(a.want);
 	free(known);
-	free(lines);
-	free(lcost);
-	free(calls);
-	free(ccost);
+	free(a.lines);
+	free(a.lcost);
+	free(a.calls);
+	free(a.ccost);
 	free(a.printed);
-	return rc;
+	return unfound < 0 ? -1 : 0;
 }
