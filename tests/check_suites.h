@@ -11,5 +11,6 @@ Suite	*make_profile_suite(void);
 Suite	*make_callgraph_suite(void);
 Suite	*make_cut_suite(void);
 Suite	*make_msg_suite(void);
+Suite	*make_diff_suite(void);
 
 #endif
