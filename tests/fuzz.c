@@ -1,6 +1,7 @@
 /*
  * fuzz.c - a libFuzzer target over the whole parse-and-report path: the
- * input is a profile; its first byte also picks the report's options.
+ * input is a profile; its first two bytes also pick the report's
+ * options (tree, inclusive, annotation, context; JSON or --totals).
  * Built with -DCGA_FUZZ_REPLAY, it is instead a program that runs the
  * same function on the files named on its command line (the regression
  * inputs under testdata/fuzz/, replayed by ctest in every build).
@@ -27,6 +28,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct report_opts	 o;
 	struct profile		*p;
 	unsigned		 bits = size > 0 ? data[0] : 0;
+	unsigned		 more = size > 1 ? data[1] : 0;
 
 	if (out == NULL && (out = fopen("/dev/null", "w")) == NULL)
 		abort();
@@ -39,6 +41,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.tree = (bits >> 3) & 3;
 	o.auto_annotate = (bits & 32) != 0;
 	o.context = (int)(bits >> 6);
+	o.format = (more & 1) ? REPORT_JSON : REPORT_TEXT;
+	o.totals_only = (more & 2) != 0;
+	o.per_part = (more & 4) != 0;
 	p = profile_create();
 	if (parse_buffer(p, "fuzz", (const char *)data, size, NULL) == 0)
 		(void)report_text(out, p, &o);
