@@ -97,11 +97,11 @@ struct profile {
 
 static uint64_t	*profile_cost_new(uint64_t **, uint32_t *, uint32_t, unsigned);
 static uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
-static size_t	 profile_slots_new(struct profile *, size_t);
+static void	*profile_take(void *, size_t *, size_t *, size_t, size_t,
+		    size_t *);
 static void	 profile_pair_prefetch(const struct profile *, uint32_t);
 static void	 profile_linetab_grow(struct profile *, uint32_t, uint64_t);
 static void	 profile_arctab_grow(struct profile *, struct linetab *);
-static size_t	 profile_dense_new(struct profile *, size_t);
 static void	 profile_hash_put(struct profile *, const struct linetab *,
 		    uint64_t, uint32_t);
 
@@ -380,38 +380,20 @@ profile_pair_prefetch(const struct profile *p, uint32_t pair)
 		__builtin_prefetch(c + i);
 }
 
-/* Take n empty slots from the arena; return the first one's index. */
-static size_t
-profile_slots_new(struct profile *p, size_t n)
+/*
+ * Take count zeroed elements of size bytes from the arena arr (used *n,
+ * allocated *cap), growing it geometrically; *off gets the index of the
+ * first.  Return the arena, which may have moved.
+ */
+static void *
+profile_take(void *arr, size_t *n, size_t *cap, size_t count, size_t size,
+    size_t *off)
 {
-	size_t	off = p->nslots;
-
-	if (p->nslots + n > p->slots_cap) {
-		while (p->nslots + n > p->slots_cap)
-			p->slots_cap = p->slots_cap ? p->slots_cap * 2 : 4096;
-		p->slots = xreallocarray(p->slots, p->slots_cap,
-		    sizeof(*p->slots));
-	}
-	memset(p->slots + off, 0, n * sizeof(*p->slots));
-	p->nslots += n;
-	return off;
-}
-
-/* Take n empty dense entries from the arena; return the first's index. */
-static size_t
-profile_dense_new(struct profile *p, size_t n)
-{
-	size_t	off = p->ndense;
-
-	if (p->ndense + n > p->dense_cap) {
-		while (p->ndense + n > p->dense_cap)
-			p->dense_cap = p->dense_cap ? p->dense_cap * 2 : 16384;
-		p->dense = xreallocarray(p->dense, p->dense_cap,
-		    sizeof(*p->dense));
-	}
-	memset(p->dense + off, 0, n * sizeof(*p->dense));
-	p->ndense += n;
-	return off;
+	*off = *n;
+	arr = xgrow(arr, cap, *n + count, size);
+	memset((char *)arr + *off * size, 0, count * size);
+	*n += count;
+	return arr;
 }
 
 /* Return the hash slot where line starts probing in a table of mask. */
@@ -459,7 +441,9 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 			len += len / 2 + 8;
 			nt.base = lo;
 			nt.len = (uint32_t)len;
-			nt.off = profile_dense_new(p, nt.len);
+			p->dense = profile_take(p->dense, &p->ndense,
+			    &p->dense_cap, nt.len, sizeof(*p->dense),
+			    &nt.off);
 			for (i = 0; i < t.len; i++)
 				p->dense[nt.off + (t.base - lo) + i] =
 				    p->dense[t.off + i];
@@ -472,7 +456,8 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 	for (len = 8; len < 2 * ((uint64_t)t.n + 1); len *= 2)
 		continue;
 	nt.len = (uint32_t)len - 1;
-	nt.off = profile_slots_new(p, len);
+	p->slots = profile_take(p->slots, &p->nslots, &p->slots_cap, len,
+	    sizeof(*p->slots), &nt.off);
 	if (t.hashed) {
 		for (i = 0; i <= t.len; i++)
 			if (p->slots[t.off + i].id != 0)
@@ -596,17 +581,10 @@ static void
 profile_arctab_grow(struct profile *p, struct linetab *t)
 {
 	uint32_t	 mask = t->amask ? t->amask * 2 + 1 : 3, i, j;
-	size_t		 off = p->naslots, old = t->aoff;
+	size_t		 off, old = t->aoff;
 
-	if (p->naslots + mask + 1 > p->aslots_cap) {
-		while (p->naslots + mask + 1 > p->aslots_cap)
-			p->aslots_cap = p->aslots_cap ? p->aslots_cap * 2 :
-			    4096;
-		p->aslots = xreallocarray(p->aslots, p->aslots_cap,
-		    sizeof(*p->aslots));
-	}
-	memset(p->aslots + off, 0, ((size_t)mask + 1) * sizeof(*p->aslots));
-	p->naslots += (size_t)mask + 1;
+	p->aslots = profile_take(p->aslots, &p->naslots, &p->aslots_cap,
+	    (size_t)mask + 1, sizeof(*p->aslots), &off);
 	for (i = 0; t->amask != 0 && i <= t->amask; i++) {
 		struct aslot	s = p->aslots[old + i];
 
