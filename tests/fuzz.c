@@ -1,7 +1,8 @@
 /*
  * fuzz.c - a libFuzzer target over the whole parse-and-report path: the
  * input is a profile; its first two bytes also pick the report's
- * options (tree, inclusive, annotation, context; JSON or --totals).
+ * options (tree, inclusive, annotation, context; JSON, --totals,
+ * --per-part, or a difference of the input's two halves).
  * Built with -DCGA_FUZZ_REPLAY, it is instead a program that runs the
  * same function on the files named on its command line (the regression
  * inputs under testdata/fuzz/, replayed by ctest in every build).
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
@@ -44,6 +46,25 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.format = (more & 1) ? REPORT_JSON : REPORT_TEXT;
 	o.totals_only = (more & 2) != 0;
 	o.per_part = (more & 4) != 0;
+	if (more & 8) {
+		/* --diff: the two halves are OLD and NEW. */
+		struct namemod	 none;
+		struct profile	*q = profile_create();
+
+		memset(&none, 0, sizeof(none));
+		o.mod_file = o.mod_func = &none;
+		o.old_name = "old";
+		p = profile_create();
+		if (parse_buffer(p, "old", (const char *)data, size / 2,
+		    NULL) == 0 && parse_buffer(q, "new", (const char *)data +
+		    size / 2, size - size / 2, NULL) == 0 &&
+		    profile_nevents(p) == profile_nevents(q))
+			(void)report_diff(out, p, q, &o);
+		profile_free(q);
+		profile_free(p);
+		msg_reset();
+		return 0;
+	}
 	p = profile_create();
 	if (parse_buffer(p, "fuzz", (const char *)data, size, NULL) == 0)
 		(void)report_text(out, p, &o);
