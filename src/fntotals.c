@@ -44,8 +44,8 @@ fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
 	r->called_only = 1;
 	fs = profile_str(p, file);
 	ns = profile_str(p, name);
-	flen = strlen(fs);
-	nlen = strlen(ns);
+	flen = profile_strlen(p, file);
+	nlen = profile_strlen(p, name);
 	r->label = xmalloc(flen + nlen + 2);
 	memcpy(r->label, fs, flen);
 	r->label[flen] = ':';

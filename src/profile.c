@@ -670,6 +670,13 @@ profile_str(const struct profile *p, uint32_t id)
 	return strtab_get(p->strs, id);
 }
 
+/* Return the length of string id (known, no need to count). */
+size_t
+profile_strlen(const struct profile *p, uint32_t id)
+{
+	return strtab_len(p->strs, id);
+}
+
 /* Return the id of string s if the profile holds it, else UINT32_MAX. */
 uint32_t
 profile_str_find(const struct profile *p, const char *s)
