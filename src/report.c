@@ -100,8 +100,9 @@ static int	report_entrycmp(const void *, const void *);
 static int	report_callcmp(const void *, const void *);
 static void	report_calls(const struct reporter *, struct callline *,
 		    size_t, const char *, const unsigned *);
-static size_t	report_gather(const struct reporter *, const uint32_t *,
+static size_t	report_gather(const struct reporter *, uint32_t *,
 		    size_t, int, struct callline *, uint64_t *);
+static int	report_farcmp(const void *, const void *);
 static void	report_tree_side(const struct reporter *, uint32_t,
 		    uint32_t, int, const unsigned *);
 static void	report_entry(const struct reporter *, const struct entry *,
@@ -471,35 +472,56 @@ report_calls(const struct reporter *r, struct callline *cl, size_t n,
 	}
 }
 
+/* Context for report_farcmp, which qsort cannot pass. */
+static const struct cgedge	*far_edges;
+static int			 far_callers;
+
+/* Order edge ids by the row at their far end, then by id. */
+static int
+report_farcmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t	u, v;
+
+	u = far_callers ? far_edges[x].from : far_edges[x].to;
+	v = far_callers ? far_edges[y].from : far_edges[y].to;
+	if (u != v)
+		return u < v ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
 /*
  * Gather the edges in ids[0..n-1] into call lines keyed by the row at
- * their far end (from if callers, else to), summing edges that share it.
+ * their far end (from if callers, else to), summing edges that share it
+ * (sorted first, so a cycle of any size costs n log n).
  */
 static size_t
-report_gather(const struct reporter *r, const uint32_t *ids, size_t n,
+report_gather(const struct reporter *r, uint32_t *ids, size_t n,
     int callers, struct callline *cl, uint64_t *costs)
 {
 	const struct cgedge	*e;
-	size_t			 i, j, m = 0;
+	size_t			 i, m = 0;
 	uint32_t		 far;
 
+	far_edges = r->g->edges;
+	far_callers = callers;
+	if (n > 1)
+		qsort(ids, n, sizeof(*ids), report_farcmp);
+	far_edges = NULL;
 	for (i = 0; i < n; i++) {
 		e = &r->g->edges[ids[i]];
 		far = callers ? e->from : e->to;
-		for (j = 0; j < m; j++)
-			if (cl[j].row == far)
-				break;
-		if (j == m) {
+		if (m == 0 || cl[m - 1].row != far) {
 			cl[m].row = far;
 			cl[m].count = 0;
 			cl[m].cost = costs + m * r->nev;
 			cost_clear(costs + m * r->nev, r->nev);
 			m++;
 		}
-		if (__builtin_add_overflow(cl[j].count, e->count,
-		    &cl[j].count))
-			cl[j].count = UINT64_MAX;
-		cost_add(costs + j * r->nev, e->cost, r->nev);
+		if (__builtin_add_overflow(cl[m - 1].count, e->count,
+		    &cl[m - 1].count))
+			cl[m - 1].count = UINT64_MAX;
+		cost_add(costs + (m - 1) * r->nev, e->cost, r->nev);
 	}
 	return m;
 }

@@ -6,6 +6,8 @@
 #   names      10^6 distinct function names
 #   longline   one 10 MB line (a function name)
 #   chain      a call chain 10^5 deep, with --inclusive=yes --tree=both
+#   cycle      a cycle of 10^5 functions, each calling a leaf of its own,
+#              with --inclusive=yes --tree=both (the cycle's callees)
 #   hugelines  line numbers near 2^64, annotated
 #   bigsource  a source file of 10^6 lines with costs spread through it
 set -u
@@ -46,6 +48,20 @@ chain)
 	    >out 2>err || fail "exit $?"
 	grep -q "^100,000 (100.0%)  \*  c.c:f0$" out || fail "f0 not 100%"
 	grep -q "^ *1 ( 0.00%)  \*  c.c:f99999$" out || fail "leaf wrong"
+	;;
+cycle)
+	awk 'BEGIN { n = 100000; print "events: Ir"; print "fl=c.c"
+	    print "fn=main"; print "1 1"; print "cfn=f0"; print "calls=1 1"
+	    print "1", 2 * n
+	    for (i = 0; i < n; i++) { print "fn=f" i; print "1 1"
+	        print "cfn=f" (i + 1) % n; print "calls=1 1"; print "1 1"
+	        print "cfn=leaf" i; print "calls=1 1"; print "1 1" }
+	    for (i = 0; i < n; i++) { print "fn=leaf" i; print "1 1" } }' \
+	    >p.out
+	"$prog" --auto=no --inclusive=yes --tree=both --threshold=100 p.out \
+	    >out 2>err || fail "exit $?"
+	grep -q "^ *200,000 (100.0%)  \*  <cycle 1>$" out || fail "no cycle"
+	[ "$(grep -c '  >   c.c:leaf' out)" -ge 100000 ] || fail "callees"
 	;;
 hugelines)
 	printf 'x\ny\n' >h.c
