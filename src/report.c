@@ -94,6 +94,7 @@ static int	report_drowcmp(const void *, const void *);
 static void	json_meta(struct json *, const struct profile *);
 static void	json_options(struct json *, const struct reporter *);
 static void	json_gates(struct json *, const struct reporter *);
+static int	report_jlinecmp(const void *, const void *);
 static int	report_costcmp(const struct reporter *, const uint64_t *,
 		    const uint64_t *);
 static int	report_entrycmp(const void *, const void *);
@@ -816,6 +817,31 @@ report_totals_only(const struct reporter *r)
 	}
 }
 
+/* A line of a file for the JSON report. */
+struct jline {
+	uint32_t	 file;		/* string id */
+	uint64_t	 line;
+	uint32_t	 id;		/* profile line entry */
+};
+
+/* Order JSON lines by file name, line, then entry. */
+static const struct profile	*jcmp_p;
+
+static int
+report_jlinecmp(const void *a, const void *b)
+{
+	const struct jline	*x = a, *y = b;
+	int			 c;
+
+	if (x->file != y->file &&
+	    (c = strcmp(profile_str(jcmp_p, x->file),
+	    profile_str(jcmp_p, y->file))) != 0)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
 /* Write a cost vector as an object of event: count (null if none). */
 static void
 json_cost(struct json *j, const struct profile *p, const uint64_t *c)
@@ -1115,53 +1141,53 @@ report_json(struct reporter *r)
 		if ((k = profile_str_find(r->p, r->o->user_files[n])) !=
 		    UINT32_MAX)
 			want[k] = 1;
-	for (file = 0; file < nstr; file++) {
-		struct { uint64_t line; uint32_t id; } *ls = NULL;
-		size_t	 nl = 0, cap = 0, a, b;
-		uint64_t *sum;
+	/* One pass over the lines, then one sort by (file, line, id). */
+	{
+		struct jline	*ls = NULL;
+		size_t		 nl = 0, cap = 0, a, b, c;
+		uint64_t	*sum;
 
-		if (!want[file] || strcmp(profile_str(r->p, file), "???") == 0)
-			continue;
 		for (i = 0; i < profile_nlines(r->p); i++) {
-			profile_line(r->p, i, &fn, &k, &line);
-			if (k != file)
+			profile_line(r->p, i, &fn, &file, &line);
+			if (!want[file] || strcmp(profile_str(r->p, file),
+			    "???") == 0)
 				continue;
 			ls = xgrow(ls, &cap, nl + 1, sizeof(*ls));
+			ls[nl].file = file;
 			ls[nl].line = line;
 			ls[nl++].id = i;
 		}
-		/* Sort by line (insertion sort: lines come nearly sorted). */
-		for (a = 1; a < nl; a++)
-			for (b = a; b > 0 && (ls[b - 1].line > ls[b].line ||
-			    (ls[b - 1].line == ls[b].line &&
-			    ls[b - 1].id > ls[b].id)); b--) {
-				__typeof__(*ls) t = ls[b];
-
-				ls[b] = ls[b - 1];
-				ls[b - 1] = t;
-			}
-		json_open(&j, '{');
-		json_key(&j, "name");
-		json_str(&j, profile_str(r->p, file));
-		json_key(&j, "lines");
-		json_open(&j, '[');
+		jcmp_p = r->p;
+		if (nl > 1)
+			qsort(ls, nl, sizeof(*ls), report_jlinecmp);
+		jcmp_p = NULL;
 		sum = xreallocarray(NULL, r->nev, sizeof(*sum));
 		for (a = 0; a < nl; a = b) {
-			cost_clear(sum, r->nev);
-			for (b = a; b < nl && ls[b].line == ls[a].line; b++)
-				cost_add(sum, profile_line_cost(r->p,
-				    ls[b].id), r->nev);
+			for (b = a; b < nl && ls[b].file == ls[a].file; b++)
+				continue;
 			json_open(&j, '{');
-			json_key(&j, "line");
-			json_u64(&j, ls[a].line);
-			json_key(&j, "self");
-			json_cost(&j, r->p, sum);
+			json_key(&j, "name");
+			json_str(&j, profile_str(r->p, ls[a].file));
+			json_key(&j, "lines");
+			json_open(&j, '[');
+			for (k = (uint32_t)a; k < b; k = (uint32_t)c) {
+				cost_clear(sum, r->nev);
+				for (c = k; c < b && ls[c].line == ls[k].line;
+				    c++)
+					cost_add(sum, profile_line_cost(r->p,
+					    ls[c].id), r->nev);
+				json_open(&j, '{');
+				json_key(&j, "line");
+				json_u64(&j, ls[k].line);
+				json_key(&j, "self");
+				json_cost(&j, r->p, sum);
+				json_close(&j, '}');
+			}
+			json_close(&j, ']');
 			json_close(&j, '}');
 		}
 		free(sum);
 		free(ls);
-		json_close(&j, ']');
-		json_close(&j, '}');
 	}
 	free(want);
 	json_close(&j, ']');
