@@ -279,8 +279,7 @@ resolve_gates(const struct profile *p, const struct report_opts *o)
 	for (i = 0; i < o->ngates; i++) {
 		o->gates[i].ev = profile_event_index(p, o->gates[i].event);
 		if (o->gates[i].ev < 0) {
-			msg_usage_error("--fail-above event '%s' does not "
-			    "appear in the profile's events: line",
+			report_unknown_event(p, "--fail-above",
 			    o->gates[i].event);
 			return -1;
 		}

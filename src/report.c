@@ -118,6 +118,32 @@ static void	report_per_part(const struct reporter *);
 /* Context for report_rowcmp, which qsort cannot pass. */
 static const struct reporter	*cmp_ctx;
 
+/* Say that opt names an event the profile lacks, listing its events. */
+void
+report_unknown_event(const struct profile *p, const char *opt,
+    const char *name)
+{
+	char		*list, *q;
+	size_t		 len = 1;
+	unsigned	 i, n = profile_nevents(p);
+
+	for (i = 0; i < n; i++)
+		len += profile_strlen(p, profile_event(p, i)) + 1;
+	q = list = xmalloc(len);
+	*q = '\0';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			*q++ = ' ';
+		len = profile_strlen(p, profile_event(p, i));
+		memcpy(q, profile_str(p, profile_event(p, i)), len);
+		q += len;
+		*q = '\0';
+	}
+	msg_usage_error("%s event '%s' is not among the profile's events "
+	    "(%s)", opt, name, list);
+	free(list);
+}
+
 /*
  * Map event names to indices into *idx; with names NULL take every
  * event in file order.  Print an error naming opt for an unknown event.
@@ -139,8 +165,7 @@ report_resolve(const struct profile *p, const char *opt, char **names,
 	*idx = xreallocarray(NULL, n, sizeof(**idx));
 	for (i = 0; i < n; i++) {
 		if ((e = profile_event_index(p, names[i])) < 0) {
-			msg_usage_error("%s event '%s' does not appear in the "
-			    "profile's events: line", opt, names[i]);
+			report_unknown_event(p, opt, names[i]);
 			free(*idx);
 			*idx = NULL;
 			return -1;

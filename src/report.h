@@ -53,6 +53,8 @@ struct report_opts {
 };
 
 int	report_check_events(const struct profile *, const struct report_opts *);
+void	report_unknown_event(const struct profile *, const char *,
+	    const char *);
 int	report_text(FILE *, const struct profile *, const struct report_opts *);
 int	report_diff(FILE *, const struct profile *, const struct profile *,
 	    const struct report_opts *);
