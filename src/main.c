@@ -219,7 +219,8 @@ is_percentage(const char *s)
 
 /*
  * Split a --sort item "EV" or "EV:N" or "EV:N%" in place: the name ends
- * at the first colon, *thr is N ("0" if none).  Return 1 if N was given.
+ * at the first colon, *thr is N ("0" if none).  Return 1 if N was given;
+ * an N that is not a percentage is a usage error.
  */
 static int
 sort_item(char *item, char **thr)
@@ -228,12 +229,11 @@ sort_item(char *item, char **thr)
 	size_t	 n;
 
 	*thr = "0";
-	if ((colon = strrchr(item, ':')) == NULL)
+	if ((colon = strchr(item, ':')) == NULL)
 		return 0;
+	/* Event names are letters and digits: a colon starts N. */
 	t = colon + 1;
 	n = strspn(t, "0123456789.");
-	if (n == 0 || (t[n] != '\0' && strcmp(t + n, "%") != 0))
-		return 0;
 	if (!is_percentage(t)) {
 		warnx("--sort threshold '%s' is not a percentage from 0 to "
 		    "100", t);
