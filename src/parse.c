@@ -1072,21 +1072,7 @@ parser_events(struct parser *ps, const char *s, const char *end)
 			    "counts of events not in the first are ignored");
 	}
 	/* The list as one string, for comparing inputs. */
-	{
-		char	*list = NULL;
-		size_t	 len = 0, l;
-
-		for (i = 0; i < n; i++) {
-			l = strlen(profile_str(ps->p, names[i]));
-			list = xreallocarray(list, len + l + 2, 1);
-			if (i > 0)
-				list[len++] = ' ';
-			memcpy(list + len, profile_str(ps->p, names[i]), l);
-			len += l;
-		}
-		ps->events_id = profile_intern(ps->p, list, len);
-		free(list);
-	}
+	ps->events_id = profile_intern_list(ps->p, names, n);
 	ps->ncols = n;
 	if (!ps->have_events) {
 		ps->have_events = 1;

@@ -50,6 +50,7 @@ struct aslot {
 struct profile {
 	struct strtab	 *strs;
 	uint32_t	 *events;	/* string ids of events: names */
+	uint32_t	  events_list;	/* the names joined by spaces */
 	unsigned	  nevents;
 	struct keytab	  evnames;	/* name string id -> event index */
 	struct event_def *defs;
@@ -174,6 +175,30 @@ profile_intern(struct profile *p, const char *s, size_t len)
 	return strtab_intern(p->strs, s, len);
 }
 
+/* Return the string id of the n strings ids joined by single spaces. */
+uint32_t
+profile_intern_list(struct profile *p, const uint32_t *ids, size_t n)
+{
+	char		*list;
+	size_t		 i, len = 0, l;
+	uint32_t	 id;
+
+	for (i = 0; i < n; i++)
+		len += profile_strlen(p, ids[i]) + 1;
+	list = xmalloc(len + 1);
+	len = 0;
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			list[len++] = ' ';
+		l = profile_strlen(p, ids[i]);
+		memcpy(list + len, profile_str(p, ids[i]), l);
+		len += l;
+	}
+	id = profile_intern(p, list, len);
+	free(list);
+	return id;
+}
+
 /*
  * Fix the profile's events; only the first call counts.  Return 0 if
  * the events are now those given, -1 if they were fixed differently.
@@ -188,6 +213,7 @@ profile_set_events(struct profile *p, const uint32_t *names, unsigned n)
 		p->events = xreallocarray(NULL, n, sizeof(*names));
 		memcpy(p->events, names, n * sizeof(*names));
 		p->nevents = n;
+		p->events_list = profile_intern_list(p, names, n);
 		for (i = 0; i < n; i++) {
 			key = names[i];
 			(void)keytab_get(&p->evnames, &key, NULL);
@@ -724,6 +750,13 @@ size_t
 profile_nevent_defs(const struct profile *p)
 {
 	return p->ndefs;
+}
+
+/* Return the string id of the profile's events joined by spaces. */
+uint32_t
+profile_events_list(const struct profile *p)
+{
+	return p->events_list;
 }
 
 /* Return event: definition i. */

@@ -44,6 +44,8 @@ struct part {
 struct profile	*profile_create(void);
 void		 profile_free(struct profile *);
 uint32_t	 profile_intern(struct profile *, const char *, size_t);
+uint32_t	 profile_intern_list(struct profile *, const uint32_t *,
+		    size_t);
 int		 profile_set_events(struct profile *, const uint32_t *, unsigned);
 void		 profile_add_event_def(struct profile *, uint32_t, uint32_t,
 		    uint32_t);
@@ -70,6 +72,7 @@ uint32_t	 profile_nstrings(const struct profile *);
 unsigned	 profile_nevents(const struct profile *);
 uint32_t	 profile_event(const struct profile *, unsigned);
 int		 profile_event_index(const struct profile *, const char *);
+uint32_t	 profile_events_list(const struct profile *);
 size_t		 profile_nevent_defs(const struct profile *);
 const struct event_def *profile_event_def(const struct profile *, size_t);
 size_t		 profile_nparts(const struct profile *);

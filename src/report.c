@@ -123,25 +123,8 @@ void
 report_unknown_event(const struct profile *p, const char *opt,
     const char *name)
 {
-	char		*list, *q;
-	size_t		 len = 1;
-	unsigned	 i, n = profile_nevents(p);
-
-	for (i = 0; i < n; i++)
-		len += profile_strlen(p, profile_event(p, i)) + 1;
-	q = list = xmalloc(len);
-	*q = '\0';
-	for (i = 0; i < n; i++) {
-		if (i > 0)
-			*q++ = ' ';
-		len = profile_strlen(p, profile_event(p, i));
-		memcpy(q, profile_str(p, profile_event(p, i)), len);
-		q += len;
-		*q = '\0';
-	}
 	msg_usage_error("%s event '%s' is not among the profile's events "
-	    "(%s)", opt, name, list);
-	free(list);
+	    "(%s)", opt, name, profile_str(p, profile_events_list(p)));
 }
 
 /*
