@@ -39,13 +39,6 @@ struct annfile {
 	char		*display;	/* name, or "dir + name" */
 };
 
-/* One line of a file with its summed self cost. */
-struct annline {
-	uint32_t	 file;		/* index into the files */
-	uint64_t	 line;
-	uint64_t	*cost;
-};
-
 /* A call made from a line, summed per (caller, callee) row. */
 struct anncall {
 	uint32_t	 file;		/* index into the files */
@@ -87,7 +80,6 @@ static int	key_cmp(const void *, const void *);
 static int	call_cmp(const void *, const void *);
 static void	annotate_bogus_box(const struct cells *, const char *, int);
 static ssize_t	annotate_choose(struct annotator *, const uint32_t *, size_t);
-static void	annotate_gather_lines(struct annotator *);
 static void	annotate_gather_calls(struct annotator *);
 static void	annotate_unfound(const struct annotator *, size_t);
 static void	annotate_totals(const struct annotator *);
@@ -447,46 +439,53 @@ annotate_choose(struct annotator *a, const uint32_t *autofiles, size_t nauto)
 	return rc == -1 ? -1 : unfound;
 }
 
-/* Gather the self costs of the wanted files' lines, summed per line. */
-static void
-annotate_gather_lines(struct annotator *a)
+/*
+ * Sum the self costs of the lines of the files marked in want (string
+ * id -> nonzero), one row per (slot[file], line), in that order, with
+ * nev events each in *costp.  Return the rows and their number in *np.
+ */
+struct annline *
+annotate_sum_lines(const struct profile *p, const unsigned char *want,
+    const uint32_t *slot, unsigned nev, uint64_t **costp, size_t *np)
 {
-	const struct profile	*p = a->p;
+	struct annline		*lines;
 	const uint64_t		*kk;
-	uint64_t		*keys = NULL, line;
+	uint64_t		*keys = NULL, *lcost, line;
 	uint32_t		 i, n = 0, fn, file, *idx;
 	size_t			 kcap = 0, nl;
 
 	for (i = 0; i < profile_nlines(p); i++) {
 		profile_line(p, i, &fn, &file, &line);
-		if (!a->want[file])
+		if (!want[file])
 			continue;
 		keys = xgrow(keys, &kcap, (size_t)n + 1, 3 * sizeof(*keys));
-		keys[3 * n] = a->slot[file];
+		keys[3 * n] = slot[file];
 		keys[3 * n + 1] = line;
 		keys[3 * n + 2] = i;
 		n++;
 	}
 	idx = sorted_index(keys, n);
-	a->lines = xreallocarray(NULL, n, sizeof(*a->lines));
-	a->lcost = xreallocarray(NULL, n, a->nev * sizeof(*a->lcost));
+	lines = xreallocarray(NULL, n, sizeof(*lines));
+	lcost = xreallocarray(NULL, n, nev * sizeof(*lcost));
 	nl = 0;
 	for (i = 0; i < n; i++) {
 		kk = keys + 3 * idx[i];
-		if (nl == 0 || a->lines[nl - 1].file != kk[0] ||
-		    a->lines[nl - 1].line != kk[1]) {
-			a->lines[nl].file = (uint32_t)kk[0];
-			a->lines[nl].line = kk[1];
-			a->lines[nl].cost = a->lcost + nl * a->nev;
-			cost_clear(a->lines[nl].cost, a->nev);
+		if (nl == 0 || lines[nl - 1].file != kk[0] ||
+		    lines[nl - 1].line != kk[1]) {
+			lines[nl].file = (uint32_t)kk[0];
+			lines[nl].line = kk[1];
+			lines[nl].cost = lcost + nl * nev;
+			cost_clear(lines[nl].cost, nev);
 			nl++;
 		}
-		cost_add(a->lines[nl - 1].cost, profile_line_cost(p,
-		    (uint32_t)kk[2]), a->nev);
+		cost_add(lines[nl - 1].cost, profile_line_cost(p,
+		    (uint32_t)kk[2]), nev);
 	}
 	free(idx);
 	free(keys);
-	a->nlines = nl;
+	*costp = lcost;
+	*np = nl;
+	return lines;
 }
 
 /*
@@ -664,7 +663,8 @@ annotate_files(const struct cells *c, const struct profile *p,
 		profile_pair(p, i, &fn, &file);
 		known[file] = 1;
 	}
-	annotate_gather_lines(&a);
+	a.lines = annotate_sum_lines(p, a.want, a.slot, a.nev, &a.lcost,
+	    &a.nlines);
 	annotate_gather_calls(&a);
 
 	/* The listings. */

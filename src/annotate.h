@@ -14,6 +14,16 @@ struct callgraph;
 struct profile;
 struct report_opts;
 
+/* One line of a file with its summed self cost. */
+struct annline {
+	uint32_t	 file;		/* the file's slot */
+	uint64_t	 line;
+	uint64_t	*cost;
+};
+
+struct annline	*annotate_sum_lines(const struct profile *,
+		    const unsigned char *, const uint32_t *, unsigned,
+		    uint64_t **, size_t *);
 int	annotate_files(const struct cells *, const struct profile *,
 	    const struct callgraph *, const uint32_t *, size_t,
 	    const struct report_opts *, const int *, size_t);

@@ -94,7 +94,7 @@ static int	report_drowcmp(const void *, const void *);
 static void	json_meta(struct json *, const struct profile *);
 static void	json_options(struct json *, const struct reporter *);
 static void	json_gates(struct json *, const struct reporter *);
-static int	report_jlinecmp(const void *, const void *);
+static int	report_jfilecmp(const void *, const void *);
 static int	report_costcmp(const struct reporter *, const uint64_t *,
 		    const uint64_t *);
 static int	report_entrycmp(const void *, const void *);
@@ -825,28 +825,21 @@ report_totals_only(const struct reporter *r)
 	}
 }
 
-/* A line of a file for the JSON report. */
-struct jline {
-	uint32_t	 file;		/* string id */
-	uint64_t	 line;
-	uint32_t	 id;		/* profile line entry */
+/* A file of the JSON report. */
+struct jfile {
+	const char	*name;
+	uint32_t	 id;		/* string id */
 };
 
-/* Order JSON lines by file name, line, then entry. */
-static const struct profile	*jcmp_p;
-
+/* Order JSON files by name, then string id. */
 static int
-report_jlinecmp(const void *a, const void *b)
+report_jfilecmp(const void *a, const void *b)
 {
-	const struct jline	*x = a, *y = b;
+	const struct jfile	*x = a, *y = b;
 	int			 c;
 
-	if (x->file != y->file &&
-	    (c = strcmp(profile_str(jcmp_p, x->file),
-	    profile_str(jcmp_p, y->file))) != 0)
+	if ((c = strcmp(x->name, y->name)) != 0)
 		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
@@ -1048,8 +1041,7 @@ report_json(struct reporter *r)
 	const struct fnrow	*row;
 	const struct cgedge	*e;
 	unsigned char		*want;
-	uint32_t		 fn, file, k, nstr, i;
-	uint64_t		 line;
+	uint32_t		 k, nstr, i;
 	size_t			 n, m;
 
 	/* The gates' results go into the document: check them first. */
@@ -1149,53 +1141,55 @@ report_json(struct reporter *r)
 		if ((k = profile_str_find(r->p, r->o->user_files[n])) !=
 		    UINT32_MAX)
 			want[k] = 1;
-	/* One pass over the lines, then one sort by (file, line, id). */
+	/* Files by name, then their lines summed as annotation sums them. */
 	{
-		struct jline	*ls = NULL;
-		size_t		 nl = 0, cap = 0, a, b, c;
-		uint64_t	*sum;
+		struct jfile	*fs = NULL;
+		struct annline	*ls;
+		uint64_t	*lcost;
+		uint32_t	*slot;
+		size_t		 nf = 0, nl, a, b;
 
-		for (i = 0; i < profile_nlines(r->p); i++) {
-			profile_line(r->p, i, &fn, &file, &line);
-			if (!want[file] || strcmp(profile_str(r->p, file),
-			    "???") == 0)
-				continue;
-			ls = xgrow(ls, &cap, nl + 1, sizeof(*ls));
-			ls[nl].file = file;
-			ls[nl].line = line;
-			ls[nl++].id = i;
-		}
-		jcmp_p = r->p;
-		if (nl > 1)
-			qsort(ls, nl, sizeof(*ls), report_jlinecmp);
-		jcmp_p = NULL;
-		sum = xreallocarray(NULL, r->nev, sizeof(*sum));
+		k = profile_str_find(r->p, "???");
+		if (k != UINT32_MAX)
+			want[k] = 0;
+		for (i = 0; i < nstr; i++)
+			if (want[i])
+				nf++;
+		fs = xreallocarray(NULL, nf, sizeof(*fs));
+		slot = xreallocarray(NULL, nstr, sizeof(*slot));
+		for (nf = 0, i = 0; i < nstr; i++)
+			if (want[i]) {
+				fs[nf].name = profile_str(r->p, i);
+				fs[nf++].id = i;
+			}
+		if (nf > 1)
+			qsort(fs, nf, sizeof(*fs), report_jfilecmp);
+		for (a = 0; a < nf; a++)
+			slot[fs[a].id] = (uint32_t)a;
+		ls = annotate_sum_lines(r->p, want, slot, r->nev, &lcost, &nl);
 		for (a = 0; a < nl; a = b) {
 			for (b = a; b < nl && ls[b].file == ls[a].file; b++)
 				continue;
 			json_open(&j, '{');
 			json_key(&j, "name");
-			json_str(&j, profile_str(r->p, ls[a].file));
+			json_str(&j, fs[ls[a].file].name);
 			json_key(&j, "lines");
 			json_open(&j, '[');
-			for (k = (uint32_t)a; k < b; k = (uint32_t)c) {
-				cost_clear(sum, r->nev);
-				for (c = k; c < b && ls[c].line == ls[k].line;
-				    c++)
-					cost_add(sum, profile_line_cost(r->p,
-					    ls[c].id), r->nev);
+			for (; a < b; a++) {
 				json_open(&j, '{');
 				json_key(&j, "line");
-				json_u64(&j, ls[k].line);
+				json_u64(&j, ls[a].line);
 				json_key(&j, "self");
-				json_cost(&j, r->p, sum);
+				json_cost(&j, r->p, ls[a].cost);
 				json_close(&j, '}');
 			}
 			json_close(&j, ']');
 			json_close(&j, '}');
 		}
-		free(sum);
 		free(ls);
+		free(lcost);
+		free(slot);
+		free(fs);
 	}
 	free(want);
 	json_close(&j, ']');
