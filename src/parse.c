@@ -105,6 +105,8 @@ struct parser {
 static void	parser_line(struct parser *, const char *, size_t);
 static void	parser_keep(struct parser *, const char *, size_t);
 static void	parser_costline(struct parser *, const char *, const char *);
+static const char *parser_fastline(struct parser *, const char *);
+static int	parser_fastnum(const char **, uint64_t *);
 static void	parser_nameline(struct parser *, const char *, const char *,
 		    const char *);
 static void	parser_headerline(struct parser *, const char *, const char *,
@@ -201,7 +203,7 @@ parser_free(struct parser *ps)
 int
 parser_feed(struct parser *ps, const char *data, size_t len)
 {
-	const char	*s = data, *end = data + len, *nl;
+	const char	*s = data, *end = data + len, *nl, *last;
 	size_t		 n;
 
 	if (ps->fatal)
@@ -218,9 +220,17 @@ parser_feed(struct parser *ps, const char *data, size_t len)
 		ps->len = 0;
 		s = nl + 1;
 	}
-	/* Parse straight from data; lines end at a newline there. */
-	while (!ps->fatal && (nl = memchr(s, '\n', end - s)) != NULL) {
+	/* Parse straight from data up to its last newline. */
+	for (last = end; last > s && last[-1] != '\n'; last--)
+		continue;
+	while (!ps->fatal && s < last) {
 		ps->lineno++;
+		if (((unsigned)(*s - '0') <= 9 || *s == '+' || *s == '*') &&
+		    (nl = parser_fastline(ps, s)) != NULL) {
+			s = nl + 1;
+			continue;
+		}
+		nl = memchr(s, '\n', last - s);
 		parser_line(ps, s, nl - s);
 		s = nl + 1;
 	}
@@ -514,6 +524,111 @@ bad:
 	pos[1] = old1;
 	pos[2] = old2;
 	return -1;
+}
+
+/*
+ * Parse a decimal number of up to 19 digits or a hexadecimal one of up
+ * to 16 at *pp into *v (neither can overflow) and advance *pp; return
+ * -1 for anything else, leaving it to the careful path.
+ */
+static inline int
+parser_fastnum(const char **pp, uint64_t *v)
+{
+	const char	*p = *pp, *start;
+	uint64_t	 n = 0;
+	unsigned	 d;
+
+	if ((d = (unsigned)(*p - '0')) > 9)
+		return -1;
+	if (d == 0 && p[1] == 'x') {
+		for (start = p += 2; ; p++) {
+			if ((d = (unsigned)(*p - '0')) <= 9)
+				;
+			else if ((d = (unsigned)((*p | 0x20) - 'a')) <= 5)
+				d += 10;
+			else
+				break;
+			n = n << 4 | d;
+		}
+		if (p == start || p - start > 16)
+			return -1;
+	} else {
+		start = p;
+		do {
+			n = n * 10 + d;
+			p++;
+		} while ((d = (unsigned)(*p - '0')) <= 9);
+		if (p - start > 19)
+			return -1;
+	}
+	*pp = p;
+	*v = n;
+	return 0;
+}
+
+/*
+ * The fast path for the bulk of every file: a self-cost line in a
+ * function of a part being read, with nothing pending, whose fields are
+ * each after one space, positions N, 0xN, +N, -N or * (not before the
+ * first line that set them), counts plain numbers.  Return the newline
+ * that ends the line at s (there is one), or NULL with nothing changed
+ * for parser_line() to take the line, its checks and its messages.
+ */
+static const char *
+parser_fastline(struct parser *ps, const char *s)
+{
+	const char	*p = s;
+	uint64_t	 pos[PARSE_MAXPOS], v, *cost = ps->cost;
+	unsigned	 i;
+
+	if (!ps->identity || !ps->all_set || ps->call_pending ||
+	    ps->jump_pending || ps->fn == NONE || ps->skipping ||
+	    ps->part_sum == NULL)
+		return NULL;
+	for (i = 0; i < ps->npos; i++) {
+		if (i > 0 && *p++ != ' ')
+			return NULL;
+		switch (*p) {
+		case '*':
+			p++;
+			pos[i] = ps->pos[i];
+			break;
+		case '+':
+			p++;
+			if (parser_fastnum(&p, &v) == -1 ||
+			    __builtin_add_overflow(ps->pos[i], v, &pos[i]))
+				return NULL;
+			break;
+		case '-':
+			p++;
+			if (parser_fastnum(&p, &v) == -1 || v > ps->pos[i])
+				return NULL;
+			pos[i] = ps->pos[i] - v;
+			break;
+		default:
+			if (parser_fastnum(&p, &pos[i]) == -1)
+				return NULL;
+			break;
+		}
+	}
+	for (i = 0; *p == ' '; i++) {
+		p++;
+		if (i == ps->ncols || parser_fastnum(&p, &v) == -1 ||
+		    v == COST_NONE)
+			return NULL;
+		cost[i] = v;
+	}
+	if (*p != '\n')
+		return NULL;
+	for (; i < ps->nevents; i++)
+		cost[i] = COST_NONE;
+	for (i = 0; i < ps->npos; i++)
+		ps->pos[i] = pos[i];
+	if (profile_add_self(ps->p, ps->fn, ps->fi,
+	    ps->pos_line >= 0 ? pos[ps->pos_line] : 0, cost))
+		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+	cost_add(ps->part_sum, cost, ps->nevents);
+	return p;
 }
 
 /* A cost line: positions, then counts; self cost, call cost or a jump. */
