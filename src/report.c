@@ -98,6 +98,7 @@ static int	report_jfilecmp(const void *, const void *);
 static int	report_costcmp(const struct reporter *, const uint64_t *,
 		    const uint64_t *);
 static int	report_entrycmp(const void *, const void *);
+static void	report_sift(struct entry *, size_t, size_t);
 static int	report_callcmp(const void *, const void *);
 static void	report_calls(const struct reporter *, struct callline *,
 		    size_t, const char *, const unsigned *);
@@ -663,19 +664,43 @@ report_incl_passes(const struct reporter *r, const struct entry *en)
 }
 
 /*
+ * Move entry i of the heap h of n entries down to its place: the first
+ * in report_entrycmp() order is on top.
+ */
+static void
+report_sift(struct entry *h, size_t n, size_t i)
+{
+	struct entry	t;
+	size_t		c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && report_entrycmp(&h[c + 1], &h[c]) < 0)
+			c++;
+		if (report_entrycmp(&h[c], &h[i]) >= 0)
+			break;
+		t = h[i];
+		h[i] = h[c];
+		h[c] = t;
+		i = c;
+	}
+}
+
+/*
  * Choose the entries the report prints, in order: self costs down to the
  * cumulative threshold, or with --inclusive=yes every entry (functions
  * and cycles) whose inclusive cost reaches (100 - threshold)% of the
  * total.  The widths fit every entry, printed or not (as the old tool).
+ * Only what is printed is sorted: the entries that pass, or those taken
+ * in order from a heap until the threshold is reached.
  */
 static void
 report_select(struct reporter *r)
 {
-	struct entry		*ents;
+	struct entry		*ents, en;
 	const struct fnrow	*row;
 	uint64_t		*sum, v;
 	size_t			 i, k, n = 0, nrows;
-	int			 reached;
+	int			 reached, heap;
 
 	nrows = r->t->nrows;
 	ents = xreallocarray(NULL, nrows + (r->g ? r->g->ncycles : 0),
@@ -707,16 +732,23 @@ report_select(struct reporter *r)
 	for (i = 0; i < n; i++)
 		cells_widths_add(&r->c, r->w, ents[i].cost);
 	cmp_ctx = r;
-	qsort(ents, n, sizeof(*ents), report_entrycmp);
-	cmp_ctx = NULL;
+	heap = !r->o->inclusive && r->single < 100;
+	if (r->o->inclusive) {
+		for (i = k = 0; i < n; i++)
+			if (report_incl_passes(r, &ents[i]))
+				ents[k++] = ents[i];
+		n = k;
+	}
+	if (heap)
+		for (i = n / 2; i-- > 0; )
+			report_sift(ents, n, i);
+	else
+		qsort(ents, n, sizeof(*ents), report_entrycmp);
 
 	r->sel = xreallocarray(NULL, n, sizeof(*r->sel));
 	sum = xcalloc(r->nsort, sizeof(*sum));
 	for (i = 0; i < n; i++) {
-		if (r->o->inclusive) {
-			if (!report_incl_passes(r, &ents[i]))
-				continue;
-		} else if (r->single < 100) {
+		if (heap) {
 			reached = 1;
 			for (k = 0; k < r->nsort; k++)
 				if (report_prop(sum[k], r->total[r->sort[k]]) <
@@ -724,20 +756,26 @@ report_select(struct reporter *r)
 					reached = 0;
 			if (reached)
 				break;
-		}
-		r->sel[r->nsel++] = ents[i];
-		if (ents[i].row != CG_NONE) {
+			/* The heap shrinks from the end as entries leave. */
+			en = ents[0];
+			ents[0] = ents[n - 1 - i];
+			report_sift(ents, n - 1 - i, 0);
+		} else
+			en = ents[i];
+		r->sel[r->nsel++] = en;
+		if (en.row != CG_NONE) {
 			r->files = xgrow(r->files, &r->files_cap,
 			    r->nfiles + 1, sizeof(*r->files));
-			r->files[r->nfiles++] = r->t->rows[ents[i].row].file;
+			r->files[r->nfiles++] = r->t->rows[en.row].file;
 		}
 		for (k = 0; k < r->nsort; k++) {
-			v = ents[i].cost[r->sort[k]];
+			v = en.cost[r->sort[k]];
 			if (v != COST_NONE && __builtin_add_overflow(sum[k], v,
 			    &sum[k]))
 				sum[k] = UINT64_MAX;
 		}
 	}
+	cmp_ctx = NULL;
 	free(sum);
 	free(ents);
 }
