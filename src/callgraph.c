@@ -21,6 +21,7 @@
 #include "fntotals.h"
 #include "keytab.h"
 #include "profile.h"
+#include "sort.h"
 #include "xmalloc.h"
 
 static void	callgraph_edges(struct callgraph *, const struct profile *);
@@ -29,110 +30,66 @@ static int	cycle_cmp(const void *, const void *);
 static void	callgraph_index(struct callgraph *);
 static void	callgraph_cycles(struct callgraph *);
 static void	callgraph_inclusive(struct callgraph *);
-static int	edge_cmp_out(const void *, const void *);
 static int	same_scc(const struct callgraph *, uint32_t, uint32_t);
 static int	callgraph_crossing(const struct callgraph *, uint32_t, int,
 		    uint64_t *);
 
 
-/* Order edges by (from, to). */
-static int
-edge_cmp_out(const void *a, const void *b)
-{
-	const struct cgedge	*x = a, *y = b;
-
-	if (x->from != y->from)
-		return x->from < y->from ? -1 : 1;
-	if (x->to != y->to)
-		return x->to < y->to ? -1 : 1;
-	return 0;
-}
-
 /*
  * Sum the profile's call arcs into one edge per (caller row, callee
- * row).  The caller row is the function under the file of the call
- * site (code inlined from a header calls from that header's row).
+ * row), sorted by (from, to).  The caller row is the function under the
+ * file of the call site (code inlined from a header calls from that
+ * header's row).
  */
 static void
 callgraph_edges(struct callgraph *g, const struct profile *p)
 {
-	struct keytab	 pairs;
-	struct cgedge	*e;
-	uint32_t	 i, caller, callee, file, o, f, name, id, nf, *fn_row;
-	uint32_t	 last = CG_NONE;
-	uint64_t	 line, key[2];
-	size_t		 cap = 0, k;
-	int		 created;
+	struct cgedge	*e = NULL;
+	uint32_t	 i, j, caller, callee, file, o, f, name, nf, na;
+	uint32_t	*fn_row, *order;
+	uint64_t	 line, *key;
+	size_t		 n = 0;
 
-	keytab_init(&pairs, 2);
 	nf = profile_nfuncs(p);
+	na = profile_narcs(p);
 	fn_row = xreallocarray(NULL, nf, sizeof(*fn_row));
 	for (i = 0; i < nf; i++)
 		fn_row[i] = CG_NONE;
-	for (i = 0; i < profile_narcs(p); i++) {
+	key = xreallocarray(NULL, na, sizeof(*key));
+	for (i = 0; i < na; i++) {
 		profile_arc(p, i, &caller, &callee, &file, &line);
 		/* The caller's row is its pair's; the callee's, its own. */
-		key[0] = g->t->pair_row[profile_arc_pair(p, i)];
 		if (fn_row[callee] == CG_NONE) {
 			profile_func(p, callee, &o, &f, &name);
 			fn_row[callee] = fntotals_row(g->t, p, f, name);
 		}
-		key[1] = fn_row[callee];
-		if (last != CG_NONE && g->edges[last].from == key[0] &&
-		    g->edges[last].to == key[1]) {
-			id = last;
-			goto add;
-		}
-		id = keytab_get(&pairs, key, &created);
-		if (created) {
-			if (id >= cap) {
-				cap = cap ? cap * 2 : 256;
-				g->edges = xreallocarray(g->edges, cap,
-				    sizeof(*g->edges));
-				g->costs = xreallocarray(g->costs, cap,
-				    g->nevents * sizeof(*g->costs));
-			}
-			e = &g->edges[id];
-			e->from = (uint32_t)key[0];
-			e->to = (uint32_t)key[1];
+		key[i] = (uint64_t)g->t->pair_row[profile_arc_pair(p, i)] <<
+		    32 | fn_row[callee];
+	}
+	free(fn_row);
+	order = xreallocarray(NULL, na, sizeof(*order));
+	sort_index_u64(key, na, order);
+	g->edges = xreallocarray(NULL, na, sizeof(*g->edges));
+	g->costs = xreallocarray(NULL, na, g->nevents * sizeof(*g->costs));
+	for (j = 0; j < na; j++) {
+		i = order[j];
+		if (n == 0 || key[i] != key[order[j - 1]]) {
+			e = &g->edges[n];
+			e->from = (uint32_t)(key[i] >> 32);
+			e->to = (uint32_t)key[i];
 			e->count = 0;
-			cost_clear(g->costs + (size_t)id * g->nevents,
-			    g->nevents);
+			e->cost = g->costs + n * g->nevents;
+			cost_clear(e->cost, g->nevents);
+			n++;
 		}
-add:
-		last = id;
-		e = &g->edges[id];
 		if (__builtin_add_overflow(e->count, profile_arc_count(p, i),
 		    &e->count))
 			e->count = UINT64_MAX;
-		cost_add(g->costs + (size_t)id * g->nevents,
-		    profile_arc_cost(p, i), g->nevents);
+		cost_add(e->cost, profile_arc_cost(p, i), g->nevents);
 	}
-	g->nedges = pairs.n;
-	keytab_free(&pairs);
-	free(fn_row);
-	/* Costs live apart from the edges: sort the pair, then point. */
-	for (k = 0; k < g->nedges; k++)
-		g->edges[k].cost = g->costs + k * g->nevents;
-	if (g->nedges > 0) {
-		uint64_t	*sorted;
-		struct cgedge	*tmp;
-
-		tmp = xreallocarray(NULL, g->nedges, sizeof(*tmp));
-		memcpy(tmp, g->edges, g->nedges * sizeof(*tmp));
-		qsort(tmp, g->nedges, sizeof(*tmp), edge_cmp_out);
-		sorted = xreallocarray(NULL, g->nedges,
-		    g->nevents * sizeof(*sorted));
-		for (k = 0; k < g->nedges; k++) {
-			memcpy(sorted + k * g->nevents, tmp[k].cost,
-			    g->nevents * sizeof(*sorted));
-			tmp[k].cost = sorted + k * g->nevents;
-		}
-		free(g->edges);
-		free(g->costs);
-		g->edges = tmp;
-		g->costs = sorted;
-	}
+	g->nedges = n;
+	free(order);
+	free(key);
 }
 
 /* Build the out and in indices (compressed sparse rows) of the edges. */
