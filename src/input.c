@@ -230,6 +230,16 @@ input_compressed(const struct input *in)
 	return in->kind != INPUT_PLAIN;
 }
 
+/*
+ * Return the descriptor of a plain (uncompressed) named file, which may
+ * be read at any offset with pread(2), or -1.
+ */
+int
+input_plain_fd(const struct input *in)
+{
+	return in->kind == INPUT_PLAIN && in->fd != STDIN_FILENO ? in->fd : -1;
+}
+
 /* Close the input (standard input stays open). */
 void
 input_close(struct input *in)

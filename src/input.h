@@ -13,6 +13,7 @@ struct input;
 struct input	*input_open(const char *);
 ssize_t		 input_read(struct input *, char *, size_t);
 int		 input_compressed(const struct input *);
+int		 input_plain_fd(const struct input *);
 void		 input_close(struct input *);
 
 #endif /* CGA_INPUT_H */

@@ -59,6 +59,7 @@ static const struct {
 static unsigned long	 msg_counts[MSG__MAX];
 static enum msglevel	 msg_worst = MSGL_OK;
 static int		 msg_quiet;
+static _Thread_local unsigned *msg_diverted;
 
 /* Print one diagnostic; file may be NULL, line 0 means no line. */
 void
@@ -66,6 +67,10 @@ msg(enum msgid id, const char *file, uint64_t line, const char *fmt, ...)
 {
 	va_list	 ap;
 
+	if (msg_diverted != NULL) {
+		(*msg_diverted)++;
+		return;
+	}
 	if (msg_table[id].level > msg_worst)
 		msg_worst = msg_table[id].level;
 	if (++msg_counts[id] > MSG_CAP || msg_quiet)
@@ -183,4 +188,15 @@ msg_excerpt(char *buf, size_t size, const char *s, size_t len)
 	if (n < len)
 		strlcat(buf, "...", size);
 	return buf;
+}
+
+/*
+ * Count the messages of the calling thread in *count instead of printing
+ * them or changing the exit status (a reader working ahead that may have
+ * to be redone); NULL restores printing.
+ */
+void
+msg_divert(unsigned *count)
+{
+	msg_diverted = count;
 }

@@ -9,8 +9,13 @@
  */
 #include "compat.h"
 
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cost.h"
 #include "input.h"
@@ -22,6 +27,10 @@
 #include "xmalloc.h"
 
 #define PARSE_BLOCK	(1024 * 1024)
+#define PARSE_AHEAD_MIN	(16 * 1024 * 1024)	/* smaller files: one thread */
+#define PARSE_CHUNK	(4 * 1024 * 1024)	/* least chunk read ahead */
+#define PARSE_NCHUNKS	64			/* chunks of a large file */
+#define PARSE_WINDOW	(64 * 1024)		/* looked at for a boundary */
 #define PARSE_MAXPOS	3		/* instr, bb, line */
 #define NONE		UINT32_MAX
 
@@ -45,6 +54,7 @@ struct idmap {
 	uint32_t	*sparse;	/* index -> slot */
 	size_t		 sparse_cap;
 	uint32_t	*names;		/* slot -> string id */
+	uint64_t	*slot_id;	/* slot -> compressed id */
 	size_t		 n, cap;	/* slots used, allocated */
 	uint32_t	*fn_ob;		/* slot -> (ob, file) of the last */
 	uint32_t	*fn_fl;		/*   function resolved with it, */
@@ -100,6 +110,49 @@ struct parser {
 	/* line buffer */
 	char		*buf;
 	size_t		 len, size;
+	uint64_t	 off;		/* file offset of the next byte fed */
+
+	/* a chunk read ahead (see parser_spec()) */
+	int		 spec;
+	int		 stop;		/* stopped before a header line */
+	uint64_t	 stop_off;	/* at this file offset */
+	uint64_t	 spec_line0;	/* lineno where the chunk began */
+	uint32_t	 ph_cfn;	/* the cfn= of before, a placeholder */
+};
+
+/* A stretch of a chunk read ahead, from a line "fn=" on. */
+struct seg {
+	uint64_t	 start;		/* its first byte */
+	uint64_t	 stop;		/* where its parser stopped */
+	struct profile	*p;		/* what it read, */
+	struct parser	*ps;		/*   and the state it ended in */
+	unsigned	 nmsg;		/* messages it would have printed */
+};
+
+/*
+ * A chunk of a file.  The second thread reads the odd ones as segments:
+ * a header line (a new part) ends one, the next starts at the next line
+ * "fn=", and the main thread reads what lies between.
+ */
+struct chunk {
+	uint64_t	 start, end;	/* the bytes [start, end) */
+	struct seg	*segs;
+	size_t		 nsegs, segs_cap;
+	int		 done;		/* the second thread is done with it */
+};
+
+/* What the two threads share while reading a file. */
+struct ahead {
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 cond;
+	int		 fd;
+	const char	*path;
+	const struct parse_opts *o;
+	uint64_t	 hdr_end;	/* the file's header: [0, hdr_end) */
+	struct chunk	*chunks;
+	size_t		 nchunks;
+	size_t		 taken;		/* chunks the main thread is done with */
+	int		 quit;
 };
 
 static void	parser_line(struct parser *, const char *, size_t);
@@ -133,6 +186,22 @@ static void	parser_end_part(struct parser *);
 static struct part *parser_part(struct parser *);
 static void	parser_free(struct parser *);
 static uint32_t	parser_file_name(struct parser *, const char *, size_t);
+static uint32_t	parser_placeholder(struct parser *, char, uint64_t);
+static int	parser_is_placeholder(const struct profile *, uint32_t);
+static uint32_t	parser_resolve(struct parser *, const char *, size_t);
+static void	parser_spec(struct parser *);
+static int	parser_adopt(struct parser *, const struct seg *);
+static int	parser_feed_range(struct parser *, int, const char *, char *,
+		    uint64_t, uint64_t);
+static void	*parse_ahead(void *);
+static int	parse_header_end(int, uint64_t, uint64_t *);
+static uint64_t	parse_find_fn(int, uint64_t, uint64_t, char *);
+static size_t	parse_bounds(int, uint64_t, uint64_t, uint64_t,
+		    struct chunk **);
+static void	parse_ahead_chunk(struct ahead *, struct chunk *, char *);
+static void	parse_free_segs(struct chunk *);
+static int	parse_parallel(struct parser *, int, const char *,
+		    const struct parse_opts *);
 
 /* Return the current part. */
 static struct part *
@@ -184,6 +253,7 @@ parser_free(struct parser *ps)
 		free(ps->idmap[i].direct);
 		free(ps->idmap[i].sparse);
 		free(ps->idmap[i].names);
+		free(ps->idmap[i].slot_id);
 		free(ps->idmap[i].fn_ob);
 		free(ps->idmap[i].fn_fl);
 		free(ps->idmap[i].fn_id);
@@ -204,20 +274,29 @@ int
 parser_feed(struct parser *ps, const char *data, size_t len)
 {
 	const char	*s = data, *end = data + len, *nl, *last;
-	size_t		 n;
+	uint64_t	 base = ps->off;
+	size_t		 n, kept;
 
 	if (ps->fatal)
 		return -1;
+	if (ps->stop)
+		return 0;
+	ps->off += len;
 	if (ps->len > 0) {
 		/* Complete the pending partial line with this data's first. */
 		nl = memchr(s, '\n', len);
 		n = nl != NULL ? (size_t)(nl - s) : len;
+		kept = ps->len;
 		parser_keep(ps, s, n);
 		if (nl == NULL)
 			return 0;
 		ps->lineno++;
 		parser_line(ps, ps->buf, ps->len);
 		ps->len = 0;
+		if (ps->stop) {
+			ps->stop_off = base - kept;
+			return 0;
+		}
 		s = nl + 1;
 	}
 	/* Parse straight from data up to its last newline. */
@@ -232,6 +311,10 @@ parser_feed(struct parser *ps, const char *data, size_t len)
 		}
 		nl = memchr(s, '\n', last - s);
 		parser_line(ps, s, nl - s);
+		if (ps->stop) {
+			ps->stop_off = base + (uint64_t)(s - data);
+			return 0;
+		}
 		s = nl + 1;
 	}
 	if (!ps->fatal && s < end)
@@ -303,11 +386,18 @@ parse_file(struct profile *p, const char *path, const struct parse_opts *o)
 	struct input	*in;
 	char		*block;
 	ssize_t		 n;
-	int		 rc = 0;
+	int		 fd, rc = 0;
 
 	if ((in = input_open(path)) == NULL)
 		return -1;
 	ps = parser_create(p, path, o);
+	if ((fd = input_plain_fd(in)) != -1 &&
+	    (n = parse_parallel(ps, fd, path, o)) != 1) {
+		input_close(in);
+		if (n == -1)
+			ps->fatal = 1;
+		return parser_finish(ps);
+	}
 	block = xmalloc(PARSE_BLOCK);
 	while ((n = input_read(in, block, PARSE_BLOCK)) > 0)
 		if (parser_feed(ps, block, (size_t)n) == -1)
@@ -321,6 +411,514 @@ parse_file(struct profile *p, const char *path, const struct parse_opts *o)
 	}
 	if (parser_finish(ps) == -1)
 		rc = -1;
+	return rc;
+}
+
+/*
+ * Reading in two threads.  A large plain file is cut into chunks at
+ * lines "fn=..."; the main thread reads the even ones, a second thread
+ * the odd ones, each into a profile of its own, from a state it does
+ * not know: the names of compressed ids defined before it and the
+ * object and file in force are placeholders.  When the main thread
+ * reaches such a chunk it adopts it (parser_adopt()): if what the chunk
+ * assumed holds, its placeholders are resolved, its profile is merged
+ * and its parser's state taken over; if not, or if the chunk would have
+ * printed a message, the chunk is read again in order.  The result is
+ * the same as reading the file from start to end, messages included.
+ */
+
+/*
+ * Return the string id of a placeholder: "\n" and a kind, with an id
+ * for a compressed name.  No name in a profile holds a newline.
+ */
+static uint32_t
+parser_placeholder(struct parser *ps, char kind, uint64_t id)
+{
+	char	buf[32];
+	int	n;
+
+	if (kind >= 'a')
+		n = snprintf(buf, sizeof(buf), "\n%c", kind);
+	else
+		n = snprintf(buf, sizeof(buf), "\n%c%llu", kind,
+		    (unsigned long long)id);
+	return profile_intern(ps->p, buf, (size_t)n);
+}
+
+/* Return nonzero if string id of p is a placeholder. */
+static int
+parser_is_placeholder(const struct profile *p, uint32_t id)
+{
+	return profile_strlen(p, id) > 0 && *profile_str(p, id) == '\n';
+}
+
+/*
+ * Return the string id in ps's profile that placeholder s (len bytes)
+ * stands for at the point ps has reached, or NONE if it stands for
+ * nothing (a compressed id not defined: reading in order would warn).
+ */
+static uint32_t
+parser_resolve(struct parser *ps, const char *s, size_t len)
+{
+	enum idspace	 sp;
+	uint64_t	 id = 0;
+	uint32_t	 slot;
+	size_t		 i;
+
+	switch (s[1]) {
+	case 'o':
+		return ps->ob;
+	case 'l':
+		return ps->fl;
+	case 'i':
+		return ps->fi;
+	case 'c':
+		/* calls= with no cfn= before it calls "???". */
+		return ps->cfn != NONE ? ps->cfn :
+		    profile_intern(ps->p, "???", 3);
+	case 'O':
+		sp = IDS_OB;
+		break;
+	case 'L':
+		sp = IDS_FL;
+		break;
+	default:
+		sp = IDS_FN;
+		break;
+	}
+	for (i = 2; i < len; i++)
+		id = id * 10 + (uint64_t)(s[i] - '0');
+	if ((slot = idmap_find(&ps->idmap[sp], id)) == NONE)
+		return NONE;
+	return ps->idmap[sp].names[slot];
+}
+
+/*
+ * Make ps, which has read the file's header, read a chunk from its
+ * start, a line "fn=...", in the middle of a part's body: what was in
+ * force there is a placeholder, positions are unset (a relative one
+ * warns, so the chunk is read again), and a header line stops it.
+ */
+static void
+parser_spec(struct parser *ps)
+{
+	ps->spec = 1;
+	ps->body_seen = 1;
+	parser_part(ps)->has_data = 1;
+	ps->skipping = 0;
+	ps->part_sum = NULL;
+	ps->ob = parser_placeholder(ps, 'o', 0);
+	ps->fl = parser_placeholder(ps, 'l', 0);
+	ps->fi = parser_placeholder(ps, 'i', 0);
+	ps->cfn = ps->ph_cfn = parser_placeholder(ps, 'c', 0);
+	ps->cfn_slot = NONE;
+	ps->fn = ps->fn_name = NONE;
+	ps->cob = ps->cfi = NONE;
+	ps->call_pending = ps->jump_pending = 0;
+	memset(ps->pos, 0, sizeof(ps->pos));
+	memset(ps->pos_set, 0, sizeof(ps->pos_set));
+	ps->all_set = 0;
+	ps->spec_line0 = ps->lineno;
+}
+
+/*
+ * Take over segment c, read ahead from where ps now is: if what it was
+ * read under holds here, add its profile to ps's, its compressed names
+ * to ps's, and go on from the state its parser ended in; return 0.
+ * Otherwise return -1 with nothing changed, and the chunk must be read.
+ */
+static int
+parser_adopt(struct parser *ps, const struct seg *c)
+{
+	const struct parser	*cs = c->ps;
+	const struct profile	*cp = c->p;
+	const struct idmap	*m;
+	struct idmap		*pm;
+	uint32_t		*strmap, *fnmap, n, i, slot, s1, name;
+	int			 sp, created;
+
+	if (c->nmsg > 0 || cs->fatal || !ps->have_events ||
+	    !cs->have_events || !ps->body_seen || ps->skipping ||
+	    ps->call_pending || ps->jump_pending || ps->cob != NONE ||
+	    ps->cfi != NONE || ps->len != 0)
+		return -1;
+	if (ps->nevents != cs->nevents || ps->ncols != cs->ncols ||
+	    ps->identity != cs->identity || ps->npos != cs->npos ||
+	    ps->pos_line != cs->pos_line || memcmp(ps->colmap, cs->colmap,
+	    ps->ncols * sizeof(*ps->colmap)) != 0 ||
+	    strcmp(profile_str(ps->p, ps->events_id),
+	    profile_str(cp, cs->events_id)) != 0)
+		return -1;
+
+	/* Every placeholder must stand for something here. */
+	n = profile_nstrings(cp);
+	strmap = xreallocarray(NULL, n, sizeof(*strmap));
+	for (i = 0; i < n; i++) {
+		strmap[i] = NONE;
+		if (parser_is_placeholder(cp, i) && (strmap[i] =
+		    parser_resolve(ps, profile_str(cp, i),
+		    profile_strlen(cp, i))) == NONE)
+			goto fail;
+	}
+	/* A compressed id the chunk defines must not differ from here. */
+	for (sp = 0; sp < IDS__MAX; sp++) {
+		m = &cs->idmap[sp];
+		pm = &ps->idmap[sp];
+		for (slot = 0; slot < m->n; slot++) {
+			name = m->names[slot];
+			if (parser_is_placeholder(cp, name) ||
+			    (s1 = idmap_find(pm, m->slot_id[slot])) == NONE)
+				continue;
+			if (profile_strlen(ps->p, pm->names[s1]) !=
+			    profile_strlen(cp, name) ||
+			    memcmp(profile_str(ps->p, pm->names[s1]),
+			    profile_str(cp, name), profile_strlen(cp, name)) != 0)
+				goto fail;
+		}
+	}
+
+	/* It holds: merge. */
+	for (i = 0; i < n; i++)
+		if (strmap[i] == NONE)
+			strmap[i] = profile_intern(ps->p, profile_str(cp, i),
+			    profile_strlen(cp, i));
+	fnmap = xreallocarray(NULL, profile_nfuncs(cp), sizeof(*fnmap));
+	/* An overflow cannot be placed on its line here. */
+	if (profile_merge(ps->p, cp, strmap, fnmap))
+		msg(MSG_COST_OVERFLOW, ps->fname, 0, NULL);
+	if (cs->part_sum != NULL) {
+		if (ps->part_sum == NULL)
+			parser_part_sum(ps);
+		cost_add(ps->part_sum, cs->part_sum, ps->nevents);
+	}
+	for (sp = 0; sp < IDS__MAX; sp++) {
+		m = &cs->idmap[sp];
+		pm = &ps->idmap[sp];
+		for (slot = 0; slot < m->n; slot++) {
+			if (parser_is_placeholder(cp, m->names[slot]))
+				continue;
+			s1 = idmap_add(pm, m->slot_id[slot], &created);
+			pm->names[s1] = strmap[m->names[slot]];
+			pm->fn_id[s1] = NONE;
+		}
+	}
+	ps->ob = strmap[cs->ob];
+	ps->fl = strmap[cs->fl];
+	ps->fi = strmap[cs->fi];
+	ps->fn = cs->fn != NONE ? fnmap[cs->fn] : NONE;
+	ps->fn_name = cs->fn_name != NONE ? strmap[cs->fn_name] : NONE;
+	if (cs->cfn != cs->ph_cfn) {
+		ps->cfn = cs->cfn != NONE ? strmap[cs->cfn] : NONE;
+		ps->cfn_slot = NONE;
+	}
+	ps->cob = cs->cob != NONE ? strmap[cs->cob] : NONE;
+	ps->cfi = cs->cfi != NONE ? strmap[cs->cfi] : NONE;
+	ps->call_pending = cs->call_pending;
+	ps->call_count = cs->call_count;
+	ps->jump_pending = cs->jump_pending;
+	memcpy(ps->pos, cs->pos, sizeof(ps->pos));
+	memcpy(ps->pos_set, cs->pos_set, sizeof(ps->pos_set));
+	ps->all_set = cs->all_set;
+	ps->lineno += cs->lineno - cs->spec_line0;
+	free(fnmap);
+	free(strmap);
+	return 0;
+fail:
+	free(strmap);
+	return -1;
+}
+
+/*
+ * Feed the bytes [from, to) of fd to ps through buf (PARSE_BLOCK bytes);
+ * stop early if the parser stops.  Return -1 on a read error (said).
+ */
+static int
+parser_feed_range(struct parser *ps, int fd, const char *path, char *buf,
+    uint64_t from, uint64_t to)
+{
+	ssize_t	n;
+
+	ps->off = from;
+	while (from < to && !ps->fatal && !ps->stop) {
+		n = pread(fd, buf, to - from < PARSE_BLOCK ? to - from :
+		    PARSE_BLOCK, (off_t)from);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			msg(MSG_READ, path, 0, "%s", strerror(errno));
+			return -1;
+		}
+		if (n == 0)
+			break;		/* the file shrank: read what is */
+		parser_feed(ps, buf, (size_t)n);
+		from += (uint64_t)n;
+	}
+	return 0;
+}
+
+/* Read chunk c ahead as segments, through buf. */
+static void
+parse_ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
+{
+	struct seg	*sg;
+	uint64_t	 from = c->start;
+
+	while (from < c->end) {
+		c->segs = xgrow(c->segs, &c->segs_cap, c->nsegs + 1,
+		    sizeof(*c->segs));
+		sg = &c->segs[c->nsegs++];
+		memset(sg, 0, sizeof(*sg));
+		sg->start = from;
+		msg_divert(&sg->nmsg);
+		sg->p = profile_create();
+		sg->ps = parser_create(sg->p, a->path, a->o);
+		if (parser_feed_range(sg->ps, a->fd, a->path, buf, 0,
+		    a->hdr_end) == 0 && !sg->ps->fatal && !sg->ps->body_seen) {
+			parser_spec(sg->ps);
+			(void)parser_feed_range(sg->ps, a->fd, a->path, buf,
+			    from, c->end);
+		} else
+			sg->nmsg++;
+		msg_divert(NULL);
+		/* A last line without a newline is the main thread's. */
+		sg->stop = sg->ps->stop ? sg->ps->stop_off :
+		    c->end - sg->ps->len;
+		if (sg->nmsg > 0 || sg->ps->fatal || !sg->ps->stop)
+			break;
+		from = parse_find_fn(a->fd, sg->stop, c->end, buf);
+	}
+}
+
+/* Free the segments of chunk c. */
+static void
+parse_free_segs(struct chunk *c)
+{
+	size_t	i;
+
+	for (i = 0; i < c->nsegs; i++) {
+		parser_free(c->segs[i].ps);
+		profile_free(c->segs[i].p);
+	}
+	free(c->segs);
+	c->segs = NULL;
+	c->nsegs = c->segs_cap = 0;
+}
+
+/* The second thread: read the odd chunks ahead, one at a time. */
+static void *
+parse_ahead(void *arg)
+{
+	struct ahead	*a = arg;
+	char		*buf;
+	size_t		 k;
+	int		 quit;
+
+	buf = xmalloc(PARSE_BLOCK);
+	for (k = 1; k < a->nchunks; k += 2) {
+		/* Hold at most two chunks the main thread has not taken. */
+		pthread_mutex_lock(&a->lock);
+		while (!a->quit && a->taken + 3 < k)
+			pthread_cond_wait(&a->cond, &a->lock);
+		quit = a->quit;
+		pthread_mutex_unlock(&a->lock);
+		if (quit)
+			break;
+		parse_ahead_chunk(a, &a->chunks[k], buf);
+		pthread_mutex_lock(&a->lock);
+		a->chunks[k].done = 1;
+		pthread_cond_broadcast(&a->cond);
+		pthread_mutex_unlock(&a->lock);
+	}
+	free(buf);
+	return NULL;
+}
+
+/*
+ * Find where the header at the start of fd (size bytes) ends: the first
+ * line that is neither blank, a comment nor "key: value".  Return -1 if
+ * it is not within the first window.
+ */
+static int
+parse_header_end(int fd, uint64_t size, uint64_t *end)
+{
+	char		*buf;
+	const char	*s, *e, *nl, *k;
+	ssize_t		 n;
+	int		 rc = -1;
+
+	buf = xmalloc(PARSE_WINDOW);
+	n = pread(fd, buf, size < PARSE_WINDOW ? size : PARSE_WINDOW, 0);
+	for (s = buf, e = buf + (n > 0 ? n : 0);
+	    (nl = memchr(s, '\n', e - s)) != NULL; s = nl + 1) {
+		for (k = s; k < nl && num_is_space(*k); k++)
+			continue;
+		if (k == nl || *k == '#' || *k == '\r')
+			continue;
+		for (k = s; k < nl && *k != '=' && *k != ':' &&
+		    !num_is_space(*k); k++)
+			continue;
+		if (k < nl && *k == ':')
+			continue;
+		*end = (uint64_t)(s - buf);
+		rc = 0;
+		break;
+	}
+	free(buf);
+	return rc;
+}
+
+/*
+ * Return the offset of the first line "fn=" after offset at (a line
+ * starting there does not count) and before limit, or limit; buf holds
+ * PARSE_WINDOW bytes.
+ */
+static uint64_t
+parse_find_fn(int fd, uint64_t at, uint64_t limit, char *buf)
+{
+	const char	*s, *e;
+	ssize_t		 r;
+
+	while (at < limit) {
+		r = pread(fd, buf, limit - at < PARSE_WINDOW ? limit - at :
+		    PARSE_WINDOW, (off_t)at);
+		if (r < 4)
+			break;
+		/* A newline followed by "fn=". */
+		for (s = buf, e = buf + r - 3; s < e; s++)
+			if ((s = memchr(s, '\n', e - s)) == NULL ||
+			    memcmp(s + 1, "fn=", 3) == 0)
+				break;
+		if (s != NULL && s < e)
+			return at + (uint64_t)(s + 1 - buf);
+		at += (uint64_t)r - 3;
+	}
+	return limit;
+}
+
+/*
+ * Cut fd (size bytes, its header ending at from) into chunks of about
+ * step bytes, each starting at a line "fn=" (the first at 0); return
+ * how many, in *cp.
+ */
+static size_t
+parse_bounds(int fd, uint64_t size, uint64_t from, uint64_t step,
+    struct chunk **cp)
+{
+	struct chunk	*c = NULL;
+	size_t		 n = 0, cap = 0;
+	char		*buf;
+	uint64_t	 at, start = 0;
+
+	buf = xmalloc(PARSE_WINDOW);
+	for (at = from + step; at < size; at = start + step) {
+		if ((at = parse_find_fn(fd, at, size, buf)) == size)
+			break;
+		c = xgrow(c, &cap, n + 1, sizeof(*c));
+		memset(&c[n], 0, sizeof(c[n]));
+		c[n].start = start;
+		c[n].end = start = at;
+		n++;
+	}
+	free(buf);
+	c = xgrow(c, &cap, n + 1, sizeof(*c));
+	memset(&c[n], 0, sizeof(c[n]));
+	c[n].start = start;
+	c[n].end = size;
+	*cp = c;
+	return n + 1;
+}
+
+/*
+ * Read the plain file fd in two threads if it is worth it; return 1 if
+ * not (nothing read), else 0, or -1 after a read error.
+ */
+static int
+parse_parallel(struct parser *ps, int fd, const char *path,
+    const struct parse_opts *o)
+{
+	struct ahead	 a;
+	struct stat	 st;
+	struct chunk	*c;
+	struct seg	*sg;
+	pthread_t	 t;
+	uint64_t	 size, at = 0, step;
+	char		*buf;
+	size_t		 k, i;
+	int		 rc = 0;
+
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))
+		return 1;
+	size = (uint64_t)st.st_size;
+	if (o != NULL && o->chunk > 0)
+		step = o->chunk;
+	else if (size < PARSE_AHEAD_MIN || sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		return 1;
+	else
+		step = size / PARSE_NCHUNKS > PARSE_CHUNK ?
+		    size / PARSE_NCHUNKS : PARSE_CHUNK;
+	memset(&a, 0, sizeof(a));
+	if (parse_header_end(fd, size, &a.hdr_end) == -1 ||
+	    (a.nchunks = parse_bounds(fd, size, a.hdr_end, step,
+	    &a.chunks)) < 2) {
+		free(a.chunks);
+		return 1;
+	}
+	a.fd = fd;
+	a.path = path;
+	a.o = o;
+	pthread_mutex_init(&a.lock, NULL);
+	pthread_cond_init(&a.cond, NULL);
+	if (pthread_create(&t, NULL, parse_ahead, &a) != 0) {
+		pthread_mutex_destroy(&a.lock);
+		pthread_cond_destroy(&a.cond);
+		free(a.chunks);
+		return 1;
+	}
+	buf = xmalloc(PARSE_BLOCK);
+	for (k = 0; k < a.nchunks && rc == 0 && !ps->fatal; k++) {
+		c = &a.chunks[k];
+		if (k % 2 == 1) {
+			pthread_mutex_lock(&a.lock);
+			while (!c->done)
+				pthread_cond_wait(&a.cond, &a.lock);
+			pthread_mutex_unlock(&a.lock);
+			/* What lies between segments, or a segment not
+			 * adopted, is read here. */
+			for (i = 0; i < c->nsegs && rc == 0 && !ps->fatal;
+			    i++) {
+				sg = &c->segs[i];
+				if (at < sg->start)
+					rc = parser_feed_range(ps, fd, path,
+					    buf, at, sg->start);
+				at = sg->start;
+				if (rc == 0 && !ps->fatal &&
+				    parser_adopt(ps, sg) == 0) {
+					at = sg->stop;
+					if (o != NULL && o->nadopted != NULL)
+						(*o->nadopted)++;
+				}
+			}
+			parse_free_segs(c);
+			pthread_mutex_lock(&a.lock);
+			a.taken = k + 1;
+			pthread_cond_broadcast(&a.cond);
+			pthread_mutex_unlock(&a.lock);
+		}
+		if (at < c->end)
+			rc = parser_feed_range(ps, fd, path, buf, at, c->end);
+		at = c->end;
+	}
+	pthread_mutex_lock(&a.lock);
+	a.quit = 1;
+	pthread_cond_broadcast(&a.cond);
+	pthread_mutex_unlock(&a.lock);
+	pthread_join(t, NULL);
+	for (k = 0; k < a.nchunks; k++)
+		parse_free_segs(&a.chunks[k]);
+	pthread_mutex_destroy(&a.lock);
+	pthread_cond_destroy(&a.cond);
+	free(a.chunks);
+	free(buf);
 	return rc;
 }
 
@@ -359,6 +957,12 @@ parser_line(struct parser *ps, const char *s, size_t len)
 		return;
 	}
 	if (eq < end && *eq == ':') {
+		if (ps->spec) {
+			/* Header lines are left to the main thread. */
+			ps->stop = 1;
+			ps->lineno--;
+			return;
+		}
 		parser_headerline(ps, s, eq, num_skip_space(eq + 1, end), end);
 		return;
 	}
@@ -790,11 +1394,14 @@ idmap_add(struct idmap *m, uint64_t id, int *created)
 	if (m->n == m->cap) {
 		m->cap = m->cap ? m->cap * 2 : 256;
 		m->names = xreallocarray(m->names, m->cap, sizeof(*m->names));
+		m->slot_id = xreallocarray(m->slot_id, m->cap,
+		    sizeof(*m->slot_id));
 		m->fn_ob = xreallocarray(m->fn_ob, m->cap, sizeof(*m->fn_ob));
 		m->fn_fl = xreallocarray(m->fn_fl, m->cap, sizeof(*m->fn_fl));
 		m->fn_id = xreallocarray(m->fn_id, m->cap, sizeof(*m->fn_id));
 	}
 	slot = (uint32_t)m->n++;
+	m->slot_id[slot] = id;
 	m->fn_id[slot] = NONE;
 	if (id < 4 * (uint64_t)m->n + 1024) {
 		if (id >= m->ndirect) {
@@ -850,7 +1457,12 @@ parser_name(struct parser *ps, enum idspace sp, const char *s,
 	p = num_skip_space(p + 1, end);
 	if (p == end) {
 		/* A reference. */
-		if ((slot = idmap_find(m, id)) == NONE) {
+		if ((slot = idmap_find(m, id)) == NONE && ps->spec) {
+			/* Defined before the chunk, we hope. */
+			slot = idmap_add(m, id, &created);
+			m->names[slot] = parser_placeholder(ps, "OLF"[sp], id);
+		}
+		if (slot == NONE) {
 			msg(MSG_UNDEFINED_ID, ps->fname, ps->lineno,
 			    "(%llu)", (unsigned long long)id);
 			return profile_intern(ps->p, "???", 3);
@@ -862,8 +1474,10 @@ parser_name(struct parser *ps, enum idspace sp, const char *s,
 	    profile_intern(ps->p, p, end - p);
 	slot = idmap_add(m, id, &created);
 	if (!created && m->names[slot] != name) {
-		msg(MSG_REDEFINED_ID, ps->fname, ps->lineno, "(%llu)",
-		    (unsigned long long)id);
+		/* A placeholder's definition is checked when adopted. */
+		if (!ps->spec || !parser_is_placeholder(ps->p, m->names[slot]))
+			msg(MSG_REDEFINED_ID, ps->fname, ps->lineno, "(%llu)",
+			    (unsigned long long)id);
 		m->fn_id[slot] = NONE;
 	}
 	m->names[slot] = name;

@@ -15,6 +15,11 @@ struct parse_opts {
 	const char	*part;		/* only parts with this part: number */
 	const char	*thread;	/* only parts of this thread: number
 					   (no thread: line counts as 1) */
+	size_t		 chunk;		/* tests: read a file of any size in
+					   two threads, in chunks of about
+					   this many bytes (0: automatic) */
+	size_t		*nadopted;	/* tests: if not NULL, counts the
+					   segments read ahead and taken */
 };
 
 struct parser;

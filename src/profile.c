@@ -945,3 +945,49 @@ profile_self_total(const struct profile *p, uint64_t *total)
 	for (i = 0; i < p->nlines; i++)
 		cost_add(total, profile_line_cost(p, i), p->nevents);
 }
+
+/*
+ * Add what src holds to dst as if src's input had been read after
+ * dst's: functions (and their fn= order), the files their code is in,
+ * self costs and call arcs, each in src's order, so that new entries get
+ * the ids a single reading would have given them.  strmap maps every
+ * string id of src to one of dst; fnmap (profile_nfuncs(src) long)
+ * receives the dst id of each src function.  Return nonzero if a cost
+ * sum overflowed (kept at the maximum).
+ */
+int
+profile_merge(struct profile *dst, const struct profile *src,
+    const uint32_t *strmap, uint32_t *fnmap)
+{
+	const uint64_t	*k;
+	uint64_t	 line, seq;
+	uint32_t	 i, fn, file, callee;
+	int		 over = 0;
+
+	for (i = 0; i < src->funcs.n; i++) {
+		k = keytab_key(&src->funcs, i);
+		fnmap[i] = profile_func_id(dst, strmap[k[0]], strmap[k[1]],
+		    strmap[k[2]]);
+	}
+	for (i = 0; i < src->funcs.n; i++) {
+		seq = src->fn_seq[i] > 0 ? dst->seq + src->fn_seq[i] : 0;
+		if (seq > dst->fn_seq[fnmap[i]])
+			dst->fn_seq[fnmap[i]] = seq;
+	}
+	dst->seq += src->seq;
+	for (i = 0; i < src->pairs.n; i++) {
+		k = keytab_key(&src->pairs, i);
+		profile_touch(dst, fnmap[k[0]], strmap[k[1]]);
+	}
+	for (i = 0; i < src->nlines; i++) {
+		profile_line(src, i, &fn, &file, &line);
+		over |= profile_add_self(dst, fnmap[fn], strmap[file], line,
+		    profile_line_cost(src, i));
+	}
+	for (i = 0; i < src->narcs; i++) {
+		profile_arc(src, i, &fn, &callee, &file, &line);
+		over |= profile_add_call(dst, fnmap[fn], strmap[file], line,
+		    fnmap[callee], src->arc_count[i], profile_arc_cost(src, i));
+	}
+	return over;
+}

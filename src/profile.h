@@ -58,6 +58,8 @@ void		 profile_part_set_costs(struct profile *, uint64_t **,
 uint32_t	 profile_func_id(struct profile *, uint32_t, uint32_t,
 		    uint32_t);
 void		 profile_touch(struct profile *, uint32_t, uint32_t);
+int		 profile_merge(struct profile *, const struct profile *,
+		    const uint32_t *, uint32_t *);
 void		 profile_func_mark(struct profile *, uint32_t);
 int		 profile_add_self(struct profile *, uint32_t, uint32_t,
 		    uint64_t, const uint64_t *);

@@ -12,5 +12,6 @@ Suite	*make_callgraph_suite(void);
 Suite	*make_cut_suite(void);
 Suite	*make_msg_suite(void);
 Suite	*make_diff_suite(void);
+Suite	*make_ahead_suite(void);
 
 #endif

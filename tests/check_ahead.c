@@ -1,0 +1,151 @@
+/*
+ * check_ahead.c - reading a file in two threads, chunks read ahead and
+ * taken over, gives what reading it in order gives: the same reports
+ * (text with trees, inclusive costs and parts; JSON with every line's
+ * cost) and the same messages, for every test profile, valid or not,
+ * cut into chunks of many sizes (down to one function a chunk).
+ */
+#include "compat.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_suites.h"
+#include "msg.h"
+#include "parse.h"
+#include "profile.h"
+#include "report.h"
+#include "xmalloc.h"
+
+static size_t	ahead_said;	/* runs that printed messages */
+
+/*
+ * Read path with chunks of about chunk bytes (0: in order) and return
+ * what it printed on stderr, then its two reports, as one string.
+ */
+static char *
+ahead_run(const char *path, size_t chunk, size_t *nadopted)
+{
+	struct parse_opts	 po;
+	struct report_opts	 o;
+	struct profile		*p = profile_create();
+	FILE			*err, *out;
+	char			*text = NULL, line[4096];
+	size_t			 len = 0;
+	int			 saved, rc;
+
+	memset(&po, 0, sizeof(po));
+	po.chunk = chunk;
+	po.nadopted = nadopted;
+	memset(&o, 0, sizeof(o));
+	o.profile_name = path;
+	o.threshold = "100";
+	o.show_percs = 1;
+	o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
+	o.inclusive = 1;
+	o.per_part = 1;
+
+	msg_reset();
+	msg_set_quiet(0);
+	ck_assert_ptr_nonnull(err = tmpfile());
+	fflush(stderr);
+	ck_assert_int_ne(saved = dup(STDERR_FILENO), -1);
+	ck_assert_int_ne(dup2(fileno(err), STDERR_FILENO), -1);
+	rc = parse_file(p, path, &po);
+	msg_flush();
+	fflush(stderr);
+	ck_assert_int_ne(dup2(saved, STDERR_FILENO), -1);
+	close(saved);
+	msg_set_quiet(1);
+
+	if (ftell(err) > 0)
+		ahead_said++;
+	ck_assert_ptr_nonnull(out = open_memstream(&text, &len));
+	rewind(err);
+	while (fgets(line, sizeof(line), err) != NULL)
+		fputs(line, out);
+	fclose(err);
+	fprintf(out, "parse: %d\n", rc);
+	if (rc == 0) {
+		fprintf(out, "report: %d\n", report_text(out, p, &o));
+		o.format = REPORT_JSON;
+		fprintf(out, "json: %d\n", report_text(out, p, &o));
+	}
+	fclose(out);
+	profile_free(p);
+	return text;
+}
+
+/* Compare every profile of testdata/dir read in order and ahead. */
+static size_t
+ahead_dir(const char *dir, size_t *nfiles)
+{
+	static const size_t	 chunks[] = { 1, 3, 64, 700, 5000, 40000 };
+	char			 path[1024], *want, *got;
+	struct dirent		*de;
+	DIR			*d;
+	size_t			 i, n, adopted = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", CGA_TESTDATA, dir);
+	ck_assert_ptr_nonnull(d = opendir(path));
+	while ((de = readdir(d)) != NULL) {
+		n = strlen(de->d_name);
+		if (n < 4 || strcmp(de->d_name + n - 4, ".out") != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s", CGA_TESTDATA, dir,
+		    de->d_name);
+		want = ahead_run(path, 0, NULL);
+		for (i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
+			got = ahead_run(path, chunks[i], &adopted);
+			if (strcmp(want, got) != 0)
+				ck_abort_msg("%s, chunks of %zu: differs from "
+				    "reading in order", path, chunks[i]);
+			free(got);
+		}
+		free(want);
+		(*nfiles)++;
+	}
+	closedir(d);
+	return adopted;
+}
+
+START_TEST(test_ahead_valid)
+{
+	size_t	nfiles = 0, adopted;
+
+	adopted = ahead_dir("profiles", &nfiles);
+	adopted += ahead_dir("edge", &nfiles);
+	/* Not vacuous: most chunks of valid profiles are taken over. */
+	ck_assert_uint_ge(nfiles, 25);
+	ck_assert_uint_gt(adopted, 5000);
+	msg_reset();
+}
+END_TEST
+
+START_TEST(test_ahead_bad)
+{
+	size_t	nfiles = 0;
+
+	(void)ahead_dir("bad", &nfiles);
+	ck_assert_uint_gt(nfiles, 30);
+	/* Not vacuous: the messages are compared. */
+	ck_assert_uint_gt(ahead_said, 30 * 7);
+	msg_reset();
+}
+END_TEST
+
+Suite *
+make_ahead_suite(void)
+{
+	Suite	*s = suite_create("ahead");
+	TCase	*tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_ahead_valid);
+	tcase_add_test(tc, test_ahead_bad);
+	suite_add_tcase(s, tc);
+	return s;
+}
