@@ -159,6 +159,7 @@ static void	parser_line(struct parser *, const char *, size_t);
 static void	parser_keep(struct parser *, const char *, size_t);
 static void	parser_costline(struct parser *, const char *, const char *);
 static const char *parser_fastline(struct parser *, const char *);
+static void	parser_call_cost(struct parser *, uint64_t);
 static int	parser_fastnum(const char **, uint64_t *);
 static void	parser_nameline(struct parser *, const char *, const char *,
 		    const char *);
@@ -1182,12 +1183,11 @@ static const char *
 parser_fastline(struct parser *ps, const char *s)
 {
 	const char	*p = s;
-	uint64_t	 pos[PARSE_MAXPOS], v, *cost = ps->cost;
+	uint64_t	 pos[PARSE_MAXPOS], v, line, *cost = ps->cost;
 	unsigned	 i;
 
-	if (!ps->identity || !ps->all_set || ps->call_pending ||
-	    ps->jump_pending || ps->fn == NONE || ps->skipping ||
-	    ps->part_sum == NULL)
+	if (!ps->identity || !ps->all_set || ps->fn == NONE ||
+	    ps->skipping || ps->part_sum == NULL)
 		return NULL;
 	for (i = 0; i < ps->npos; i++) {
 		if (i > 0 && *p++ != ' ')
@@ -1215,6 +1215,15 @@ parser_fastline(struct parser *ps, const char *s)
 			break;
 		}
 	}
+	if (ps->jump_pending) {
+		/* A jump's line holds positions only. */
+		if (*p != '\n')
+			return NULL;
+		for (i = 0; i < ps->npos; i++)
+			ps->pos[i] = pos[i];
+		ps->jump_pending = 0;
+		return p;
+	}
 	for (i = 0; *p == ' '; i++) {
 		p++;
 		if (i == ps->ncols || parser_fastnum(&p, &v) == -1 ||
@@ -1228,11 +1237,47 @@ parser_fastline(struct parser *ps, const char *s)
 		cost[i] = COST_NONE;
 	for (i = 0; i < ps->npos; i++)
 		ps->pos[i] = pos[i];
-	if (profile_add_self(ps->p, ps->fn, ps->fi,
-	    ps->pos_line >= 0 ? pos[ps->pos_line] : 0, cost))
+	line = ps->pos_line >= 0 ? pos[ps->pos_line] : 0;
+	if (ps->call_pending) {
+		parser_call_cost(ps, line);
+		return p;
+	}
+	if (profile_add_self(ps->p, ps->fn, ps->fi, line, cost))
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	cost_add(ps->part_sum, cost, ps->nevents);
 	return p;
+}
+
+/*
+ * The cost line after calls=, its counts in ps->cost: the inclusive cost
+ * of the call from line of the current function.
+ */
+static void
+parser_call_cost(struct parser *ps, uint64_t line)
+{
+	uint32_t	callee, obj, file, name;
+
+	ps->call_pending = 0;
+	if (ps->fn == NONE) {
+		msg(MSG_NO_FUNCTION, ps->fname, ps->lineno, NULL);
+		name = profile_intern(ps->p, "???", 3);
+		ps->fn = profile_func_id(ps->p, ps->ob, ps->fl, name);
+		ps->fn_name = name;
+	}
+	obj = ps->cob != NONE ? ps->cob : ps->ob;
+	file = ps->cfi != NONE ? ps->cfi : ps->fi;
+	if (!ps->skipping) {
+		if (ps->cfn != NONE)
+			callee = parser_func(ps, obj, file, ps->cfn,
+			    ps->cfn_slot);
+		else
+			callee = profile_func_id(ps->p, obj, file,
+			    profile_intern(ps->p, "???", 3));
+		if (profile_add_call(ps->p, ps->fn, ps->fi, line, callee,
+		    ps->call_count, ps->cost))
+			msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+	}
+	ps->cob = ps->cfi = NONE;
 }
 
 /* A cost line: positions, then counts; self cost, call cost or a jump. */
@@ -1243,7 +1288,7 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 	enum num_result	 r;
 	uint64_t	 v, line;
 	unsigned	 col, nev;
-	uint32_t	 callee, obj, file, name;
+	uint32_t	 name;
 	int		 ev;
 
 	if (!ps->have_events) {
@@ -1309,29 +1354,7 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 			ps->cost[col] = COST_NONE;
 
 	if (ps->call_pending) {
-		ps->call_pending = 0;
-		if (ps->fn == NONE) {
-			msg(MSG_NO_FUNCTION, ps->fname, ps->lineno, NULL);
-			name = profile_intern(ps->p, "???", 3);
-			ps->fn = profile_func_id(ps->p, ps->ob, ps->fl, name);
-			ps->fn_name = name;
-		}
-		obj = ps->cob != NONE ? ps->cob : ps->ob;
-		file = ps->cfi != NONE ? ps->cfi : ps->fi;
-		if (ps->skipping) {
-			ps->cob = ps->cfi = NONE;
-			return;
-		}
-		if (ps->cfn != NONE)
-			callee = parser_func(ps, obj, file, ps->cfn,
-			    ps->cfn_slot);
-		else
-			callee = profile_func_id(ps->p, obj, file,
-			    profile_intern(ps->p, "???", 3));
-		if (profile_add_call(ps->p, ps->fn, ps->fi, line, callee,
-		    ps->call_count, ps->cost))
-			msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
-		ps->cob = ps->cfi = NONE;
+		parser_call_cost(ps, line);
 		return;
 	}
 	if (ps->fn == NONE) {
