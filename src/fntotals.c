@@ -83,6 +83,11 @@ fntotals_build(const struct profile *p)
 	t->labels = xmalloc(sizeof(*t->labels));
 	keytab_init(t->labels, 2);
 	npairs = profile_npairs(p);
+	/* Most pairs are a function in its own file: a row each. */
+	keytab_reserve(t->labels, npairs);
+	t->cap = npairs > 0 ? npairs : 1;
+	t->rows = xreallocarray(NULL, t->cap, sizeof(*t->rows));
+	t->costs = xreallocarray(NULL, t->cap, t->nevents * sizeof(*t->costs));
 	pair_row = xreallocarray(NULL, npairs, sizeof(*pair_row));
 	best = xcalloc(npairs, sizeof(*best));
 	for (i = 0; i < npairs; i++) {

@@ -13,7 +13,7 @@
 #include "xmalloc.h"
 
 static uint64_t	keytab_hash(const uint64_t *, unsigned);
-static void	keytab_grow(struct keytab *);
+static void	keytab_resize(struct keytab *, uint32_t);
 
 /* Make kt an empty map of keys of width words. */
 void
@@ -46,11 +46,11 @@ keytab_hash(const uint64_t *key, unsigned width)
 	return h;
 }
 
-/* Double the slot array and reinsert every id. */
+/* Make the slot array mask + 1 slots long and reinsert every id. */
 static void
-keytab_grow(struct keytab *kt)
+keytab_resize(struct keytab *kt, uint32_t mask)
 {
-	uint32_t	i, j, mask = kt->mask * 2 + 1;
+	uint32_t	i, j;
 
 	free(kt->slots);
 	kt->slots = xcalloc((size_t)mask + 1, sizeof(*kt->slots));
@@ -117,8 +117,25 @@ keytab_get(struct keytab *kt, const uint64_t *key, int *created)
 	memcpy(kt->keys + (uint64_t)id * kt->width, key, bytes);
 	kt->slots[j] = id + 1;
 	if ((uint64_t)kt->n * 2 > kt->mask)
-		keytab_grow(kt);
+		keytab_resize(kt, kt->mask * 2 + 1);
 	if (created != NULL)
 		*created = 1;
 	return id;
+}
+
+/* Make room for n keys in all, so that adding up to them grows nothing. */
+void
+keytab_reserve(struct keytab *kt, uint32_t n)
+{
+	uint32_t	mask = kt->mask;
+
+	while ((uint64_t)n * 2 > mask && mask < UINT32_MAX / 2)
+		mask = mask * 2 + 1;
+	if (mask != kt->mask)
+		keytab_resize(kt, mask);
+	if (n > kt->cap) {
+		kt->cap = n;
+		kt->keys = xreallocarray(kt->keys, (size_t)kt->cap * kt->width,
+		    sizeof(*kt->keys));
+	}
 }

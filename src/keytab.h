@@ -21,6 +21,7 @@ void		 keytab_init(struct keytab *, unsigned);
 void		 keytab_free(struct keytab *);
 uint32_t	 keytab_get(struct keytab *, const uint64_t *, int *);
 uint32_t	 keytab_find(const struct keytab *, const uint64_t *);
+void		 keytab_reserve(struct keytab *, uint32_t);
 
 /* Return the key words of id. */
 static inline const uint64_t *
