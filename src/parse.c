@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,7 @@
 
 #define PARSE_BLOCK	(1024 * 1024)
 #define PARSE_AHEAD_MIN	(16 * 1024 * 1024)	/* smaller files: one thread */
-#define PARSE_CHUNK	(4 * 1024 * 1024)	/* least chunk read ahead */
-#define PARSE_NCHUNKS	64			/* chunks of a large file */
+#define PARSE_CHUNK	(4 * 1024 * 1024)	/* a chunk, about */
 #define PARSE_WINDOW	(64 * 1024)		/* looked at for a boundary */
 #define PARSE_MAXPOS	3		/* instr, bb, line */
 #define NONE		UINT32_MAX
@@ -855,8 +855,7 @@ parse_parallel(struct parser *ps, int fd, const char *path,
 	else if (size < PARSE_AHEAD_MIN || sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		return 1;
 	else
-		step = size / PARSE_NCHUNKS > PARSE_CHUNK ?
-		    size / PARSE_NCHUNKS : PARSE_CHUNK;
+		step = PARSE_CHUNK;
 	memset(&a, 0, sizeof(a));
 	if (parse_header_end(fd, size, &a.hdr_end) == -1 ||
 	    (a.nchunks = parse_bounds(fd, size, a.hdr_end, step,
@@ -867,6 +866,14 @@ parse_parallel(struct parser *ps, int fd, const char *path,
 	a.fd = fd;
 	a.path = path;
 	a.o = o;
+#ifdef M_ARENA_MAX
+	/*
+	 * The second thread's profiles are freed by the main thread: with
+	 * one malloc arena their memory is used again for the next ones,
+	 * so the peak stays flat however big the file.
+	 */
+	(void)mallopt(M_ARENA_MAX, 1);
+#endif
 	pthread_mutex_init(&a.lock, NULL);
 	pthread_cond_init(&a.cond, NULL);
 	if (pthread_create(&t, NULL, parse_ahead, &a) != 0) {
