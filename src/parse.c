@@ -153,6 +153,7 @@ struct ahead {
 	size_t		 nchunks;
 	size_t		 taken;		/* chunks the main thread is done with */
 	int		 quit;
+	struct profile_size size;	/* second thread: its last segment's */
 };
 
 static void	parser_line(struct parser *, const char *, size_t);
@@ -435,15 +436,20 @@ parse_file(struct profile *p, const char *path, const struct parse_opts *o)
 static uint32_t
 parser_placeholder(struct parser *ps, char kind, uint64_t id)
 {
-	char	buf[32];
-	int	n;
+	char	buf[24], digits[20];
+	size_t	n = 0, k = 0;
 
-	if (kind >= 'a')
-		n = snprintf(buf, sizeof(buf), "\n%c", kind);
-	else
-		n = snprintf(buf, sizeof(buf), "\n%c%llu", kind,
-		    (unsigned long long)id);
-	return profile_intern(ps->p, buf, (size_t)n);
+	buf[n++] = '\n';
+	buf[n++] = kind;
+	if (kind < 'a') {
+		do {
+			digits[k++] = (char)('0' + id % 10);
+			id /= 10;
+		} while (id > 0);
+		while (k > 0)
+			buf[n++] = digits[--k];
+	}
+	return profile_intern(ps->p, buf, n);
 }
 
 /* Return nonzero if string id of p is a placeholder. */
@@ -676,8 +682,10 @@ parse_ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 		if (parser_feed_range(sg->ps, a->fd, a->path, buf, 0,
 		    a->hdr_end) == 0 && !sg->ps->fatal && !sg->ps->body_seen) {
 			parser_spec(sg->ps);
+			profile_reserve(sg->p, &a->size);
 			(void)parser_feed_range(sg->ps, a->fd, a->path, buf,
 			    from, c->end);
+			profile_size(sg->p, &a->size);
 		} else
 			sg->nmsg++;
 		msg_divert(NULL);

@@ -991,3 +991,69 @@ profile_merge(struct profile *dst, const struct profile *src,
 	}
 	return over;
 }
+
+/* Tell how much p holds, for profile_reserve(). */
+void
+profile_size(const struct profile *p, struct profile_size *z)
+{
+	z->nfuncs = p->funcs.n;
+	z->npairs = p->pairs.n;
+	z->nlines = p->nlines;
+	z->narcs = p->narcs;
+	z->ndense = p->ndense;
+	z->nslots = p->nslots;
+	z->naslots = p->naslots;
+}
+
+/*
+ * Make room in p, whose events are known, for as much as z says, so
+ * that filling it that far grows no table (a profile read in chunks is
+ * made again and again, each about as big as the last).
+ */
+void
+profile_reserve(struct profile *p, const struct profile_size *z)
+{
+	keytab_reserve(&p->funcs, z->nfuncs);
+	if (z->nfuncs > p->fn_cap) {
+		p->fn_cap = z->nfuncs;
+		p->fn_seq = xreallocarray(p->fn_seq, p->fn_cap,
+		    sizeof(*p->fn_seq));
+		p->fn_pair = xreallocarray(p->fn_pair, p->fn_cap,
+		    sizeof(*p->fn_pair));
+		p->fn_pair2 = xreallocarray(p->fn_pair2, p->fn_cap,
+		    sizeof(*p->fn_pair2));
+		p->fn_pair2_file = xreallocarray(p->fn_pair2_file, p->fn_cap,
+		    sizeof(*p->fn_pair2_file));
+	}
+	keytab_reserve(&p->pairs, z->npairs);
+	if (z->npairs > p->ptab_cap) {
+		p->ptab_cap = z->npairs;
+		p->ptab = xreallocarray(p->ptab, p->ptab_cap, sizeof(*p->ptab));
+	}
+	if (p->nevents > 0 && z->nlines > p->line_cap) {
+		p->line_cap = z->nlines;
+		p->line_cost = xreallocarray(p->line_cost, p->line_cap,
+		    p->nevents * sizeof(*p->line_cost));
+		p->line_pair = xreallocarray(p->line_pair, p->line_cap,
+		    sizeof(*p->line_pair));
+		p->line_no = xreallocarray(p->line_no, p->line_cap,
+		    sizeof(*p->line_no));
+	}
+	if (p->nevents > 0 && z->narcs > p->arc_cap) {
+		p->arc_cap = z->narcs;
+		p->arc_cost = xreallocarray(p->arc_cost, p->arc_cap,
+		    p->nevents * sizeof(*p->arc_cost));
+		p->arc_count = xreallocarray(p->arc_count, p->arc_cap,
+		    sizeof(*p->arc_count));
+		p->arc_pair = xreallocarray(p->arc_pair, p->arc_cap,
+		    sizeof(*p->arc_pair));
+		p->arc_callee = xreallocarray(p->arc_callee, p->arc_cap,
+		    sizeof(*p->arc_callee));
+		p->arc_line = xreallocarray(p->arc_line, p->arc_cap,
+		    sizeof(*p->arc_line));
+	}
+	p->dense = xgrow(p->dense, &p->dense_cap, z->ndense, sizeof(*p->dense));
+	p->slots = xgrow(p->slots, &p->slots_cap, z->nslots, sizeof(*p->slots));
+	p->aslots = xgrow(p->aslots, &p->aslots_cap, z->naslots,
+	    sizeof(*p->aslots));
+}

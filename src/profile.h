@@ -40,6 +40,12 @@ struct part {
 	int		 skipped;	/* left out by --part or --thread */
 };
 
+/* How much a profile holds (see profile_reserve()). */
+struct profile_size {
+	uint32_t	 nfuncs, npairs, nlines, narcs;
+	size_t		 ndense, nslots, naslots;
+};
+
 /* Construction (for the parser). */
 struct profile	*profile_create(void);
 void		 profile_free(struct profile *);
@@ -60,6 +66,9 @@ uint32_t	 profile_func_id(struct profile *, uint32_t, uint32_t,
 void		 profile_touch(struct profile *, uint32_t, uint32_t);
 int		 profile_merge(struct profile *, const struct profile *,
 		    const uint32_t *, uint32_t *);
+void		 profile_size(const struct profile *, struct profile_size *);
+void		 profile_reserve(struct profile *,
+		    const struct profile_size *);
 void		 profile_func_mark(struct profile *, uint32_t);
 int		 profile_add_self(struct profile *, uint32_t, uint32_t,
 		    uint64_t, const uint64_t *);
