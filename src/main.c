@@ -84,6 +84,7 @@ static char		*dir_slash(const char *);
 static int		 resolve_gates(const struct profile *,
 			    const struct report_opts *);
 static int		 report_rc(int);
+static int		 main_output(void);
 static int		 main_diff(const char *, const char *,
 			    struct report_opts *, struct namemod *,
 			    struct namemod *);
@@ -322,6 +323,24 @@ finish(int rc)
  * --diff OLD NEW: read both (each may be compressed) and print NEW -
  * OLD; the events must agree.
  */
+/*
+ * Make standard output ready for a report and return nonzero if it is a
+ * terminal, where names cannot carry escape sequences through.  The
+ * buffer is given: without one, glibc ignores the size asked for and
+ * writes 4 KiB at a time.  "| head" ends us at once and quietly, even if
+ * SIGPIPE was ignored by whoever started us.
+ */
+static int
+main_output(void)
+{
+	static char	buf[256 * 1024];
+
+	if (setvbuf(stdout, buf, _IOFBF, sizeof(buf)) != 0)
+		err(1, "setvbuf");
+	signal(SIGPIPE, SIG_DFL);
+	return isatty(STDOUT_FILENO);
+}
+
 static int
 main_diff(const char *oldname, const char *newname, struct report_opts *o,
     struct namemod *mf, struct namemod *mn)
@@ -331,10 +350,7 @@ main_diff(const char *oldname, const char *newname, struct report_opts *o,
 	char			*prefix;
 	int			 rc = 0;
 
-	if (setvbuf(stdout, NULL, _IOFBF, 64 * 1024) != 0)
-		err(1, "setvbuf");
-	o->visible_names = isatty(STDOUT_FILENO);
-	signal(SIGPIPE, SIG_DFL);
+	o->visible_names = main_output();
 	prefix = pwd_prefix();
 	memset(&po, 0, sizeof(po));
 	po.strip_prefix = prefix;
@@ -666,13 +682,7 @@ main(int argc, char *argv[])
 	o.nfiles = in.nprofiles;
 	o.profile_name = input;
 
-	if (setvbuf(stdout, NULL, _IOFBF, 64 * 1024) != 0)
-		err(1, "setvbuf");
-	/* On a terminal, names cannot carry escape sequences through. */
-	o.visible_names = isatty(STDOUT_FILENO);
-	/* "| head" ends us at once and quietly, even if SIGPIPE was
-	 * ignored by whoever started us. */
-	signal(SIGPIPE, SIG_DFL);
+	o.visible_names = main_output();
 	prefix = pwd_prefix();
 	memset(&po, 0, sizeof(po));
 	po.strip_prefix = prefix;
