@@ -21,6 +21,7 @@
 #include "msg.h"
 #include "profile.h"
 #include "report.h"
+#include "sort.h"
 #include "version.h"
 #include "xmalloc.h"
 
@@ -98,7 +99,8 @@ static int	report_jfilecmp(const void *, const void *);
 static int	report_costcmp(const struct reporter *, const uint64_t *,
 		    const uint64_t *);
 static int	report_entrycmp(const void *, const void *);
-static void	report_sift(struct entry *, size_t, size_t);
+static void	report_sort_entries(struct reporter *, struct entry *,
+		    size_t);
 static int	report_callcmp(const void *, const void *);
 static void	report_calls(const struct reporter *, struct callline *,
 		    size_t, const char *, const unsigned *);
@@ -664,25 +666,44 @@ report_incl_passes(const struct reporter *r, const struct entry *en)
 }
 
 /*
- * Move entry i of the heap h of n entries down to its place: the first
- * in report_entrycmp() order is on top.
+ * Sort the n entries ents as report_entrycmp() does, in two steps: a
+ * radix sort by the first sort event's count (descending, "never
+ * recorded" last), then each run of equal first counts by comparison.
+ * A large profile has tens of thousands of entries, mostly distinct.
  */
 static void
-report_sift(struct entry *h, size_t n, size_t i)
+report_sort_entries(struct reporter *r, struct entry *ents, size_t n)
 {
-	struct entry	t;
-	size_t		c;
+	struct entry	*sorted;
+	uint64_t	*key, v;
+	uint32_t	*order;
+	size_t		 i, j;
 
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && report_entrycmp(&h[c + 1], &h[c]) < 0)
-			c++;
-		if (report_entrycmp(&h[c], &h[i]) >= 0)
-			break;
-		t = h[i];
-		h[i] = h[c];
-		h[c] = t;
-		i = c;
+	if (r->nsort == 0 || n > UINT32_MAX) {
+		qsort(ents, n, sizeof(*ents), report_entrycmp);
+		return;
 	}
+	key = xreallocarray(NULL, n, sizeof(*key));
+	for (i = 0; i < n; i++) {
+		v = ents[i].cost[r->sort[0]];
+		key[i] = v == COST_NONE ? UINT64_MAX : UINT64_MAX - 1 - v;
+	}
+	order = xreallocarray(NULL, n, sizeof(*order));
+	sort_index_u64(key, (uint32_t)n, order);
+	sorted = xreallocarray(NULL, n, sizeof(*sorted));
+	for (i = 0; i < n; i++)
+		sorted[i] = ents[order[i]];
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && key[order[j]] == key[order[i]]; j++)
+			continue;
+		if (j - i > 1)
+			qsort(sorted + i, j - i, sizeof(*sorted),
+			    report_entrycmp);
+	}
+	memcpy(ents, sorted, n * sizeof(*ents));
+	free(sorted);
+	free(order);
+	free(key);
 }
 
 /*
@@ -690,8 +711,6 @@ report_sift(struct entry *h, size_t n, size_t i)
  * cumulative threshold, or with --inclusive=yes every entry (functions
  * and cycles) whose inclusive cost reaches (100 - threshold)% of the
  * total.  The widths fit every entry, printed or not (as the old tool).
- * Only what is printed is sorted: the entries that pass, or those taken
- * in order from a heap until the threshold is reached.
  */
 static void
 report_select(struct reporter *r)
@@ -700,7 +719,7 @@ report_select(struct reporter *r)
 	const struct fnrow	*row;
 	uint64_t		*sum, v;
 	size_t			 i, k, n = 0, nrows;
-	int			 reached, heap;
+	int			 reached;
 
 	nrows = r->t->nrows;
 	ents = xreallocarray(NULL, nrows + (r->g ? r->g->ncycles : 0),
@@ -732,23 +751,19 @@ report_select(struct reporter *r)
 	for (i = 0; i < n; i++)
 		cells_widths_add(&r->c, r->w, ents[i].cost);
 	cmp_ctx = r;
-	heap = !r->o->inclusive && r->single < 100;
 	if (r->o->inclusive) {
+		/* Only the entries that pass are printed and sorted. */
 		for (i = k = 0; i < n; i++)
 			if (report_incl_passes(r, &ents[i]))
 				ents[k++] = ents[i];
 		n = k;
 	}
-	if (heap)
-		for (i = n / 2; i-- > 0; )
-			report_sift(ents, n, i);
-	else
-		qsort(ents, n, sizeof(*ents), report_entrycmp);
+	report_sort_entries(r, ents, n);
 
 	r->sel = xreallocarray(NULL, n, sizeof(*r->sel));
 	sum = xcalloc(r->nsort, sizeof(*sum));
 	for (i = 0; i < n; i++) {
-		if (heap) {
+		if (!r->o->inclusive && r->single < 100) {
 			reached = 1;
 			for (k = 0; k < r->nsort; k++)
 				if (report_prop(sum[k], r->total[r->sort[k]]) <
@@ -756,12 +771,8 @@ report_select(struct reporter *r)
 					reached = 0;
 			if (reached)
 				break;
-			/* The heap shrinks from the end as entries leave. */
-			en = ents[0];
-			ents[0] = ents[n - 1 - i];
-			report_sift(ents, n - 1 - i, 0);
-		} else
-			en = ents[i];
+		}
+		en = ents[i];
 		r->sel[r->nsel++] = en;
 		if (en.row != CG_NONE) {
 			r->files = xgrow(r->files, &r->files_cap,
