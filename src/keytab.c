@@ -34,6 +34,14 @@ keytab_free(struct keytab *kt)
 	memset(kt, 0, sizeof(*kt));
 }
 
+/* Empty kt, keeping its memory. */
+void
+keytab_clear(struct keytab *kt)
+{
+	kt->n = 0;
+	memset(kt->slots, 0, ((size_t)kt->mask + 1) * sizeof(*kt->slots));
+}
+
 /* Hash a key of width words. */
 static uint64_t
 keytab_hash(const uint64_t *key, unsigned width)

@@ -19,6 +19,7 @@ struct keytab {
 
 void		 keytab_init(struct keytab *, unsigned);
 void		 keytab_free(struct keytab *);
+void		 keytab_clear(struct keytab *);
 uint32_t	 keytab_get(struct keytab *, const uint64_t *, int *);
 uint32_t	 keytab_find(const struct keytab *, const uint64_t *);
 void		 keytab_reserve(struct keytab *, uint32_t);

@@ -31,6 +31,7 @@
 #define PARSE_AHEAD_MIN	(16 * 1024 * 1024)	/* smaller files: one thread */
 #define PARSE_CHUNK	(4 * 1024 * 1024)	/* a chunk, about */
 #define PARSE_WINDOW	(64 * 1024)		/* looked at for a boundary */
+#define PARSE_POOL	4			/* profiles kept for reuse */
 #define PARSE_MAXPOS	3		/* instr, bb, line */
 #define NONE		UINT32_MAX
 
@@ -154,6 +155,8 @@ struct ahead {
 	size_t		 taken;		/* chunks the main thread is done with */
 	int		 quit;
 	struct profile_size size;	/* second thread: its last segment's */
+	struct profile	*pool[PARSE_POOL]; /* profiles taken, to use again */
+	size_t		 npool;
 };
 
 static void	parser_line(struct parser *, const char *, size_t);
@@ -201,7 +204,8 @@ static uint64_t	parse_find_fn(int, uint64_t, uint64_t, char *);
 static size_t	parse_bounds(int, uint64_t, uint64_t, uint64_t,
 		    struct chunk **);
 static void	parse_ahead_chunk(struct ahead *, struct chunk *, char *);
-static void	parse_free_segs(struct chunk *);
+static void	parse_free_segs(struct ahead *, struct chunk *);
+static struct profile *parse_profile(struct ahead *);
 static int	parse_parallel(struct parser *, int, const char *,
 		    const struct parse_opts *);
 
@@ -677,7 +681,7 @@ parse_ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 		memset(sg, 0, sizeof(*sg));
 		sg->start = from;
 		msg_divert(&sg->nmsg);
-		sg->p = profile_create();
+		sg->p = parse_profile(a);
 		sg->ps = parser_create(sg->p, a->path, a->o);
 		if (parser_feed_range(sg->ps, a->fd, a->path, buf, 0,
 		    a->hdr_end) == 0 && !sg->ps->fatal && !sg->ps->body_seen) {
@@ -698,14 +702,39 @@ parse_ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 	}
 }
 
-/* Free the segments of chunk c. */
+/* Return an empty profile for a segment: one used before, if any. */
+static struct profile *
+parse_profile(struct ahead *a)
+{
+	struct profile	*p = NULL;
+
+	pthread_mutex_lock(&a->lock);
+	if (a->npool > 0)
+		p = a->pool[--a->npool];
+	pthread_mutex_unlock(&a->lock);
+	if (p == NULL)
+		return profile_create();
+	profile_clear(p);
+	return p;
+}
+
+/*
+ * Free the segments of chunk c; their profiles go to the pool for the
+ * second thread to fill again (their pages are touched already).
+ */
 static void
-parse_free_segs(struct chunk *c)
+parse_free_segs(struct ahead *a, struct chunk *c)
 {
 	size_t	i;
 
 	for (i = 0; i < c->nsegs; i++) {
 		parser_free(c->segs[i].ps);
+		pthread_mutex_lock(&a->lock);
+		if (a->npool < PARSE_POOL) {
+			a->pool[a->npool++] = c->segs[i].p;
+			c->segs[i].p = NULL;
+		}
+		pthread_mutex_unlock(&a->lock);
 		profile_free(c->segs[i].p);
 	}
 	free(c->segs);
@@ -914,7 +943,7 @@ parse_parallel(struct parser *ps, int fd, const char *path,
 						(*o->nadopted)++;
 				}
 			}
-			parse_free_segs(c);
+			parse_free_segs(&a, c);
 			pthread_mutex_lock(&a.lock);
 			a.taken = k + 1;
 			pthread_cond_broadcast(&a.cond);
@@ -930,7 +959,9 @@ parse_parallel(struct parser *ps, int fd, const char *path,
 	pthread_mutex_unlock(&a.lock);
 	pthread_join(t, NULL);
 	for (k = 0; k < a.nchunks; k++)
-		parse_free_segs(&a.chunks[k]);
+		parse_free_segs(&a, &a.chunks[k]);
+	while (a.npool > 0)
+		profile_free(a.pool[--a.npool]);
 	pthread_mutex_destroy(&a.lock);
 	pthread_cond_destroy(&a.cond);
 	free(a.chunks);

@@ -94,6 +94,8 @@ struct profile {
 	uint64_t	 *arc_cost;	/* arc id * nevents */
 	uint32_t	  arc_cap;	/* vectors allocated */
 	uint32_t	  last_arc;
+	unsigned	  cap_nevents;	/* after profile_clear(): the events
+					   of line_cap and arc_cap */
 };
 
 static uint64_t	*profile_cost_new(uint64_t **, uint32_t *, uint32_t, unsigned);
@@ -123,6 +125,46 @@ profile_create(void)
 	p->cur_pair = KEYTAB_NONE;
 	p->last_line = p->last_arc = KEYTAB_NONE;
 	return p;
+}
+
+/*
+ * Empty p, as profile_create() makes it, but keep the memory of its
+ * tables: a profile made again and again (one per chunk of a file read
+ * ahead) then touches no new pages.  The cost vectors' capacity holds
+ * for as many events as before (see profile_set_events()).
+ */
+void
+profile_clear(struct profile *p)
+{
+	size_t	i;
+
+	for (i = 0; i < p->nparts; i++) {
+		free(p->parts[i].desc);
+		free(p->parts[i].summary);
+		free(p->parts[i].totals);
+		free(p->parts[i].sum);
+	}
+	p->nparts = 0;
+	free(p->events);
+	p->events = NULL;
+	p->cap_nevents = p->nevents;
+	p->nevents = 0;
+	p->events_list = 0;
+	free(p->defs);
+	p->defs = NULL;
+	p->ndefs = p->defs_cap = 0;
+	keytab_clear(&p->objects);
+	keytab_clear(&p->files);
+	keytab_clear(&p->funcs);
+	keytab_clear(&p->pairs);
+	keytab_clear(&p->defnames);
+	keytab_clear(&p->evnames);
+	p->seq = 0;
+	p->nslots = p->ndense = p->naslots = 0;
+	p->nlines = p->narcs = 0;
+	p->cur_pair = KEYTAB_NONE;
+	p->last_line = p->last_arc = KEYTAB_NONE;
+	strtab_clear(p->strs);
 }
 
 /* Free a profile and everything it holds. */
@@ -210,6 +252,9 @@ profile_set_events(struct profile *p, const uint32_t *names, unsigned n)
 	unsigned	i;
 
 	if (p->nevents == 0 && p->events == NULL) {
+		/* Cost vectors kept by profile_clear() fit fewer now. */
+		if (n > p->cap_nevents)
+			p->line_cap = p->arc_cap = 0;
 		p->events = xreallocarray(NULL, n, sizeof(*names));
 		memcpy(p->events, names, n * sizeof(*names));
 		p->nevents = n;

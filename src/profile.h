@@ -49,6 +49,7 @@ struct profile_size {
 /* Construction (for the parser). */
 struct profile	*profile_create(void);
 void		 profile_free(struct profile *);
+void		 profile_clear(struct profile *);
 uint32_t	 profile_intern(struct profile *, const char *, size_t);
 uint32_t	 profile_intern_list(struct profile *, const uint32_t *,
 		    size_t);

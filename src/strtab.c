@@ -27,6 +27,7 @@ struct strtab {
 	uint32_t	 *slots;	/* id + 1, or 0 for empty */
 	uint32_t	  mask;		/* slot count - 1 */
 	struct strblock	 *blocks;	/* newest first */
+	struct strblock	 *spare;	/* emptied by strtab_clear() */
 };
 
 static void	strtab_grow(struct strtab *);
@@ -59,11 +60,32 @@ strtab_free(struct strtab *st)
 		next = b->next;
 		free(b);
 	}
+	for (b = st->spare; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
 	free(st->strs);
 	free(st->lens);
 	free(st->hashes);
 	free(st->slots);
 	free(st);
+}
+
+/* Empty the table but for the empty string, keeping its memory. */
+void
+strtab_clear(struct strtab *st)
+{
+	struct strblock	*b, *next;
+
+	for (b = st->blocks; b != NULL; b = next) {
+		next = b->next;
+		b->next = st->spare;
+		st->spare = b;
+	}
+	st->blocks = NULL;
+	st->n = 0;
+	memset(st->slots, 0, ((size_t)st->mask + 1) * sizeof(*st->slots));
+	strtab_intern(st, "", 0);
 }
 
 /* Copy len bytes into the arena, NUL-terminated. */
@@ -75,9 +97,13 @@ strtab_store(struct strtab *st, const char *s, size_t len)
 	char		*p;
 
 	if (b == NULL || b->size - b->used < len + 1) {
-		size = len + 1 > STRTAB_BLOCK ? len + 1 : STRTAB_BLOCK;
-		b = xmalloc(sizeof(*b) + size);
-		b->size = size;
+		if ((b = st->spare) != NULL && b->size >= len + 1)
+			st->spare = b->next;
+		else {
+			size = len + 1 > STRTAB_BLOCK ? len + 1 : STRTAB_BLOCK;
+			b = xmalloc(sizeof(*b) + size);
+			b->size = size;
+		}
 		b->used = 0;
 		b->next = st->blocks;
 		st->blocks = b;
