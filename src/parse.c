@@ -29,7 +29,7 @@
 
 #define PARSE_BLOCK	(1024 * 1024)
 #define PARSE_AHEAD_MIN	(16 * 1024 * 1024)	/* smaller files: one thread */
-#define PARSE_CHUNK	(4 * 1024 * 1024)	/* a chunk, about */
+#define PARSE_CHUNK	(2 * 1024 * 1024)	/* a chunk, about */
 #define PARSE_WINDOW	(64 * 1024)		/* looked at for a boundary */
 #define PARSE_POOL	4			/* profiles kept for reuse */
 #define PARSE_MAXPOS	3		/* instr, bb, line */
