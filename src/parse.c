@@ -591,8 +591,7 @@ parser_adopt(struct parser *ps, const struct seg *c)
 	/* It holds: merge. */
 	for (i = 0; i < n; i++)
 		if (strmap[i] == NONE)
-			strmap[i] = profile_intern(ps->p, profile_str(cp, i),
-			    profile_strlen(cp, i));
+			strmap[i] = profile_intern_from(ps->p, cp, i);
 	fnmap = xreallocarray(NULL, profile_nfuncs(cp), sizeof(*fnmap));
 	/* An overflow cannot be placed on its line here. */
 	if (profile_merge(ps->p, cp, strmap, fnmap))

@@ -217,6 +217,14 @@ profile_intern(struct profile *p, const char *s, size_t len)
 	return strtab_intern(p->strs, s, len);
 }
 
+/* Return the id in p of string id of src, adding it if new. */
+uint32_t
+profile_intern_from(struct profile *p, const struct profile *src,
+    uint32_t id)
+{
+	return strtab_copy(p->strs, src->strs, id);
+}
+
 /* Return the string id of the n strings ids joined by single spaces. */
 uint32_t
 profile_intern_list(struct profile *p, const uint32_t *ids, size_t n)

@@ -31,6 +31,7 @@ struct strtab {
 };
 
 static void	strtab_grow(struct strtab *);
+static uint32_t	strtab_add(struct strtab *, const char *, size_t, uint64_t);
 static char	*strtab_store(struct strtab *, const char *, size_t);
 static uint32_t	strtab_probe(const struct strtab *, const char *, size_t,
 		    uint64_t, uint32_t *);
@@ -156,7 +157,20 @@ strtab_probe(const struct strtab *st, const char *s, size_t len, uint64_t h,
 uint32_t
 strtab_intern(struct strtab *st, const char *s, size_t len)
 {
-	uint64_t	h = hash_bytes(s, len);
+	return strtab_add(st, s, len, hash_bytes(s, len));
+}
+
+/* Return the id in st of string id of src, adding it if new. */
+uint32_t
+strtab_copy(struct strtab *st, const struct strtab *src, uint32_t id)
+{
+	return strtab_add(st, src->strs[id], src->lens[id], src->hashes[id]);
+}
+
+/* Return the id of s (len bytes, hash h), adding it if new. */
+static uint32_t
+strtab_add(struct strtab *st, const char *s, size_t len, uint64_t h)
+{
 	uint32_t	j, id;
 
 	if ((id = strtab_probe(st, s, len, h, &j)) != UINT32_MAX)
