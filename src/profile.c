@@ -98,7 +98,10 @@ struct profile {
 					   of line_cap and arc_cap */
 };
 
-static uint64_t	*profile_cost_new(uint64_t **, uint32_t *, uint32_t, unsigned);
+static void	 profile_fn_resize(struct profile *, uint32_t);
+static void	 profile_ptab_resize(struct profile *, uint32_t);
+static void	 profile_line_resize(struct profile *, uint32_t);
+static void	 profile_arc_resize(struct profile *, uint32_t);
 static uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
 static void	*profile_take(void *, size_t *, size_t *, size_t, size_t,
 		    size_t *);
@@ -354,17 +357,8 @@ profile_func_id(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 	if (created) {
 		keytab_get(&p->objects, key, NULL);
 		keytab_get(&p->files, key + 1, NULL);
-		if (id >= p->fn_cap) {
-			p->fn_cap = p->fn_cap ? p->fn_cap * 2 : 256;
-			p->fn_seq = xreallocarray(p->fn_seq, p->fn_cap,
-			    sizeof(*p->fn_seq));
-			p->fn_pair = xreallocarray(p->fn_pair, p->fn_cap,
-			    sizeof(*p->fn_pair));
-			p->fn_pair2 = xreallocarray(p->fn_pair2, p->fn_cap,
-			    sizeof(*p->fn_pair2));
-			p->fn_pair2_file = xreallocarray(p->fn_pair2_file,
-			    p->fn_cap, sizeof(*p->fn_pair2_file));
-		}
+		if (id >= p->fn_cap)
+			profile_fn_resize(p, p->fn_cap ? p->fn_cap * 2 : 256);
 		p->fn_seq[id] = 0;
 		p->fn_pair[id] = p->fn_pair2[id] = KEYTAB_NONE;
 	}
@@ -417,11 +411,9 @@ profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
 	}
 	if (created) {
 		keytab_get(&p->files, key + 1, NULL);
-		if (id >= p->ptab_cap) {
-			p->ptab_cap = p->ptab_cap ? p->ptab_cap * 2 : 256;
-			p->ptab = xreallocarray(p->ptab, p->ptab_cap,
-			    sizeof(*p->ptab));
-		}
+		if (id >= p->ptab_cap)
+			profile_ptab_resize(p, p->ptab_cap ? p->ptab_cap * 2 :
+			    256);
 		memset(&p->ptab[id], 0, sizeof(p->ptab[id]));
 	}
 done:
@@ -552,21 +544,51 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 	p->ptab[pair] = nt;
 }
 
-/* Make room for vector id in *arr (capacity *cap) and clear it. */
-static uint64_t *
-profile_cost_new(uint64_t **arr, uint32_t *cap, uint32_t id, unsigned n)
+/* Size the per-function arrays for cap functions. */
+static void
+profile_fn_resize(struct profile *p, uint32_t cap)
 {
-	uint64_t	*c;
+	p->fn_cap = cap;
+	p->fn_seq = xreallocarray(p->fn_seq, cap, sizeof(*p->fn_seq));
+	p->fn_pair = xreallocarray(p->fn_pair, cap, sizeof(*p->fn_pair));
+	p->fn_pair2 = xreallocarray(p->fn_pair2, cap, sizeof(*p->fn_pair2));
+	p->fn_pair2_file = xreallocarray(p->fn_pair2_file, cap,
+	    sizeof(*p->fn_pair2_file));
+}
 
-	if (id >= *cap) {
-		*cap = *cap ? *cap * 2 : 256;
-		if (*cap <= id)
-			*cap = id + 1;
-		*arr = xreallocarray(*arr, (size_t)*cap, n * sizeof(**arr));
-	}
-	c = *arr + (uint64_t)id * n;
-	cost_clear(c, n);
-	return c;
+/* Size the table of pairs' line tables for cap pairs. */
+static void
+profile_ptab_resize(struct profile *p, uint32_t cap)
+{
+	p->ptab_cap = cap;
+	p->ptab = xreallocarray(p->ptab, cap, sizeof(*p->ptab));
+}
+
+/* Size the per-line arrays for cap lines. */
+static void
+profile_line_resize(struct profile *p, uint32_t cap)
+{
+	p->line_cap = cap;
+	p->line_cost = xreallocarray(p->line_cost, cap,
+	    p->nevents * sizeof(*p->line_cost));
+	p->line_pair = xreallocarray(p->line_pair, cap,
+	    sizeof(*p->line_pair));
+	p->line_no = xreallocarray(p->line_no, cap, sizeof(*p->line_no));
+}
+
+/* Size the per-arc arrays for cap arcs. */
+static void
+profile_arc_resize(struct profile *p, uint32_t cap)
+{
+	p->arc_cap = cap;
+	p->arc_cost = xreallocarray(p->arc_cost, cap,
+	    p->nevents * sizeof(*p->arc_cost));
+	p->arc_count = xreallocarray(p->arc_count, cap,
+	    sizeof(*p->arc_count));
+	p->arc_pair = xreallocarray(p->arc_pair, cap, sizeof(*p->arc_pair));
+	p->arc_callee = xreallocarray(p->arc_callee, cap,
+	    sizeof(*p->arc_callee));
+	p->arc_line = xreallocarray(p->arc_line, cap, sizeof(*p->arc_line));
 }
 
 /* Add cost to function fn at (file, line); return nonzero on overflow. */
@@ -615,19 +637,9 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
 	if (p->nlines == UINT32_MAX - 1)
 		abort();
 	id = p->nlines++;
-	if (id >= p->line_cap) {
-		uint32_t	cap = p->line_cap;
-
-		profile_cost_new(&p->line_cost, &p->line_cap, id, p->nevents);
-		if (p->line_cap != cap) {
-			p->line_pair = xreallocarray(p->line_pair,
-			    p->line_cap, sizeof(*p->line_pair));
-			p->line_no = xreallocarray(p->line_no, p->line_cap,
-			    sizeof(*p->line_no));
-		}
-	} else
-		cost_clear(p->line_cost + (uint64_t)id * p->nevents,
-		    p->nevents);
+	if (id >= p->line_cap)
+		profile_line_resize(p, p->line_cap ? p->line_cap * 2 : 256);
+	cost_clear(p->line_cost + (uint64_t)id * p->nevents, p->nevents);
 	p->line_pair[id] = pair;
 	p->line_no[id] = line;
 	if (t->n++ == 0)
@@ -688,7 +700,7 @@ profile_add_call(struct profile *p, uint32_t caller, uint32_t file,
 {
 	struct linetab	*t;
 	struct aslot	*sl;
-	uint32_t	 id = p->last_arc, pair, j, cap;
+	uint32_t	 id = p->last_arc, pair, j;
 	int		 over = 0;
 
 	pair = profile_pair_get(p, caller, file);
@@ -711,18 +723,9 @@ profile_add_call(struct profile *p, uint32_t caller, uint32_t file,
 	if (p->narcs == UINT32_MAX - 1)
 		abort();
 	id = p->narcs++;
-	cap = p->arc_cap;
-	profile_cost_new(&p->arc_cost, &p->arc_cap, id, p->nevents);
-	if (p->arc_cap != cap) {
-		p->arc_count = xreallocarray(p->arc_count, p->arc_cap,
-		    sizeof(*p->arc_count));
-		p->arc_pair = xreallocarray(p->arc_pair, p->arc_cap,
-		    sizeof(*p->arc_pair));
-		p->arc_callee = xreallocarray(p->arc_callee, p->arc_cap,
-		    sizeof(*p->arc_callee));
-		p->arc_line = xreallocarray(p->arc_line, p->arc_cap,
-		    sizeof(*p->arc_line));
-	}
+	if (id >= p->arc_cap)
+		profile_arc_resize(p, p->arc_cap ? p->arc_cap * 2 : 256);
+	cost_clear(p->arc_cost + (uint64_t)id * p->nevents, p->nevents);
 	p->arc_count[id] = 0;
 	p->arc_pair[id] = pair;
 	p->arc_callee[id] = callee;
@@ -1067,44 +1070,15 @@ void
 profile_reserve(struct profile *p, const struct profile_size *z)
 {
 	keytab_reserve(&p->funcs, z->nfuncs);
-	if (z->nfuncs > p->fn_cap) {
-		p->fn_cap = z->nfuncs;
-		p->fn_seq = xreallocarray(p->fn_seq, p->fn_cap,
-		    sizeof(*p->fn_seq));
-		p->fn_pair = xreallocarray(p->fn_pair, p->fn_cap,
-		    sizeof(*p->fn_pair));
-		p->fn_pair2 = xreallocarray(p->fn_pair2, p->fn_cap,
-		    sizeof(*p->fn_pair2));
-		p->fn_pair2_file = xreallocarray(p->fn_pair2_file, p->fn_cap,
-		    sizeof(*p->fn_pair2_file));
-	}
+	if (z->nfuncs > p->fn_cap)
+		profile_fn_resize(p, z->nfuncs);
 	keytab_reserve(&p->pairs, z->npairs);
-	if (z->npairs > p->ptab_cap) {
-		p->ptab_cap = z->npairs;
-		p->ptab = xreallocarray(p->ptab, p->ptab_cap, sizeof(*p->ptab));
-	}
-	if (p->nevents > 0 && z->nlines > p->line_cap) {
-		p->line_cap = z->nlines;
-		p->line_cost = xreallocarray(p->line_cost, p->line_cap,
-		    p->nevents * sizeof(*p->line_cost));
-		p->line_pair = xreallocarray(p->line_pair, p->line_cap,
-		    sizeof(*p->line_pair));
-		p->line_no = xreallocarray(p->line_no, p->line_cap,
-		    sizeof(*p->line_no));
-	}
-	if (p->nevents > 0 && z->narcs > p->arc_cap) {
-		p->arc_cap = z->narcs;
-		p->arc_cost = xreallocarray(p->arc_cost, p->arc_cap,
-		    p->nevents * sizeof(*p->arc_cost));
-		p->arc_count = xreallocarray(p->arc_count, p->arc_cap,
-		    sizeof(*p->arc_count));
-		p->arc_pair = xreallocarray(p->arc_pair, p->arc_cap,
-		    sizeof(*p->arc_pair));
-		p->arc_callee = xreallocarray(p->arc_callee, p->arc_cap,
-		    sizeof(*p->arc_callee));
-		p->arc_line = xreallocarray(p->arc_line, p->arc_cap,
-		    sizeof(*p->arc_line));
-	}
+	if (z->npairs > p->ptab_cap)
+		profile_ptab_resize(p, z->npairs);
+	if (p->nevents > 0 && z->nlines > p->line_cap)
+		profile_line_resize(p, z->nlines);
+	if (p->nevents > 0 && z->narcs > p->arc_cap)
+		profile_arc_resize(p, z->narcs);
 	p->dense = xgrow(p->dense, &p->dense_cap, z->ndense, sizeof(*p->dense));
 	p->slots = xgrow(p->slots, &p->slots_cap, z->nslots, sizeof(*p->slots));
 	p->aslots = xgrow(p->aslots, &p->aslots_cap, z->naslots,
