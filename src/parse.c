@@ -9,15 +9,10 @@
  */
 #include "compat.h"
 
-#include <sys/stat.h>
-
-#include <errno.h>
-#include <malloc.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "ahead.h"
 #include "cost.h"
 #include "input.h"
 #include "keytab.h"
@@ -28,10 +23,6 @@
 #include "xmalloc.h"
 
 #define PARSE_BLOCK	(1024 * 1024)
-#define PARSE_AHEAD_MIN	(16 * 1024 * 1024)	/* smaller files: one thread */
-#define PARSE_CHUNK	(2 * 1024 * 1024)	/* a chunk, about */
-#define PARSE_WINDOW	(64 * 1024)		/* looked at for a boundary */
-#define PARSE_POOL	4			/* profiles kept for reuse */
 #define PARSE_MAXPOS	3		/* instr, bb, line */
 #define NONE		UINT32_MAX
 
@@ -121,44 +112,6 @@ struct parser {
 	uint32_t	 ph_cfn;	/* the cfn= of before, a placeholder */
 };
 
-/* A stretch of a chunk read ahead, from a line "fn=" on. */
-struct seg {
-	uint64_t	 start;		/* its first byte */
-	uint64_t	 stop;		/* where its parser stopped */
-	struct profile	*p;		/* what it read, */
-	struct parser	*ps;		/*   and the state it ended in */
-	unsigned	 nmsg;		/* messages it would have printed */
-};
-
-/*
- * A chunk of a file.  The second thread reads the odd ones as segments:
- * a header line (a new part) ends one, the next starts at the next line
- * "fn=", and the main thread reads what lies between.
- */
-struct chunk {
-	uint64_t	 start, end;	/* the bytes [start, end) */
-	struct seg	*segs;
-	size_t		 nsegs, segs_cap;
-	int		 done;		/* the second thread is done with it */
-};
-
-/* What the two threads share while reading a file. */
-struct ahead {
-	pthread_mutex_t	 lock;
-	pthread_cond_t	 cond;
-	int		 fd;
-	const char	*path;
-	const struct parse_opts *o;
-	uint64_t	 hdr_end;	/* the file's header: [0, hdr_end) */
-	struct chunk	*chunks;
-	size_t		 nchunks;
-	size_t		 taken;		/* chunks the main thread is done with */
-	int		 quit;
-	struct profile_size size;	/* second thread: its last segment's */
-	struct profile	*pool[PARSE_POOL]; /* profiles taken, to use again */
-	size_t		 npool;
-};
-
 static void	parser_line(struct parser *, const char *, size_t);
 static void	parser_keep(struct parser *, const char *, size_t);
 static void	parser_costline(struct parser *, const char *, const char *);
@@ -189,25 +142,10 @@ static void	parser_drop_pending(struct parser *);
 static void	parser_part_sum(struct parser *);
 static void	parser_end_part(struct parser *);
 static struct part *parser_part(struct parser *);
-static void	parser_free(struct parser *);
 static uint32_t	parser_file_name(struct parser *, const char *, size_t);
 static uint32_t	parser_placeholder(struct parser *, char, uint64_t);
 static int	parser_is_placeholder(const struct profile *, uint32_t);
 static uint32_t	parser_resolve(struct parser *, const char *, size_t);
-static void	parser_spec(struct parser *);
-static int	parser_adopt(struct parser *, const struct seg *);
-static int	parser_feed_range(struct parser *, int, const char *, char *,
-		    uint64_t, uint64_t);
-static void	*parse_ahead(void *);
-static int	parse_header_end(int, uint64_t, uint64_t *);
-static uint64_t	parse_find_fn(int, uint64_t, uint64_t, char *);
-static size_t	parse_bounds(int, uint64_t, uint64_t, uint64_t,
-		    struct chunk **);
-static void	parse_ahead_chunk(struct ahead *, struct chunk *, char *);
-static void	parse_free_segs(struct ahead *, struct chunk *);
-static struct profile *parse_profile(struct ahead *);
-static int	parse_parallel(struct parser *, int, const char *,
-		    const struct parse_opts *);
 
 /* Return the current part. */
 static struct part *
@@ -248,9 +186,9 @@ parser_create(struct profile *p, const char *fname,
 	return ps;
 }
 
-/* Free a parser (not the profile). */
-static void
-parser_free(struct parser *ps)
+/* Free a parser (not the profile) without finishing the reading. */
+void
+parser_discard(struct parser *ps)
 {
 	int	i;
 
@@ -328,6 +266,31 @@ parser_feed(struct parser *ps, const char *data, size_t len)
 	return ps->fatal ? -1 : 0;
 }
 
+/* Say that the next bytes fed start at offset off of the file. */
+void
+parser_seek(struct parser *ps, uint64_t off)
+{
+	ps->off = off;
+}
+
+/*
+ * Return the offset of the file from which ps cannot go on: where a
+ * chunk read ahead stopped before a header line, or the start of a last
+ * line kept without its newline, or the end of what was fed.
+ */
+uint64_t
+parser_resume(const struct parser *ps)
+{
+	return ps->stop ? ps->stop_off : ps->off - ps->len;
+}
+
+/* Return nonzero if ps stopped: an error, or a chunk's header line. */
+int
+parser_stopped(const struct parser *ps)
+{
+	return ps->fatal || ps->stop;
+}
+
 /* Append n bytes to the pending partial line, ending it with a newline. */
 static void
 parser_keep(struct parser *ps, const char *s, size_t n)
@@ -368,7 +331,7 @@ parser_finish(struct parser *ps)
 		}
 	}
 	rc = ps->fatal ? -1 : 0;
-	parser_free(ps);
+	parser_discard(ps);
 	return rc;
 }
 
@@ -398,7 +361,7 @@ parse_file(struct profile *p, const char *path, const struct parse_opts *o)
 		return -1;
 	ps = parser_create(p, path, o);
 	if ((fd = input_plain_fd(in)) != -1 &&
-	    (n = parse_parallel(ps, fd, path, o)) != 1) {
+	    (n = ahead_read(ps, fd, path, o)) != 1) {
 		input_close(in);
 		if (n == -1)
 			ps->fatal = 1;
@@ -421,16 +384,10 @@ parse_file(struct profile *p, const char *path, const struct parse_opts *o)
 }
 
 /*
- * Reading in two threads.  A large plain file is cut into chunks at
- * lines "fn=..."; the main thread reads the even ones, a second thread
- * the odd ones, each into a profile of its own, from a state it does
- * not know: the names of compressed ids defined before it and the
- * object and file in force are placeholders.  When the main thread
- * reaches such a chunk it adopts it (parser_adopt()): if what the chunk
- * assumed holds, its placeholders are resolved, its profile is merged
- * and its parser's state taken over; if not, or if the chunk would have
- * printed a message, the chunk is read again in order.  The result is
- * the same as reading the file from start to end, messages included.
+ * Chunks read ahead (ahead.c): a parser made with parser_spec() reads a
+ * chunk of a file from its middle, with placeholders for what it cannot
+ * know; parser_adopt() checks them against the parser that has read up
+ * to the chunk and takes the chunk over.
  */
 
 /*
@@ -505,14 +462,18 @@ parser_resolve(struct parser *ps, const char *s, size_t len)
 }
 
 /*
- * Make ps, which has read the file's header, read a chunk from its
- * start, a line "fn=...", in the middle of a part's body: what was in
- * force there is a placeholder, positions are unset (a relative one
- * warns, so the chunk is read again), and a header line stops it.
+ * Make ps, which has read the file's header and nothing else, read a
+ * chunk from its start, a line "fn=...", in the middle of a part's body:
+ * what was in force there is a placeholder, positions are unset (a
+ * relative one warns, so the chunk is read again), and a header line
+ * stops it (see parser_resume()).  Return -1 if ps is not at the end of
+ * a header.
  */
-static void
+int
 parser_spec(struct parser *ps)
 {
+	if (ps->fatal || ps->body_seen || ps->len > 0)
+		return -1;
 	ps->spec = 1;
 	ps->body_seen = 1;
 	parser_part(ps)->has_data = 1;
@@ -530,25 +491,26 @@ parser_spec(struct parser *ps)
 	memset(ps->pos_set, 0, sizeof(ps->pos_set));
 	ps->all_set = 0;
 	ps->spec_line0 = ps->lineno;
+	return 0;
 }
 
 /*
- * Take over segment c, read ahead from where ps now is: if what it was
- * read under holds here, add its profile to ps's, its compressed names
- * to ps's, and go on from the state its parser ended in; return 0.
- * Otherwise return -1 with nothing changed, and the chunk must be read.
+ * Take over what cs read ahead (see parser_spec()) from where ps now
+ * is, nmsg being the messages it would have printed: if what it read
+ * under holds here, add its profile to ps's, its compressed names to
+ * ps's, and go on from the state it ended in; return 0.  Otherwise
+ * return -1 with nothing changed: the bytes cs read must be read by ps.
  */
-static int
-parser_adopt(struct parser *ps, const struct seg *c)
+int
+parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 {
-	const struct parser	*cs = c->ps;
-	const struct profile	*cp = c->p;
+	const struct profile	*cp = cs->p;
 	const struct idmap	*m;
 	struct idmap		*pm;
 	uint32_t		*strmap, *fnmap, n, i, slot, s1, name;
 	int			 sp, created;
 
-	if (c->nmsg > 0 || cs->fatal || !ps->have_events ||
+	if (nmsg > 0 || cs->fatal || !cs->spec || !ps->have_events ||
 	    !cs->have_events || !ps->body_seen || ps->skipping ||
 	    ps->call_pending || ps->jump_pending || ps->cob != NONE ||
 	    ps->cfi != NONE || ps->len != 0)
@@ -636,336 +598,6 @@ parser_adopt(struct parser *ps, const struct seg *c)
 fail:
 	free(strmap);
 	return -1;
-}
-
-/*
- * Feed the bytes [from, to) of fd to ps through buf (PARSE_BLOCK bytes);
- * stop early if the parser stops.  Return -1 on a read error (said).
- */
-static int
-parser_feed_range(struct parser *ps, int fd, const char *path, char *buf,
-    uint64_t from, uint64_t to)
-{
-	ssize_t	n;
-
-	ps->off = from;
-	while (from < to && !ps->fatal && !ps->stop) {
-		n = pread(fd, buf, to - from < PARSE_BLOCK ? to - from :
-		    PARSE_BLOCK, (off_t)from);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			msg(MSG_READ, path, 0, "%s", strerror(errno));
-			return -1;
-		}
-		if (n == 0)
-			break;		/* the file shrank: read what is */
-		parser_feed(ps, buf, (size_t)n);
-		from += (uint64_t)n;
-	}
-	return 0;
-}
-
-/* Read chunk c ahead as segments, through buf. */
-static void
-parse_ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
-{
-	struct seg	*sg;
-	uint64_t	 from = c->start;
-
-	while (from < c->end) {
-		c->segs = xgrow(c->segs, &c->segs_cap, c->nsegs + 1,
-		    sizeof(*c->segs));
-		sg = &c->segs[c->nsegs++];
-		memset(sg, 0, sizeof(*sg));
-		sg->start = from;
-		msg_divert(&sg->nmsg);
-		sg->p = parse_profile(a);
-		sg->ps = parser_create(sg->p, a->path, a->o);
-		if (parser_feed_range(sg->ps, a->fd, a->path, buf, 0,
-		    a->hdr_end) == 0 && !sg->ps->fatal && !sg->ps->body_seen) {
-			parser_spec(sg->ps);
-			profile_reserve(sg->p, &a->size);
-			(void)parser_feed_range(sg->ps, a->fd, a->path, buf,
-			    from, c->end);
-			profile_size(sg->p, &a->size);
-		} else
-			sg->nmsg++;
-		msg_divert(NULL);
-		/* A last line without a newline is the main thread's. */
-		sg->stop = sg->ps->stop ? sg->ps->stop_off :
-		    c->end - sg->ps->len;
-		if (sg->nmsg > 0 || sg->ps->fatal || !sg->ps->stop)
-			break;
-		from = parse_find_fn(a->fd, sg->stop, c->end, buf);
-	}
-}
-
-/* Return an empty profile for a segment: one used before, if any. */
-static struct profile *
-parse_profile(struct ahead *a)
-{
-	struct profile	*p = NULL;
-
-	pthread_mutex_lock(&a->lock);
-	if (a->npool > 0)
-		p = a->pool[--a->npool];
-	pthread_mutex_unlock(&a->lock);
-	if (p == NULL)
-		return profile_create();
-	profile_clear(p);
-	return p;
-}
-
-/*
- * Free the segments of chunk c; their profiles go to the pool for the
- * second thread to fill again (their pages are touched already).
- */
-static void
-parse_free_segs(struct ahead *a, struct chunk *c)
-{
-	size_t	i;
-
-	for (i = 0; i < c->nsegs; i++) {
-		parser_free(c->segs[i].ps);
-		pthread_mutex_lock(&a->lock);
-		if (a->npool < PARSE_POOL) {
-			a->pool[a->npool++] = c->segs[i].p;
-			c->segs[i].p = NULL;
-		}
-		pthread_mutex_unlock(&a->lock);
-		profile_free(c->segs[i].p);
-	}
-	free(c->segs);
-	c->segs = NULL;
-	c->nsegs = c->segs_cap = 0;
-}
-
-/* The second thread: read the odd chunks ahead, one at a time. */
-static void *
-parse_ahead(void *arg)
-{
-	struct ahead	*a = arg;
-	char		*buf;
-	size_t		 k;
-	int		 quit;
-
-	buf = xmalloc(PARSE_BLOCK);
-	for (k = 1; k < a->nchunks; k += 2) {
-		/* Hold at most two chunks the main thread has not taken. */
-		pthread_mutex_lock(&a->lock);
-		while (!a->quit && a->taken + 3 < k)
-			pthread_cond_wait(&a->cond, &a->lock);
-		quit = a->quit;
-		pthread_mutex_unlock(&a->lock);
-		if (quit)
-			break;
-		parse_ahead_chunk(a, &a->chunks[k], buf);
-		pthread_mutex_lock(&a->lock);
-		a->chunks[k].done = 1;
-		pthread_cond_broadcast(&a->cond);
-		pthread_mutex_unlock(&a->lock);
-	}
-	free(buf);
-	return NULL;
-}
-
-/*
- * Find where the header at the start of fd (size bytes) ends: the first
- * line that is neither blank, a comment nor "key: value".  Return -1 if
- * it is not within the first window.
- */
-static int
-parse_header_end(int fd, uint64_t size, uint64_t *end)
-{
-	char		*buf;
-	const char	*s, *e, *nl, *k;
-	ssize_t		 n;
-	int		 rc = -1;
-
-	buf = xmalloc(PARSE_WINDOW);
-	n = pread(fd, buf, size < PARSE_WINDOW ? size : PARSE_WINDOW, 0);
-	for (s = buf, e = buf + (n > 0 ? n : 0);
-	    (nl = memchr(s, '\n', e - s)) != NULL; s = nl + 1) {
-		for (k = s; k < nl && num_is_space(*k); k++)
-			continue;
-		if (k == nl || *k == '#' || *k == '\r')
-			continue;
-		for (k = s; k < nl && *k != '=' && *k != ':' &&
-		    !num_is_space(*k); k++)
-			continue;
-		if (k < nl && *k == ':')
-			continue;
-		*end = (uint64_t)(s - buf);
-		rc = 0;
-		break;
-	}
-	free(buf);
-	return rc;
-}
-
-/*
- * Return the offset of the first line "fn=" after offset at (a line
- * starting there does not count) and before limit, or limit; buf holds
- * PARSE_WINDOW bytes.
- */
-static uint64_t
-parse_find_fn(int fd, uint64_t at, uint64_t limit, char *buf)
-{
-	const char	*s, *e;
-	ssize_t		 r;
-
-	while (at < limit) {
-		r = pread(fd, buf, limit - at < PARSE_WINDOW ? limit - at :
-		    PARSE_WINDOW, (off_t)at);
-		if (r < 4)
-			break;
-		/* A newline followed by "fn=". */
-		for (s = buf, e = buf + r - 3; s < e; s++)
-			if ((s = memchr(s, '\n', e - s)) == NULL ||
-			    memcmp(s + 1, "fn=", 3) == 0)
-				break;
-		if (s != NULL && s < e)
-			return at + (uint64_t)(s + 1 - buf);
-		at += (uint64_t)r - 3;
-	}
-	return limit;
-}
-
-/*
- * Cut fd (size bytes, its header ending at from) into chunks of about
- * step bytes, each starting at a line "fn=" (the first at 0); return
- * how many, in *cp.
- */
-static size_t
-parse_bounds(int fd, uint64_t size, uint64_t from, uint64_t step,
-    struct chunk **cp)
-{
-	struct chunk	*c = NULL;
-	size_t		 n = 0, cap = 0;
-	char		*buf;
-	uint64_t	 at, start = 0;
-
-	buf = xmalloc(PARSE_WINDOW);
-	for (at = from + step; at < size; at = start + step) {
-		if ((at = parse_find_fn(fd, at, size, buf)) == size)
-			break;
-		c = xgrow(c, &cap, n + 1, sizeof(*c));
-		memset(&c[n], 0, sizeof(c[n]));
-		c[n].start = start;
-		c[n].end = start = at;
-		n++;
-	}
-	free(buf);
-	c = xgrow(c, &cap, n + 1, sizeof(*c));
-	memset(&c[n], 0, sizeof(c[n]));
-	c[n].start = start;
-	c[n].end = size;
-	*cp = c;
-	return n + 1;
-}
-
-/*
- * Read the plain file fd in two threads if it is worth it; return 1 if
- * not (nothing read), else 0, or -1 after a read error.
- */
-static int
-parse_parallel(struct parser *ps, int fd, const char *path,
-    const struct parse_opts *o)
-{
-	struct ahead	 a;
-	struct stat	 st;
-	struct chunk	*c;
-	struct seg	*sg;
-	pthread_t	 t;
-	uint64_t	 size, at = 0, step;
-	char		*buf;
-	size_t		 k, i;
-	int		 rc = 0;
-
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))
-		return 1;
-	size = (uint64_t)st.st_size;
-	if (o != NULL && o->chunk > 0)
-		step = o->chunk;
-	else if (size < PARSE_AHEAD_MIN || sysconf(_SC_NPROCESSORS_ONLN) < 2)
-		return 1;
-	else
-		step = PARSE_CHUNK;
-	memset(&a, 0, sizeof(a));
-	if (parse_header_end(fd, size, &a.hdr_end) == -1 ||
-	    (a.nchunks = parse_bounds(fd, size, a.hdr_end, step,
-	    &a.chunks)) < 2) {
-		free(a.chunks);
-		return 1;
-	}
-	a.fd = fd;
-	a.path = path;
-	a.o = o;
-#ifdef M_ARENA_MAX
-	/*
-	 * The second thread's profiles are freed by the main thread: with
-	 * one malloc arena their memory is used again for the next ones,
-	 * so the peak stays flat however big the file.
-	 */
-	(void)mallopt(M_ARENA_MAX, 1);
-#endif
-	pthread_mutex_init(&a.lock, NULL);
-	pthread_cond_init(&a.cond, NULL);
-	if (pthread_create(&t, NULL, parse_ahead, &a) != 0) {
-		pthread_mutex_destroy(&a.lock);
-		pthread_cond_destroy(&a.cond);
-		free(a.chunks);
-		return 1;
-	}
-	buf = xmalloc(PARSE_BLOCK);
-	for (k = 0; k < a.nchunks && rc == 0 && !ps->fatal; k++) {
-		c = &a.chunks[k];
-		if (k % 2 == 1) {
-			pthread_mutex_lock(&a.lock);
-			while (!c->done)
-				pthread_cond_wait(&a.cond, &a.lock);
-			pthread_mutex_unlock(&a.lock);
-			/* What lies between segments, or a segment not
-			 * adopted, is read here. */
-			for (i = 0; i < c->nsegs && rc == 0 && !ps->fatal;
-			    i++) {
-				sg = &c->segs[i];
-				if (at < sg->start)
-					rc = parser_feed_range(ps, fd, path,
-					    buf, at, sg->start);
-				at = sg->start;
-				if (rc == 0 && !ps->fatal &&
-				    parser_adopt(ps, sg) == 0) {
-					at = sg->stop;
-					if (o != NULL && o->nadopted != NULL)
-						(*o->nadopted)++;
-				}
-			}
-			parse_free_segs(&a, c);
-			pthread_mutex_lock(&a.lock);
-			a.taken = k + 1;
-			pthread_cond_broadcast(&a.cond);
-			pthread_mutex_unlock(&a.lock);
-		}
-		if (at < c->end)
-			rc = parser_feed_range(ps, fd, path, buf, at, c->end);
-		at = c->end;
-	}
-	pthread_mutex_lock(&a.lock);
-	a.quit = 1;
-	pthread_cond_broadcast(&a.cond);
-	pthread_mutex_unlock(&a.lock);
-	pthread_join(t, NULL);
-	for (k = 0; k < a.nchunks; k++)
-		parse_free_segs(&a, &a.chunks[k]);
-	while (a.npool > 0)
-		profile_free(a.pool[--a.npool]);
-	pthread_mutex_destroy(&a.lock);
-	pthread_cond_destroy(&a.cond);
-	free(a.chunks);
-	free(buf);
-	return rc;
 }
 
 /* Dispatch one line (without its newline). */

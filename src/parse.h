@@ -6,6 +6,7 @@
 #define CGA_PARSE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct profile;
 
@@ -33,5 +34,14 @@ struct parser	*parser_create(struct profile *, const char *,
 		    const struct parse_opts *);
 int		 parser_feed(struct parser *, const char *, size_t);
 int		 parser_finish(struct parser *);
+
+/* Reading a file in chunks, some ahead (ahead.c). */
+void		 parser_seek(struct parser *, uint64_t);
+int		 parser_stopped(const struct parser *);
+uint64_t	 parser_resume(const struct parser *);
+int		 parser_spec(struct parser *);
+int		 parser_adopt(struct parser *, const struct parser *,
+		    unsigned);
+void		 parser_discard(struct parser *);
 
 #endif /* CGA_PARSE_H */

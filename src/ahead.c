@@ -1,0 +1,415 @@
+/*
+ * ahead.c - reading a large profile file in two threads.  The file is
+ * cut into chunks at lines "fn=..."; the main thread reads the even
+ * ones, a second thread reads the odd ones ahead, each into a profile
+ * of its own, from a state it does not know: the names of compressed
+ * ids defined before it and the object and file in force are
+ * placeholders (parser_spec()).  When the main thread reaches such a
+ * chunk it adopts it (parser_adopt()): if what the chunk assumed holds,
+ * its placeholders are resolved, its profile merged and its parser's
+ * state taken over; if not, or if the chunk would have printed a
+ * message (msg_divert() counts them), the chunk is read again in order.
+ * The result is the same as reading the file from start to end,
+ * messages included.  This module knows nothing of the format but where
+ * its header ends and where a line "fn=" starts.
+ */
+#include "compat.h"
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <malloc.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ahead.h"
+#include "msg.h"
+#include "num.h"
+#include "parse.h"
+#include "profile.h"
+#include "xmalloc.h"
+
+#define AHEAD_BLOCK	(1024 * 1024)		/* one read */
+#define AHEAD_MIN	(16 * 1024 * 1024)	/* smaller files: one thread */
+#define AHEAD_CHUNK	(2 * 1024 * 1024)	/* a chunk, about */
+#define AHEAD_WINDOW	(64 * 1024)		/* looked at for a boundary */
+#define AHEAD_POOL	4			/* profiles kept for reuse */
+
+/* A stretch of a chunk read ahead, from a line "fn=" on. */
+struct seg {
+	uint64_t	 start;		/* its first byte */
+	uint64_t	 stop;		/* where its parser stopped */
+	struct profile	*p;		/* what it read, */
+	struct parser	*ps;		/*   and the state it ended in */
+	unsigned	 nmsg;		/* messages it would have printed */
+};
+
+/*
+ * A chunk of a file.  The second thread reads the odd ones as segments:
+ * a header line (a new part) ends one, the next starts at the next line
+ * "fn=", and the main thread reads what lies between.
+ */
+struct chunk {
+	uint64_t	 start, end;	/* the bytes [start, end) */
+	struct seg	*segs;
+	size_t		 nsegs, segs_cap;
+	int		 done;		/* the second thread is done with it */
+};
+
+/* What the two threads share while reading a file. */
+struct ahead {
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 cond;
+	int		 fd;
+	const char	*path;
+	const struct parse_opts *o;
+	uint64_t	 hdr_end;	/* the file's header: [0, hdr_end) */
+	struct chunk	*chunks;
+	size_t		 nchunks;
+	size_t		 taken;		/* chunks the main thread is done with */
+	int		 quit;
+	struct profile_size size;	/* second thread: its last segment's */
+	struct profile	*pool[AHEAD_POOL]; /* profiles taken, to use again */
+	size_t		 npool;
+};
+
+static int	ahead_feed(struct parser *, int, const char *, char *,
+		    uint64_t, uint64_t);
+static void	ahead_chunk(struct ahead *, struct chunk *, char *);
+static struct profile *ahead_profile(struct ahead *);
+static void	ahead_free_segs(struct ahead *, struct chunk *);
+static void	*ahead_thread(void *);
+static int	ahead_header_end(int, uint64_t, uint64_t *);
+static uint64_t	ahead_find_fn(int, uint64_t, uint64_t, char *);
+static size_t	ahead_bounds(int, uint64_t, uint64_t, uint64_t,
+		    struct chunk **);
+
+/*
+ * Feed the bytes [from, to) of fd to ps through buf (AHEAD_BLOCK bytes);
+ * stop early if the parser stops.  Return -1 on a read error (said).
+ */
+static int
+ahead_feed(struct parser *ps, int fd, const char *path, char *buf,
+    uint64_t from, uint64_t to)
+{
+	ssize_t	n;
+
+	parser_seek(ps, from);
+	while (from < to && !parser_stopped(ps)) {
+		n = pread(fd, buf, to - from < AHEAD_BLOCK ? to - from :
+		    AHEAD_BLOCK, (off_t)from);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			msg(MSG_READ, path, 0, "%s", strerror(errno));
+			return -1;
+		}
+		if (n == 0)
+			break;		/* the file shrank: read what is */
+		parser_feed(ps, buf, (size_t)n);
+		from += (uint64_t)n;
+	}
+	return 0;
+}
+
+/* Read chunk c ahead as segments, through buf. */
+static void
+ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
+{
+	struct seg	*sg;
+	uint64_t	 from = c->start;
+
+	while (from < c->end) {
+		c->segs = xgrow(c->segs, &c->segs_cap, c->nsegs + 1,
+		    sizeof(*c->segs));
+		sg = &c->segs[c->nsegs++];
+		memset(sg, 0, sizeof(*sg));
+		sg->start = from;
+		msg_divert(&sg->nmsg);
+		sg->p = ahead_profile(a);
+		sg->ps = parser_create(sg->p, a->path, a->o);
+		if (ahead_feed(sg->ps, a->fd, a->path, buf, 0,
+		    a->hdr_end) == 0 && parser_spec(sg->ps) == 0) {
+			profile_reserve(sg->p, &a->size);
+			(void)ahead_feed(sg->ps, a->fd, a->path, buf,
+			    from, c->end);
+			profile_size(sg->p, &a->size);
+		} else
+			sg->nmsg++;
+		msg_divert(NULL);
+		/* A last line without a newline is the main thread's. */
+		sg->stop = parser_resume(sg->ps);
+		if (sg->nmsg > 0 || sg->stop >= c->end)
+			break;
+		from = ahead_find_fn(a->fd, sg->stop, c->end, buf);
+	}
+}
+
+/* Return an empty profile for a segment: one used before, if any. */
+static struct profile *
+ahead_profile(struct ahead *a)
+{
+	struct profile	*p = NULL;
+
+	pthread_mutex_lock(&a->lock);
+	if (a->npool > 0)
+		p = a->pool[--a->npool];
+	pthread_mutex_unlock(&a->lock);
+	if (p == NULL)
+		return profile_create();
+	profile_clear(p);
+	return p;
+}
+
+/*
+ * Free the segments of chunk c; their profiles go to the pool for the
+ * second thread to fill again (their pages are touched already).
+ */
+static void
+ahead_free_segs(struct ahead *a, struct chunk *c)
+{
+	size_t	i;
+
+	for (i = 0; i < c->nsegs; i++) {
+		parser_discard(c->segs[i].ps);
+		pthread_mutex_lock(&a->lock);
+		if (a->npool < AHEAD_POOL) {
+			a->pool[a->npool++] = c->segs[i].p;
+			c->segs[i].p = NULL;
+		}
+		pthread_mutex_unlock(&a->lock);
+		profile_free(c->segs[i].p);
+	}
+	free(c->segs);
+	c->segs = NULL;
+	c->nsegs = c->segs_cap = 0;
+}
+
+/* The second thread: read the odd chunks ahead, one at a time. */
+static void *
+ahead_thread(void *arg)
+{
+	struct ahead	*a = arg;
+	char		*buf;
+	size_t		 k;
+	int		 quit;
+
+	buf = xmalloc(AHEAD_BLOCK);
+	for (k = 1; k < a->nchunks; k += 2) {
+		/* Hold at most two chunks the main thread has not taken. */
+		pthread_mutex_lock(&a->lock);
+		while (!a->quit && a->taken + 3 < k)
+			pthread_cond_wait(&a->cond, &a->lock);
+		quit = a->quit;
+		pthread_mutex_unlock(&a->lock);
+		if (quit)
+			break;
+		ahead_chunk(a, &a->chunks[k], buf);
+		pthread_mutex_lock(&a->lock);
+		a->chunks[k].done = 1;
+		pthread_cond_broadcast(&a->cond);
+		pthread_mutex_unlock(&a->lock);
+	}
+	free(buf);
+	return NULL;
+}
+
+/*
+ * Find where the header at the start of fd (size bytes) ends: the first
+ * line that is neither blank, a comment nor "key: value".  Return -1 if
+ * it is not within the first window.
+ */
+static int
+ahead_header_end(int fd, uint64_t size, uint64_t *end)
+{
+	char		*buf;
+	const char	*s, *e, *nl, *k;
+	ssize_t		 n;
+	int		 rc = -1;
+
+	buf = xmalloc(AHEAD_WINDOW);
+	n = pread(fd, buf, size < AHEAD_WINDOW ? size : AHEAD_WINDOW, 0);
+	for (s = buf, e = buf + (n > 0 ? n : 0);
+	    (nl = memchr(s, '\n', e - s)) != NULL; s = nl + 1) {
+		for (k = s; k < nl && num_is_space(*k); k++)
+			continue;
+		if (k == nl || *k == '#' || *k == '\r')
+			continue;
+		for (k = s; k < nl && *k != '=' && *k != ':' &&
+		    !num_is_space(*k); k++)
+			continue;
+		if (k < nl && *k == ':')
+			continue;
+		*end = (uint64_t)(s - buf);
+		rc = 0;
+		break;
+	}
+	free(buf);
+	return rc;
+}
+
+/*
+ * Return the offset of the first line "fn=" after offset at (a line
+ * starting there does not count) and before limit, or limit; buf holds
+ * AHEAD_WINDOW bytes.
+ */
+static uint64_t
+ahead_find_fn(int fd, uint64_t at, uint64_t limit, char *buf)
+{
+	const char	*s, *e;
+	ssize_t		 r;
+
+	while (at < limit) {
+		r = pread(fd, buf, limit - at < AHEAD_WINDOW ? limit - at :
+		    AHEAD_WINDOW, (off_t)at);
+		if (r < 4)
+			break;
+		/* A newline followed by "fn=". */
+		for (s = buf, e = buf + r - 3; s < e; s++)
+			if ((s = memchr(s, '\n', e - s)) == NULL ||
+			    memcmp(s + 1, "fn=", 3) == 0)
+				break;
+		if (s != NULL && s < e)
+			return at + (uint64_t)(s + 1 - buf);
+		at += (uint64_t)r - 3;
+	}
+	return limit;
+}
+
+/*
+ * Cut fd (size bytes, its header ending at from) into chunks of about
+ * step bytes, each starting at a line "fn=" (the first at 0); return
+ * how many, in *cp.
+ */
+static size_t
+ahead_bounds(int fd, uint64_t size, uint64_t from, uint64_t step,
+    struct chunk **cp)
+{
+	struct chunk	*c = NULL;
+	size_t		 n = 0, cap = 0;
+	char		*buf;
+	uint64_t	 at, start = 0;
+
+	buf = xmalloc(AHEAD_WINDOW);
+	for (at = from + step; at < size; at = start + step) {
+		if ((at = ahead_find_fn(fd, at, size, buf)) == size)
+			break;
+		c = xgrow(c, &cap, n + 1, sizeof(*c));
+		memset(&c[n], 0, sizeof(c[n]));
+		c[n].start = start;
+		c[n].end = start = at;
+		n++;
+	}
+	free(buf);
+	c = xgrow(c, &cap, n + 1, sizeof(*c));
+	memset(&c[n], 0, sizeof(c[n]));
+	c[n].start = start;
+	c[n].end = size;
+	*cp = c;
+	return n + 1;
+}
+
+/*
+ * Read the plain file fd in two threads if it is worth it; return 1 if
+ * not (nothing read), else 0, or -1 after a read error.
+ */
+int
+ahead_read(struct parser *ps, int fd, const char *path,
+    const struct parse_opts *o)
+{
+	struct ahead	 a;
+	struct stat	 st;
+	struct chunk	*c;
+	struct seg	*sg;
+	pthread_t	 t;
+	uint64_t	 size, at = 0, step;
+	char		*buf;
+	size_t		 k, i;
+	int		 rc = 0;
+
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))
+		return 1;
+	size = (uint64_t)st.st_size;
+	if (o != NULL && o->chunk > 0)
+		step = o->chunk;
+	else if (size < AHEAD_MIN || sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		return 1;
+	else
+		step = AHEAD_CHUNK;
+	memset(&a, 0, sizeof(a));
+	if (ahead_header_end(fd, size, &a.hdr_end) == -1 ||
+	    (a.nchunks = ahead_bounds(fd, size, a.hdr_end, step,
+	    &a.chunks)) < 2) {
+		free(a.chunks);
+		return 1;
+	}
+	a.fd = fd;
+	a.path = path;
+	a.o = o;
+#ifdef M_ARENA_MAX
+	/*
+	 * The second thread's profiles are freed by the main thread: with
+	 * one malloc arena their memory is used again for the next ones,
+	 * so the peak stays flat however big the file.
+	 */
+	(void)mallopt(M_ARENA_MAX, 1);
+#endif
+	pthread_mutex_init(&a.lock, NULL);
+	pthread_cond_init(&a.cond, NULL);
+	if (pthread_create(&t, NULL, ahead_thread, &a) != 0) {
+		pthread_mutex_destroy(&a.lock);
+		pthread_cond_destroy(&a.cond);
+		free(a.chunks);
+		return 1;
+	}
+	buf = xmalloc(AHEAD_BLOCK);
+	for (k = 0; k < a.nchunks && rc == 0 && !parser_stopped(ps); k++) {
+		c = &a.chunks[k];
+		if (k % 2 == 1) {
+			pthread_mutex_lock(&a.lock);
+			while (!c->done)
+				pthread_cond_wait(&a.cond, &a.lock);
+			pthread_mutex_unlock(&a.lock);
+			/* What lies between segments, or a segment not
+			 * adopted, is read here. */
+			for (i = 0; i < c->nsegs && rc == 0 && !parser_stopped(ps);
+			    i++) {
+				sg = &c->segs[i];
+				if (at < sg->start)
+					rc = ahead_feed(ps, fd, path,
+					    buf, at, sg->start);
+				at = sg->start;
+				if (rc == 0 && !parser_stopped(ps) &&
+				    parser_adopt(ps, sg->ps, sg->nmsg) == 0) {
+					at = sg->stop;
+					if (o != NULL && o->nadopted != NULL)
+						(*o->nadopted)++;
+				}
+			}
+			ahead_free_segs(&a, c);
+			pthread_mutex_lock(&a.lock);
+			a.taken = k + 1;
+			pthread_cond_broadcast(&a.cond);
+			pthread_mutex_unlock(&a.lock);
+		}
+		if (at < c->end)
+			rc = ahead_feed(ps, fd, path, buf, at, c->end);
+		at = c->end;
+	}
+	pthread_mutex_lock(&a.lock);
+	a.quit = 1;
+	pthread_cond_broadcast(&a.cond);
+	pthread_mutex_unlock(&a.lock);
+	pthread_join(t, NULL);
+	for (k = 0; k < a.nchunks; k++)
+		ahead_free_segs(&a, &a.chunks[k]);
+	while (a.npool > 0)
+		profile_free(a.pool[--a.npool]);
+	pthread_mutex_destroy(&a.lock);
+	pthread_cond_destroy(&a.cond);
+	free(a.chunks);
+	free(buf);
+	return rc;
+}
