@@ -68,7 +68,8 @@ struct ahead {
 	uint64_t	 hdr_end;	/* the file's header: [0, hdr_end) */
 	struct chunk	*chunks;
 	size_t		 nchunks;
-	size_t		 taken;		/* chunks the main thread is done with */
+	size_t		 taken;		/* chunks the main thread is done
+					   with */
 	int		 quit;
 	struct profile_size size;	/* second thread: its last segment's */
 	struct profile	*pool[AHEAD_POOL]; /* profiles taken, to use again */
@@ -85,6 +86,8 @@ static int	ahead_header_end(int, uint64_t, uint64_t *);
 static uint64_t	ahead_find_fn(int, uint64_t, uint64_t, char *);
 static size_t	ahead_bounds(int, uint64_t, uint64_t, uint64_t,
 		    struct chunk **);
+static int	ahead_take(struct ahead *, struct parser *, struct chunk *,
+		    char *, uint64_t *);
 
 /*
  * Feed the bytes [from, to) of fd to ps through buf (AHEAD_BLOCK bytes);
@@ -187,7 +190,10 @@ ahead_free_segs(struct ahead *a, struct chunk *c)
 	c->nsegs = c->segs_cap = 0;
 }
 
-/* The second thread: read the odd chunks ahead, one at a time. */
+/*
+ * The second thread: read the odd chunks ahead in order, holding at most
+ * two that the main thread has not taken.
+ */
 static void *
 ahead_thread(void *arg)
 {
@@ -198,7 +204,6 @@ ahead_thread(void *arg)
 
 	buf = xmalloc(AHEAD_BLOCK);
 	for (k = 1; k < a->nchunks; k += 2) {
-		/* Hold at most two chunks the main thread has not taken. */
 		pthread_mutex_lock(&a->lock);
 		while (!a->quit && a->taken + 3 < k)
 			pthread_cond_wait(&a->cond, &a->lock);
@@ -312,6 +317,36 @@ ahead_bounds(int fd, uint64_t size, uint64_t from, uint64_t step,
 }
 
 /*
+ * Take over chunk c, read ahead, in ps, which has read up to its start
+ * (*at): adopt each of its segments, and read what lies between them and
+ * any that cannot be adopted; *at becomes where ps must go on.  Return
+ * -1 after a read error (said), else 0.
+ */
+static int
+ahead_take(struct ahead *a, struct parser *ps, struct chunk *c, char *buf,
+    uint64_t *at)
+{
+	struct seg	*sg;
+	size_t		 i;
+	int		 rc = 0;
+
+	for (i = 0; i < c->nsegs && rc == 0 && !parser_stopped(ps); i++) {
+		sg = &c->segs[i];
+		if (*at < sg->start)
+			rc = ahead_feed(ps, a->fd, a->path, buf, *at,
+			    sg->start);
+		*at = sg->start;
+		if (rc == 0 && !parser_stopped(ps) &&
+		    parser_adopt(ps, sg->ps, sg->nmsg) == 0) {
+			*at = sg->stop;
+			if (a->o != NULL && a->o->nadopted != NULL)
+				(*a->o->nadopted)++;
+		}
+	}
+	return rc;
+}
+
+/*
  * Read the plain file fd in two threads if it is worth it; return 1 if
  * not (nothing read), else 0, or -1 after a read error.
  */
@@ -322,11 +357,10 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	struct ahead	 a;
 	struct stat	 st;
 	struct chunk	*c;
-	struct seg	*sg;
 	pthread_t	 t;
 	uint64_t	 size, at = 0, step;
 	char		*buf;
-	size_t		 k, i;
+	size_t		 k;
 	int		 rc = 0;
 
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))
@@ -372,22 +406,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 			while (!c->done)
 				pthread_cond_wait(&a.cond, &a.lock);
 			pthread_mutex_unlock(&a.lock);
-			/* What lies between segments, or a segment not
-			 * adopted, is read here. */
-			for (i = 0; i < c->nsegs && rc == 0 && !parser_stopped(ps);
-			    i++) {
-				sg = &c->segs[i];
-				if (at < sg->start)
-					rc = ahead_feed(ps, fd, path,
-					    buf, at, sg->start);
-				at = sg->start;
-				if (rc == 0 && !parser_stopped(ps) &&
-				    parser_adopt(ps, sg->ps, sg->nmsg) == 0) {
-					at = sg->stop;
-					if (o != NULL && o->nadopted != NULL)
-						(*o->nadopted)++;
-				}
-			}
+			rc = ahead_take(&a, ps, c, buf, &at);
 			ahead_free_segs(&a, c);
 			pthread_mutex_lock(&a.lock);
 			a.taken = k + 1;

@@ -508,6 +508,7 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	const struct idmap	*m;
 	struct idmap		*pm;
 	uint32_t		*strmap, *fnmap, n, i, slot, s1, name;
+	size_t			 len;
 	int			 sp, created;
 
 	if (nmsg > 0 || cs->fatal || !cs->spec || !ps->have_events ||
@@ -542,10 +543,10 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 			if (parser_is_placeholder(cp, name) ||
 			    (s1 = idmap_find(pm, m->slot_id[slot])) == NONE)
 				continue;
-			if (profile_strlen(ps->p, pm->names[s1]) !=
-			    profile_strlen(cp, name) ||
+			len = profile_strlen(cp, name);
+			if (profile_strlen(ps->p, pm->names[s1]) != len ||
 			    memcmp(profile_str(ps->p, pm->names[s1]),
-			    profile_str(cp, name), profile_strlen(cp, name)) != 0)
+			    profile_str(cp, name), len) != 0)
 				goto fail;
 		}
 	}

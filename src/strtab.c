@@ -31,7 +31,8 @@ struct strtab {
 };
 
 static void	strtab_grow(struct strtab *);
-static uint32_t	strtab_add(struct strtab *, const char *, size_t, uint64_t);
+static uint32_t	strtab_add(struct strtab *, const char *, size_t,
+		    uint64_t);
 static char	*strtab_store(struct strtab *, const char *, size_t);
 static uint32_t	strtab_probe(const struct strtab *, const char *, size_t,
 		    uint64_t, uint32_t *);
