@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "cost.h"
 #include "fntotals.h"
 #include "keytab.h"
@@ -46,7 +47,7 @@ fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
 	ns = profile_str(p, name);
 	flen = profile_strlen(p, file);
 	nlen = profile_strlen(p, name);
-	r->label = xmalloc(flen + nlen + 2);
+	r->label = arena_alloc(&t->labels_bytes, flen + nlen + 2);
 	memcpy(r->label, fs, flen);
 	r->label[flen] = ':';
 	memcpy(r->label + flen + 1, ns, nlen + 1);
@@ -120,12 +121,9 @@ fntotals_build(const struct profile *p)
 void
 fntotals_free(struct fntotals *t)
 {
-	size_t	i;
-
 	if (t == NULL)
 		return;
-	for (i = 0; i < t->nrows; i++)
-		free(t->rows[i].label);
+	arena_free(&t->labels_bytes);
 	free(t->rows);
 	free(t->costs);
 	free(t->pair_row);

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arena.h"
+
 struct profile;
 
 struct fnrow {
@@ -30,6 +32,7 @@ struct fntotals {
 	size_t		 nrows, cap;
 	uint64_t	*costs;		/* backing store of the rows' costs */
 	struct keytab	*labels;	/* (file, name) -> row */
+	struct arena	 labels_bytes;	/* the rows' labels */
 	uint32_t	*pair_row;	/* profile pair -> row */
 };
 

@@ -7,17 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "hash.h"
 #include "strtab.h"
 #include "xmalloc.h"
-
-#define STRTAB_BLOCK	(256 * 1024)
-
-struct strblock {
-	struct strblock	*next;
-	size_t		 used, size;
-	char		 data[];
-};
 
 struct strtab {
 	const char	**strs;		/* id -> bytes */
@@ -26,14 +19,12 @@ struct strtab {
 	uint32_t	  n, cap;	/* ids used, allocated */
 	uint32_t	 *slots;	/* id + 1, or 0 for empty */
 	uint32_t	  mask;		/* slot count - 1 */
-	struct strblock	 *blocks;	/* newest first */
-	struct strblock	 *spare;	/* emptied by strtab_clear() */
+	struct arena	  bytes;	/* the strings */
 };
 
 static void	strtab_grow(struct strtab *);
 static uint32_t	strtab_add(struct strtab *, const char *, size_t,
 		    uint64_t);
-static char	*strtab_store(struct strtab *, const char *, size_t);
 static uint32_t	strtab_probe(const struct strtab *, const char *, size_t,
 		    uint64_t, uint32_t *);
 
@@ -54,18 +45,9 @@ strtab_create(void)
 void
 strtab_free(struct strtab *st)
 {
-	struct strblock	*b, *next;
-
 	if (st == NULL)
 		return;
-	for (b = st->blocks; b != NULL; b = next) {
-		next = b->next;
-		free(b);
-	}
-	for (b = st->spare; b != NULL; b = next) {
-		next = b->next;
-		free(b);
-	}
+	arena_free(&st->bytes);
 	free(st->strs);
 	free(st->lens);
 	free(st->hashes);
@@ -77,44 +59,10 @@ strtab_free(struct strtab *st)
 void
 strtab_clear(struct strtab *st)
 {
-	struct strblock	*b, *next;
-
-	for (b = st->blocks; b != NULL; b = next) {
-		next = b->next;
-		b->next = st->spare;
-		st->spare = b;
-	}
-	st->blocks = NULL;
+	arena_clear(&st->bytes);
 	st->n = 0;
 	memset(st->slots, 0, ((size_t)st->mask + 1) * sizeof(*st->slots));
 	strtab_intern(st, "", 0);
-}
-
-/* Copy len bytes into the arena, NUL-terminated. */
-static char *
-strtab_store(struct strtab *st, const char *s, size_t len)
-{
-	struct strblock	*b = st->blocks;
-	size_t		 size;
-	char		*p;
-
-	if (b == NULL || b->size - b->used < len + 1) {
-		if ((b = st->spare) != NULL && b->size >= len + 1)
-			st->spare = b->next;
-		else {
-			size = len + 1 > STRTAB_BLOCK ? len + 1 : STRTAB_BLOCK;
-			b = xmalloc(sizeof(*b) + size);
-			b->size = size;
-		}
-		b->used = 0;
-		b->next = st->blocks;
-		st->blocks = b;
-	}
-	p = b->data + b->used;
-	memcpy(p, s, len);
-	p[len] = '\0';
-	b->used += len + 1;
-	return p;
 }
 
 /* Double the slot array and rehash every id into it. */
@@ -186,7 +134,7 @@ strtab_add(struct strtab *st, const char *s, size_t len, uint64_t h)
 		    sizeof(*st->hashes));
 	}
 	id = st->n++;
-	st->strs[id] = strtab_store(st, s, len);
+	st->strs[id] = arena_strdup(&st->bytes, s, len);
 	st->lens[id] = (uint32_t)len;
 	st->hashes[id] = h;
 	st->slots[j] = id + 1;

@@ -1,0 +1,85 @@
+/*
+ * arena.c - bytes allocated in large blocks and freed all at once: the
+ * interned strings of a profile, the labels of its rows.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "xmalloc.h"
+
+#define ARENA_BLOCK	(256 * 1024)
+
+struct arenablock {
+	struct arenablock	*next;
+	size_t			 used, size;
+	char			 data[];
+};
+
+/* Return size bytes from the arena (not aligned: for strings). */
+char *
+arena_alloc(struct arena *a, size_t size)
+{
+	struct arenablock	*b = a->blocks;
+	size_t			 n;
+	char			*p;
+
+	if (b == NULL || b->size - b->used < size) {
+		if ((b = a->spare) != NULL && b->size >= size)
+			a->spare = b->next;
+		else {
+			n = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+			b = xmalloc(sizeof(*b) + n);
+			b->size = n;
+		}
+		b->used = 0;
+		b->next = a->blocks;
+		a->blocks = b;
+	}
+	p = b->data + b->used;
+	b->used += size;
+	return p;
+}
+
+/* Copy len bytes of s into the arena, NUL-terminated. */
+char *
+arena_strdup(struct arena *a, const char *s, size_t len)
+{
+	char	*p;
+
+	p = arena_alloc(a, len + 1);
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+/* Empty the arena, keeping its blocks for what comes next. */
+void
+arena_clear(struct arena *a)
+{
+	struct arenablock	*b, *next;
+
+	for (b = a->blocks; b != NULL; b = next) {
+		next = b->next;
+		b->next = a->spare;
+		a->spare = b;
+	}
+	a->blocks = NULL;
+}
+
+/* Free the arena's blocks. */
+void
+arena_free(struct arena *a)
+{
+	struct arenablock	*b, *next;
+	int			 i;
+
+	for (i = 0; i < 2; i++)
+		for (b = i == 0 ? a->blocks : a->spare; b != NULL; b = next) {
+			next = b->next;
+			free(b);
+		}
+	a->blocks = a->spare = NULL;
+}
