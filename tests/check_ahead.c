@@ -23,11 +23,13 @@
 static size_t	ahead_said;	/* runs that printed messages */
 
 /*
- * Read path with chunks of about chunk bytes (0: in order) and return
- * what it printed on stderr, then its two reports, as one string.
+ * Read path with the options base and chunks of about chunk bytes (0:
+ * in order) and return what it printed on stderr, then its two reports,
+ * as one string.
  */
 static char *
-ahead_run(const char *path, size_t chunk, size_t *nadopted)
+ahead_run(const char *path, const struct parse_opts *base, size_t chunk,
+    size_t *nadopted)
 {
 	struct parse_opts	 po;
 	struct report_opts	 o;
@@ -37,7 +39,7 @@ ahead_run(const char *path, size_t chunk, size_t *nadopted)
 	size_t			 len = 0;
 	int			 saved, rc;
 
-	memset(&po, 0, sizeof(po));
+	po = *base;
 	po.chunk = chunk;
 	po.nadopted = nadopted;
 	memset(&o, 0, sizeof(o));
@@ -79,15 +81,38 @@ ahead_run(const char *path, size_t chunk, size_t *nadopted)
 	return text;
 }
 
+/*
+ * Compare path read in order and in chunks of several sizes, with the
+ * options base; return how many segments were taken over.
+ */
+static size_t
+ahead_compare(const char *path, const struct parse_opts *base)
+{
+	static const size_t	 chunks[] = { 1, 3, 64, 700, 5000, 40000 };
+	char			*want, *got;
+	size_t			 i, adopted = 0;
+
+	want = ahead_run(path, base, 0, NULL);
+	for (i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
+		got = ahead_run(path, base, chunks[i], &adopted);
+		if (strcmp(want, got) != 0)
+			ck_abort_msg("%s, chunks of %zu: differs from "
+			    "reading in order", path, chunks[i]);
+		free(got);
+	}
+	free(want);
+	return adopted;
+}
+
 /* Compare every profile of testdata/dir read in order and ahead. */
 static size_t
 ahead_dir(const char *dir, size_t *nfiles)
 {
-	static const size_t	 chunks[] = { 1, 3, 64, 700, 5000, 40000 };
-	char			 path[1024], *want, *got;
+	struct parse_opts	 po;
+	char			 path[1024];
 	struct dirent		*de;
 	DIR			*d;
-	size_t			 i, n, adopted = 0;
+	size_t			 n, adopted = 0;
 
 	snprintf(path, sizeof(path), "%s/%s", CGA_TESTDATA, dir);
 	ck_assert_ptr_nonnull(d = opendir(path));
@@ -97,15 +122,8 @@ ahead_dir(const char *dir, size_t *nfiles)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/%s", CGA_TESTDATA, dir,
 		    de->d_name);
-		want = ahead_run(path, 0, NULL);
-		for (i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
-			got = ahead_run(path, chunks[i], &adopted);
-			if (strcmp(want, got) != 0)
-				ck_abort_msg("%s, chunks of %zu: differs from "
-				    "reading in order", path, chunks[i]);
-			free(got);
-		}
-		free(want);
+		memset(&po, 0, sizeof(po));
+		adopted += ahead_compare(path, &po);
 		(*nfiles)++;
 	}
 	closedir(d);
@@ -121,6 +139,36 @@ START_TEST(test_ahead_valid)
 	/* Not vacuous: most chunks of valid profiles are taken over. */
 	ck_assert_uint_ge(nfiles, 25);
 	ck_assert_uint_gt(adopted, 5000);
+	msg_reset();
+}
+END_TEST
+
+/* --part, --thread and a prefix stripped from file names, read ahead. */
+START_TEST(test_ahead_options)
+{
+	static const char	*files[] = { "cg-combined.out",
+	    "cg-threads.out", "mt/callgrind.out.4242-02", "cg-cxx.out" };
+	struct parse_opts	 po;
+	char			 path[1024];
+	size_t			 i, k, adopted = 0;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/profiles/%s", CGA_TESTDATA,
+		    files[i]);
+		for (k = 0; k < 4; k++) {
+			memset(&po, 0, sizeof(po));
+			if (k == 0)
+				po.part = "2";
+			else if (k == 1)
+				po.part = "1";
+			else if (k == 2)
+				po.thread = "2";
+			else
+				po.strip_prefix = "/";
+			adopted += ahead_compare(path, &po);
+		}
+	}
+	ck_assert_uint_gt(adopted, 100);
 	msg_reset();
 }
 END_TEST
@@ -145,6 +193,7 @@ make_ahead_suite(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_ahead_valid);
+	tcase_add_test(tc, test_ahead_options);
 	tcase_add_test(tc, test_ahead_bad);
 	suite_add_tcase(s, tc);
 	return s;
