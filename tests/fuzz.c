@@ -2,17 +2,23 @@
  * fuzz.c - a libFuzzer target over the whole parse-and-report path: the
  * input is a profile; its first two bytes also pick the report's
  * options (tree, inclusive, annotation, context; JSON, --totals,
- * --per-part, or a difference of the input's two halves).
+ * --per-part, or a difference of the input's two halves), or have the
+ * input read from a file in two threads, in small chunks, whose report
+ * must be that of reading it in order (else the target aborts).
  * Built with -DCGA_FUZZ_REPLAY, it is instead a program that runs the
  * same function on the files named on its command line (the regression
  * inputs under testdata/fuzz/, replayed by ctest in every build).
  */
+#define _GNU_SOURCE	1		/* memfd_create() */
 #include "compat.h"
+
+#include <sys/mman.h>
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diff.h"
 #include "msg.h"
@@ -20,7 +26,55 @@
 #include "profile.h"
 #include "report.h"
 
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+int		LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+static void	fuzz_ahead(const uint8_t *, size_t,
+		    const struct report_opts *, size_t);
+
+/*
+ * Read the input from a file in two threads, in chunks of about chunk
+ * bytes, and in order from memory; abort unless both parse alike and
+ * give the same report.
+ */
+static void
+fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
+    size_t chunk)
+{
+	struct parse_opts	 po;
+	struct profile		*p, *q;
+	FILE			*fa, *fb;
+	char			 path[64], *a = NULL, *b = NULL;
+	size_t			 alen = 0, blen = 0;
+	int			 fd, ra, rb;
+
+	if ((fd = memfd_create("fuzz", 0)) == -1 ||
+	    (size > 0 && write(fd, data, size) != (ssize_t)size))
+		abort();
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	memset(&po, 0, sizeof(po));
+	po.chunk = chunk;
+	p = profile_create();
+	q = profile_create();
+	ra = parse_buffer(p, path, (const char *)data, size, NULL);
+	rb = parse_file(q, path, &po);
+	if (ra != rb)
+		abort();
+	if (ra == 0) {
+		if ((fa = open_memstream(&a, &alen)) == NULL ||
+		    (fb = open_memstream(&b, &blen)) == NULL)
+			abort();
+		(void)report_text(fa, p, o);
+		(void)report_text(fb, q, o);
+		fclose(fa);
+		fclose(fb);
+		if (alen != blen || memcmp(a, b, alen) != 0)
+			abort();
+		free(a);
+		free(b);
+	}
+	profile_free(q);
+	profile_free(p);
+	close(fd);
+}
 
 /* Parse and report one input; never fails but by crashing. */
 int
@@ -46,6 +100,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.format = (more & 1) ? REPORT_JSON : REPORT_TEXT;
 	o.totals_only = (more & 2) != 0;
 	o.per_part = (more & 4) != 0;
+	if (more & 16) {
+		fuzz_ahead(data, size, &o, 1 + (more >> 5) * 97);
+		msg_reset();
+		return 0;
+	}
 	if (more & 8) {
 		/* --diff: the two halves are OLD and NEW. */
 		struct namemod	 none;
