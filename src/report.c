@@ -99,8 +99,10 @@ static int	report_jfilecmp(const void *, const void *);
 static int	report_costcmp(const struct reporter *, const uint64_t *,
 		    const uint64_t *);
 static int	report_entrycmp(const void *, const void *);
-static void	report_sort_entries(struct reporter *, struct entry *,
+static void	report_order(const struct reporter *, struct entry *,
 		    size_t);
+static size_t	report_sort_run(const struct reporter *, struct entry *,
+		    size_t, size_t);
 static int	report_callcmp(const void *, const void *);
 static void	report_calls(const struct reporter *, struct callline *,
 		    size_t, const char *, const unsigned *);
@@ -666,18 +668,18 @@ report_incl_passes(const struct reporter *r, const struct entry *en)
 }
 
 /*
- * Sort the n entries ents as report_entrycmp() does, in two steps: a
- * radix sort by the first sort event's count (descending, "never
- * recorded" last), then each run of equal first counts by comparison.
- * A large profile has tens of thousands of entries, mostly distinct.
+ * Order the n entries ents by the first sort event's count (descending,
+ * "never recorded" last) with a radix sort; report_sort_run() finishes
+ * the order (report_entrycmp()) of each run of equal counts when the
+ * choice reaches it: most entries of a large profile are never printed.
  */
 static void
-report_sort_entries(struct reporter *r, struct entry *ents, size_t n)
+report_order(const struct reporter *r, struct entry *ents, size_t n)
 {
 	struct entry	*sorted;
 	uint64_t	*key, v;
 	uint32_t	*order;
-	size_t		 i, j;
+	size_t		 i;
 
 	if (r->nsort == 0 || n > UINT32_MAX) {
 		qsort(ents, n, sizeof(*ents), report_entrycmp);
@@ -693,17 +695,30 @@ report_sort_entries(struct reporter *r, struct entry *ents, size_t n)
 	sorted = xreallocarray(NULL, n, sizeof(*sorted));
 	for (i = 0; i < n; i++)
 		sorted[i] = ents[order[i]];
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && key[order[j]] == key[order[i]]; j++)
-			continue;
-		if (j - i > 1)
-			qsort(sorted + i, j - i, sizeof(*sorted),
-			    report_entrycmp);
-	}
 	memcpy(ents, sorted, n * sizeof(*ents));
 	free(sorted);
 	free(order);
 	free(key);
+}
+
+/*
+ * Sort the run of entries with the first sort event's count of entry i,
+ * from i on, by report_entrycmp(); return the end of the run.
+ */
+static size_t
+report_sort_run(const struct reporter *r, struct entry *ents, size_t n,
+    size_t i)
+{
+	size_t	j;
+
+	if (r->nsort == 0 || n > UINT32_MAX)
+		return n;		/* report_order() sorted all */
+	for (j = i + 1; j < n && ents[j].cost[r->sort[0]] ==
+	    ents[i].cost[r->sort[0]]; j++)
+		continue;
+	if (j - i > 1)
+		qsort(ents + i, j - i, sizeof(*ents), report_entrycmp);
+	return j;
 }
 
 /*
@@ -718,7 +733,7 @@ report_select(struct reporter *r)
 	struct entry		*ents, en;
 	const struct fnrow	*row;
 	uint64_t		*sum, v;
-	size_t			 i, k, n = 0, nrows;
+	size_t			 i, k, n = 0, nrows, run;
 	int			 reached;
 
 	nrows = r->t->nrows;
@@ -758,11 +773,13 @@ report_select(struct reporter *r)
 				ents[k++] = ents[i];
 		n = k;
 	}
-	report_sort_entries(r, ents, n);
+	report_order(r, ents, n);
 
 	r->sel = xreallocarray(NULL, n, sizeof(*r->sel));
 	sum = xcalloc(r->nsort, sizeof(*sum));
-	for (i = 0; i < n; i++) {
+	for (i = run = 0; i < n; i++) {
+		if (i == run)
+			run = report_sort_run(r, ents, n, i);
 		if (!r->o->inclusive && r->single < 100) {
 			reached = 1;
 			for (k = 0; k < r->nsort; k++)
