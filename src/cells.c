@@ -17,6 +17,29 @@
 #define PERC_WIDTH	9	/* " (12.34%)" */
 
 static unsigned	cells_numlen(uint64_t);
+static void	cells_put(const struct cells *, const char *, size_t,
+		    unsigned);
+
+/*
+ * Print text (len bytes) right-aligned in width columns, then a space:
+ * what fprintf("%*s ") prints, without a format to read for each of the
+ * many cells of a large report.
+ */
+static void
+cells_put(const struct cells *c, const char *text, size_t len,
+    unsigned width)
+{
+	static const char	spaces[] = "                                ";
+	size_t			pad = len < width ? width - len : 0, k;
+
+	while (pad > 0) {
+		k = pad < sizeof(spaces) - 1 ? pad : sizeof(spaces) - 1;
+		fwrite(spaces, 1, k, c->out);
+		pad -= k;
+	}
+	fwrite(text, 1, len, c->out);
+	putc(' ', c->out);
+}
 
 /* Write v with thousands separators into buf; return its length. */
 size_t
@@ -120,10 +143,37 @@ cells_perc(double x, uint64_t base)
 	return x * 100.0 / (double)base;
 }
 
-/* Format a percentage as the old tool: two decimals, or one if wide. */
-static size_t
+/*
+ * Format a percentage as the old tool: " (%5.2f%%)", or one decimal if
+ * wide.  The common case, 0 to 99.99, is written without printf when
+ * perc * 100 is clearly not halfway between two hundredths: printf
+ * rounds perc's exact value, and the product is within 1e-11 of it.
+ */
+size_t
 cells_fmt_perc(char *buf, size_t size, double perc)
 {
+	double	t, f;
+	long	r;
+	size_t	n = 0;
+
+	if (perc >= 0 && perc < 99.995 && size >= 10) {
+		t = perc * 100.0;
+		f = t - (double)(long)t;
+		if (f < 0.5 - 1e-7 || f > 0.5 + 1e-7) {
+			r = (long)t + (f > 0.5);
+			buf[n++] = ' ';
+			buf[n++] = '(';
+			buf[n++] = r >= 1000 ? (char)('0' + r / 1000) : ' ';
+			buf[n++] = (char)('0' + r / 100 % 10);
+			buf[n++] = '.';
+			buf[n++] = (char)('0' + r / 10 % 10);
+			buf[n++] = (char)('0' + r % 10);
+			buf[n++] = '%';
+			buf[n++] = ')';
+			buf[n] = '\0';
+			return n;
+		}
+	}
 	return (size_t)snprintf(buf, size, perc > -9.995 && perc < 99.995 ?
 	    " (%5.2f%%)" : " (%5.1f%%)", perc);
 }
@@ -178,7 +228,7 @@ cells_scost(const struct cells *c, const int64_t *v, const unsigned char *def,
 				text[len] = '\0';
 			}
 		}
-		fprintf(c->out, "%*s ", (int)w[e], text);
+		cells_put(c, text, len, w[e]);
 	}
 }
 
@@ -212,16 +262,15 @@ cells_cost(const struct cells *c, const uint64_t *v, const unsigned *w)
 				else
 					perc = (double)x * 100.0 /
 					    (double)base;
-				len += snprintf(text + len, sizeof(text) - len,
-				    perc > -9.995 && perc < 99.995 ?
-				    " (%5.2f%%)" : " (%5.1f%%)", perc);
+				len += cells_fmt_perc(text + len,
+				    sizeof(text) - len, perc);
 			} else {
 				memset(text + len, ' ', PERC_WIDTH);
 				len += PERC_WIDTH;
 				text[len] = '\0';
 			}
 		}
-		fprintf(c->out, "%*s ", (int)w[e], text);
+		cells_put(c, text, len, w[e]);
 	}
 }
 

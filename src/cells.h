@@ -24,6 +24,7 @@ struct cells {
 };
 
 size_t		 cells_commify(uint64_t, char *);
+size_t		 cells_fmt_perc(char *, size_t, double);
 unsigned	*cells_widths_new(const struct cells *);
 void		 cells_widths_add(const struct cells *, unsigned *,
 		    const uint64_t *);

@@ -1,9 +1,11 @@
 /* check_num.c - number and subposition parsing. */
 #include "compat.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "check_suites.h"
+#include "cells.h"
 #include "num.h"
 
 /* Parse s whole as a number; return the result, value in *v. */
@@ -105,6 +107,44 @@ START_TEST(test_subpos)
 }
 END_TEST
 
+/*
+ * Percentages are written as printf's " (%5.2f%%)" (or "%5.1f" when
+ * wide) writes them, byte for byte, also next to halfway cases.
+ */
+START_TEST(test_percent_format)
+{
+	static const double	 edge[] = { 0, 0.001, 0.004999, 0.005, 0.125,
+	    0.135, 0.145, 1.005, 2.675, 9.995, 9.99499999, 10, 12.345,
+	    33.333333333, 50, 66.665, 99.99, 99.994999, 99.995, 99.996,
+	    100, 123.456, 1e6, 1.5e21 };
+	char			 got[64], want[64];
+	double			 perc;
+	uint64_t		 x = 0x2545f4914f6cdd1dULL;
+	size_t			 i, n;
+
+	for (i = 0; i < 2000000; i++) {
+		if (i < sizeof(edge) / sizeof(edge[0]))
+			perc = edge[i];
+		else {
+			x ^= x >> 12;
+			x ^= x << 25;
+			x ^= x >> 27;
+			/* Near hundredths and halves of them, and anywhere. */
+			perc = i % 3 == 0 ? (double)(x % 10000000) / 100000 :
+			    i % 3 == 1 ? (double)(x % 20000) / 200 :
+			    (double)(x % 10000) / 100 * 1.0000000001;
+		}
+		snprintf(want, sizeof(want), perc > -9.995 && perc < 99.995 ?
+		    " (%5.2f%%)" : " (%5.1f%%)", perc);
+		n = cells_fmt_perc(got, sizeof(got), perc);
+		ck_assert_uint_eq(n, strlen(want));
+		if (strcmp(got, want) != 0)
+			ck_abort_msg("%.17g: got '%s', want '%s'", perc, got,
+			    want);
+	}
+}
+END_TEST
+
 Suite *
 make_num_suite(void)
 {
@@ -115,6 +155,7 @@ make_num_suite(void)
 	tcase_add_test(tc, test_hex);
 	tcase_add_test(tc, test_not_numbers);
 	tcase_add_test(tc, test_subpos);
+	tcase_add_test(tc, test_percent_format);
 	suite_add_tcase(s, tc);
 	return s;
 }
