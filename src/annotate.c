@@ -51,7 +51,9 @@ struct anncall {
 struct annotator {
 	const struct cells	 *c;
 	const struct profile	 *p;
-	const struct callgraph	 *g;
+	struct fntotals		 *t;		/* the rows */
+	struct callgraph	**gp;		/* the call graph, made when
+						   a line calls */
 	const struct report_opts *o;
 	const int		 *sort;
 	size_t			  nsort;
@@ -156,7 +158,7 @@ static int
 call_cmp(const void *a, const void *b)
 {
 	const struct anncall	*x = a, *y = b;
-	const struct callgraph	*g = cmp_ctx->g;
+	const struct callgraph	*g = *cmp_ctx->gp;
 	const uint64_t		*u = NULL, *v = NULL;
 	uint32_t		 k;
 	size_t			 i;
@@ -180,8 +182,8 @@ call_cmp(const void *a, const void *b)
 			return -1;
 		return p > q ? -1 : 1;
 	}
-	if ((c = cells_labelcmp(g->t->rows[x->callee].label,
-	    g->t->rows[y->callee].label)) != 0)
+	if ((c = cells_labelcmp(cmp_ctx->t->rows[x->callee].label,
+	    cmp_ctx->t->rows[y->callee].label)) != 0)
 		return c;
 	cells_commify(x->count, cx);
 	cells_commify(y->count, cy);
@@ -221,7 +223,7 @@ annotate_calls(const struct annotator *a, struct anncall *calls, size_t n,
 		cells_cost(a->c, calls[i].cost, w);
 		cells_commify(calls[i].count, count);
 		fputs(" => ", a->c->out);
-		cells_name(a->c, a->g->t->rows[calls[i].callee].label);
+		cells_name(a->c, a->t->rows[calls[i].callee].label);
 		fprintf(a->c->out, " (%sx)\n", count);
 	}
 }
@@ -496,7 +498,6 @@ static void
 annotate_gather_calls(struct annotator *a)
 {
 	const struct profile	*p = a->p;
-	const struct callgraph	*g = a->g;
 	const uint64_t		*kk;
 	struct anncall		*calls;
 	uint64_t		*keys = NULL, line;
@@ -514,6 +515,9 @@ annotate_gather_calls(struct annotator *a)
 		keys[3 * m + 2] = i;
 		m++;
 	}
+	/* Calls to order by the call graph's edges: make it now. */
+	if (m > 0 && *a->gp == NULL)
+		*a->gp = callgraph_build_on(p, a->t);
 	idx = sorted_index(keys, m);
 	calls = xreallocarray(NULL, m, sizeof(*calls));
 	a->ccost = xreallocarray(NULL, m, a->nev * sizeof(*a->ccost));
@@ -528,9 +532,9 @@ annotate_gather_calls(struct annotator *a)
 			arc = (uint32_t)keys[3 * idx[j] + 2];
 			profile_arc(p, arc, &fn, &callee, &file, &line);
 			profile_func(p, fn, &obj, &ff, &name);
-			crow = fntotals_row_find(g->t, file, name);
+			crow = fntotals_row_find(a->t, file, name);
 			profile_func(p, callee, &obj, &ff, &name);
-			cerow = fntotals_row_find(g->t, ff, name);
+			cerow = fntotals_row_find(a->t, ff, name);
 			for (q = gstart; q < nc; q++)
 				if (calls[q].caller == crow &&
 				    calls[q].callee == cerow)
@@ -623,7 +627,8 @@ annotate_totals(const struct annotator *a)
  */
 int
 annotate_files(const struct cells *c, const struct profile *p,
-    const struct callgraph *g, const uint32_t *autofiles, size_t nauto,
+    struct fntotals *t, struct callgraph **gp, const uint32_t *autofiles,
+    size_t nauto,
     const struct report_opts *o, const int *sort, size_t nsort)
 {
 	struct annotator	 a;
@@ -638,7 +643,8 @@ annotate_files(const struct cells *c, const struct profile *p,
 	memset(&a, 0, sizeof(a));
 	a.c = c;
 	a.p = p;
-	a.g = g;
+	a.t = t;
+	a.gp = gp;
 	a.o = o;
 	a.sort = sort;
 	a.nsort = nsort;

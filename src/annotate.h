@@ -11,6 +11,7 @@
 
 struct cells;
 struct callgraph;
+struct fntotals;
 struct profile;
 struct report_opts;
 
@@ -25,7 +26,7 @@ struct annline	*annotate_sum_lines(const struct profile *,
 		    const unsigned char *, const uint32_t *, unsigned,
 		    uint64_t **, size_t *);
 int	annotate_files(const struct cells *, const struct profile *,
-	    const struct callgraph *, const uint32_t *, size_t,
+	    struct fntotals *, struct callgraph **, const uint32_t *, size_t,
 	    const struct report_opts *, const int *, size_t);
 
 #endif /* CGA_ANNOTATE_H */

@@ -364,11 +364,21 @@ callgraph_inclusive(struct callgraph *g)
 struct callgraph *
 callgraph_build(const struct profile *p)
 {
+	return callgraph_build_on(p, fntotals_build(p));
+}
+
+/*
+ * Build the call graph of profile p over its rows t (fntotals_build()),
+ * which the graph takes (rows of functions only called are added).
+ */
+struct callgraph *
+callgraph_build_on(const struct profile *p, struct fntotals *t)
+{
 	struct callgraph	*g;
 
 	g = xcalloc(1, sizeof(*g));
 	g->nevents = profile_nevents(p);
-	g->t = fntotals_build(p);
+	g->t = t;
 	callgraph_edges(g, p);
 	callgraph_index(g);
 	callgraph_cycles(g);

@@ -45,6 +45,8 @@ struct callgraph {
 #define CG_NONE	UINT32_MAX
 
 struct callgraph *callgraph_build(const struct profile *);
+struct callgraph *callgraph_build_on(const struct profile *,
+		    struct fntotals *);
 void		 callgraph_free(struct callgraph *);
 uint32_t	 callgraph_scc(const uint32_t *, const uint32_t *, uint32_t,
 		    uint32_t *);

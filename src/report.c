@@ -1331,8 +1331,8 @@ report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 
 	annotating = (o->auto_annotate || o->nuser_files > 0) &&
 	    !o->totals_only;
-	if (o->tree != 0 || o->inclusive || annotating ||
-	    o->format == REPORT_JSON) {
+	/* Annotation makes the call graph itself if a line calls. */
+	if (o->tree != 0 || o->inclusive || o->format == REPORT_JSON) {
 		r.g = callgraph_build(p);
 		r.t = r.g->t;
 	} else
@@ -1349,7 +1349,8 @@ report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 		if (o->per_part)
 			report_per_part(&r);
 		report_functions(&r);
-		if (annotating && annotate_files(&r.c, p, r.g, r.files,
+		/* The choice is printed: the rows may grow now. */
+		if (annotating && annotate_files(&r.c, p, r.t, &r.g, r.files,
 		    o->auto_annotate ? r.nfiles : 0, o, r.sort, r.nsort) == -1)
 			rc = 1;
 	}
