@@ -1346,6 +1346,18 @@ parser_jump(struct parser *ps, int cond, const char *s, const char *end)
 		ps->fatal = 1;
 		return;
 	}
+	if (cond) {
+		/* The usual "EXE/JUMPS" of callgrind, short decimals. */
+		const char	*d = num_skip_space(s, end), *q = d;
+
+		while (q < end && (unsigned)(*q - '0') <= 9)
+			q++;
+		if (q > d && q - d <= 19 && q < end && *q == '/' &&
+		    (q++, num_parse_u64(&q, end, &v) == NUM_OK)) {
+			ps->jump_pending = 1;
+			return;
+		}
+	}
 	for (i = 0; i < 1 + cond; i++) {
 		s = num_skip_space(s, end);
 		if (num_parse_u64(&s, end, &v) != NUM_OK) {
