@@ -861,44 +861,44 @@ static const char *
 parser_fastline(struct parser *ps, const char *s)
 {
 	const char	*p = s;
-	uint64_t	 pos[PARSE_MAXPOS], v, line, *cost = ps->cost;
+	uint64_t	 old[PARSE_MAXPOS], v, line, *pos = ps->pos;
+	uint64_t	*cost = ps->cost;
 	unsigned	 i;
 
 	if (!ps->identity || !ps->all_set || ps->fn == NONE ||
 	    ps->skipping || ps->part_sum == NULL)
 		return NULL;
+	/* Positions change in place; a line left to parser_line() undoes. */
+	memcpy(old, pos, sizeof(old));
 	for (i = 0; i < ps->npos; i++) {
 		if (i > 0 && *p++ != ' ')
-			return NULL;
+			goto undo;
 		switch (*p) {
 		case '*':
 			p++;
-			pos[i] = ps->pos[i];
 			break;
 		case '+':
 			p++;
 			if (parser_fastnum(&p, &v) == -1 ||
-			    __builtin_add_overflow(ps->pos[i], v, &pos[i]))
-				return NULL;
+			    __builtin_add_overflow(pos[i], v, &pos[i]))
+				goto undo;
 			break;
 		case '-':
 			p++;
-			if (parser_fastnum(&p, &v) == -1 || v > ps->pos[i])
-				return NULL;
-			pos[i] = ps->pos[i] - v;
+			if (parser_fastnum(&p, &v) == -1 || v > pos[i])
+				goto undo;
+			pos[i] -= v;
 			break;
 		default:
 			if (parser_fastnum(&p, &pos[i]) == -1)
-				return NULL;
+				goto undo;
 			break;
 		}
 	}
 	if (ps->jump_pending) {
 		/* A jump's line holds positions only. */
 		if (*p != '\n')
-			return NULL;
-		for (i = 0; i < ps->npos; i++)
-			ps->pos[i] = pos[i];
+			goto undo;
 		ps->jump_pending = 0;
 		return p;
 	}
@@ -906,15 +906,13 @@ parser_fastline(struct parser *ps, const char *s)
 		p++;
 		if (i == ps->ncols || parser_fastnum(&p, &v) == -1 ||
 		    v == COST_NONE)
-			return NULL;
+			goto undo;
 		cost[i] = v;
 	}
 	if (*p != '\n')
-		return NULL;
+		goto undo;
 	for (; i < ps->nevents; i++)
 		cost[i] = COST_NONE;
-	for (i = 0; i < ps->npos; i++)
-		ps->pos[i] = pos[i];
 	line = ps->pos_line >= 0 ? pos[ps->pos_line] : 0;
 	if (ps->call_pending) {
 		parser_call_cost(ps, line);
@@ -924,6 +922,9 @@ parser_fastline(struct parser *ps, const char *s)
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	cost_add(ps->part_sum, cost, ps->nevents);
 	return p;
+undo:
+	memcpy(pos, old, sizeof(old));
+	return NULL;
 }
 
 /*
