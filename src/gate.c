@@ -5,6 +5,8 @@
  */
 #include "compat.h"
 
+#include <errno.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,14 +40,23 @@ gate_parse(struct gate *g, const char *spec, char *err, size_t errsize)
 	if (n > 0 && lim[n - 1] == '%') {
 		lim[n - 1] = '\0';
 		g->percent = 1;
+		errno = 0;
 		g->limit_pct = strtod(lim, &end);
-		if (end == lim || *end != '\0' || g->limit_pct < 0) {
+		/* Not NaN, infinite or out of range either. */
+		if (end == lim || *end != '\0' || !(g->limit_pct >= 0) ||
+		    g->limit_pct > DBL_MAX || errno == ERANGE) {
 			free(lim);
 			strlcpy(err, "LIMIT is not a percentage", errsize);
 			return -1;
 		}
 	} else {
+		errno = 0;
 		g->limit = strtoull(lim, &end, 10);
+		if (end != lim && *end == '\0' && errno == ERANGE) {
+			free(lim);
+			strlcpy(err, "LIMIT is above 2^64 - 1", errsize);
+			return -1;
+		}
 		if (end == lim || *end != '\0' || *lim == '-') {
 			free(lim);
 			strlcpy(err, "LIMIT is not a count or a percentage",
