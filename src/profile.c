@@ -98,6 +98,7 @@ struct profile {
 					   of line_cap and arc_cap */
 };
 
+static void	 profile_drop_parts(struct profile *);
 static void	 profile_fn_resize(struct profile *, uint32_t);
 static void	 profile_ptab_resize(struct profile *, uint32_t);
 static void	 profile_line_resize(struct profile *, uint32_t);
@@ -130,14 +131,9 @@ profile_create(void)
 	return p;
 }
 
-/*
- * Empty p, as profile_create() makes it, but keep the memory of its
- * tables: a profile made again and again (one per chunk of a file read
- * ahead) then touches no new pages.  The cost vectors' capacity holds
- * for as many events as before (see profile_set_events()).
- */
-void
-profile_clear(struct profile *p)
+/* Free what the parts of p hold, and forget them (the array stays). */
+static void
+profile_drop_parts(struct profile *p)
 {
 	size_t	i;
 
@@ -148,6 +144,18 @@ profile_clear(struct profile *p)
 		free(p->parts[i].sum);
 	}
 	p->nparts = 0;
+}
+
+/*
+ * Empty p, as profile_create() makes it, but keep the memory of its
+ * tables: a profile made again and again (one per chunk of a file read
+ * ahead) then touches no new pages.  The cost vectors' capacity holds
+ * for as many events as before (see profile_set_events()).
+ */
+void
+profile_clear(struct profile *p)
+{
+	profile_drop_parts(p);
 	free(p->events);
 	p->events = NULL;
 	p->cap_nevents = p->nevents;
@@ -174,16 +182,9 @@ profile_clear(struct profile *p)
 void
 profile_free(struct profile *p)
 {
-	size_t	i;
-
 	if (p == NULL)
 		return;
-	for (i = 0; i < p->nparts; i++) {
-		free(p->parts[i].desc);
-		free(p->parts[i].summary);
-		free(p->parts[i].totals);
-		free(p->parts[i].sum);
-	}
+	profile_drop_parts(p);
 	free(p->parts);
 	free(p->events);
 	free(p->defs);
