@@ -355,32 +355,25 @@ parse_file(struct profile *p, const char *path, const struct parse_opts *o)
 	struct input	*in;
 	char		*block;
 	ssize_t		 n;
-	int		 fd, rc = 0;
+	int		 fd;
 
 	if ((in = input_open(path)) == NULL)
 		return -1;
 	ps = parser_create(p, path, o);
-	if ((fd = input_plain_fd(in)) != -1 &&
-	    (n = ahead_read(ps, fd, path, o)) != 1) {
-		input_close(in);
-		if (n == -1)
-			ps->fatal = 1;
-		return parser_finish(ps);
+	/* In two threads if worth it (ahead.c), else block by block. */
+	if ((fd = input_plain_fd(in)) == -1 ||
+	    (n = ahead_read(ps, fd, path, o)) == 1) {
+		block = xmalloc(PARSE_BLOCK);
+		while ((n = input_read(in, block, PARSE_BLOCK)) > 0)
+			if (parser_feed(ps, block, (size_t)n) == -1)
+				break;
+		free(block);
 	}
-	block = xmalloc(PARSE_BLOCK);
-	while ((n = input_read(in, block, PARSE_BLOCK)) > 0)
-		if (parser_feed(ps, block, (size_t)n) == -1)
-			break;
-	free(block);
 	input_close(in);
-	if (n < 0) {
-		/* Reported already; what was read is not checked further. */
+	/* A read error was reported; what was read is not checked further. */
+	if (n < 0)
 		ps->fatal = 1;
-		rc = -1;
-	}
-	if (parser_finish(ps) == -1)
-		rc = -1;
-	return rc;
+	return parser_finish(ps);
 }
 
 /*
