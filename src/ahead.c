@@ -1,8 +1,11 @@
 /*
  * ahead.c - reading a large profile file in two threads.  The file is
- * cut into chunks at lines "fn=..."; the main thread reads the even
- * ones, a second thread reads the odd ones ahead, each into a profile
- * of its own, from a state it does not know: the names of compressed
+ * cut into chunks at lines "fn=..." that either thread may read: the
+ * main thread reads in order every chunk the second thread has not
+ * taken, and the second thread takes the first chunk ahead that it can
+ * read before the main thread gets there (each thread measures how fast
+ * it goes), and reads it into a profile of its own, from a state it
+ * does not know: the names of compressed
  * ids defined before it and the object and file in force are
  * placeholders (parser_spec()).  When the main thread reaches such a
  * chunk it adopts it (parser_adopt()): if what the chunk assumed holds,
@@ -22,6 +25,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ahead.h"
@@ -36,6 +40,7 @@
 #define AHEAD_CHUNK	(2 * 1024 * 1024)	/* a chunk, about */
 #define AHEAD_WINDOW	(64 * 1024)		/* looked at for a boundary */
 #define AHEAD_POOL	4			/* profiles kept for reuse */
+#define AHEAD_HELD	3			/* chunks read ahead, at most */
 
 /* A stretch of a chunk read ahead, from a line "fn=" on. */
 struct seg {
@@ -47,15 +52,22 @@ struct seg {
 };
 
 /*
- * A chunk of a file.  The second thread reads the odd ones as segments:
- * a header line (a new part) ends one, the next starts at the next line
- * "fn=", and the main thread reads what lies between.
+ * A chunk of a file.  The second thread reads those it takes as
+ * segments: a header line (a new part) ends one, the next starts at the
+ * next line "fn=", and the main thread reads what lies between.
  */
 struct chunk {
 	uint64_t	 start, end;	/* the bytes [start, end) */
 	struct seg	*segs;
 	size_t		 nsegs, segs_cap;
-	int		 done;		/* the second thread is done with it */
+	int		 ahead;		/* the second thread took it, */
+	int		 done;		/*   and is done with it */
+};
+
+/* Seconds a byte, measured. */
+struct rate {
+	double		 sec;
+	uint64_t	 bytes;
 };
 
 /* What the two threads share while reading a file. */
@@ -68,14 +80,23 @@ struct ahead {
 	uint64_t	 hdr_end;	/* the file's header: [0, hdr_end) */
 	struct chunk	*chunks;
 	size_t		 nchunks;
-	size_t		 taken;		/* chunks the main thread is done
-					   with */
+	size_t		 cur;		/* the chunk the main thread is at, */
+	double		 cur_end;	/*   when it should be done with it */
+	size_t		 held;		/* chunks taken ahead, not adopted */
+	size_t		 last;		/* the last chunk taken ahead, or 0 */
+	struct rate	 feed;		/* how fast the main thread reads, */
+	struct rate	 adopt;		/*   adopts, */
+	struct rate	 ahead;		/*   and the second thread reads */
 	int		 quit;
 	struct profile_size size;	/* second thread: its last segment's */
 	struct profile	*pool[AHEAD_POOL]; /* profiles taken, to use again */
 	size_t		 npool;
 };
 
+static double	ahead_now(void);
+static double	ahead_cost(const struct rate *, const struct chunk *);
+static void	ahead_count(struct rate *, const struct chunk *, double);
+static size_t	ahead_next(struct ahead *);
 static int	ahead_feed(struct parser *, int, const char *, char *,
 		    uint64_t, uint64_t);
 static void	ahead_chunk(struct ahead *, struct chunk *, char *);
@@ -88,6 +109,65 @@ static size_t	ahead_bounds(int, uint64_t, uint64_t, uint64_t,
 		    struct chunk **);
 static int	ahead_take(struct ahead *, struct parser *, struct chunk *,
 		    char *, uint64_t *);
+
+/* Return the time in seconds, from an arbitrary start. */
+static double
+ahead_now(void)
+{
+	struct timespec	ts;
+
+	(void)clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Return the seconds that chunk c should take at rate r. */
+static double
+ahead_cost(const struct rate *r, const struct chunk *c)
+{
+	if (r->bytes == 0)
+		return 0;
+	return r->sec / (double)r->bytes * (double)(c->end - c->start);
+}
+
+/* Count sec seconds spent on chunk c in rate r. */
+static void
+ahead_count(struct rate *r, const struct chunk *c, double sec)
+{
+	r->sec += sec;
+	r->bytes += c->end - c->start;
+}
+
+/*
+ * Return the chunk that the second thread should take next (called
+ * with the lock held): the first after its last that it can read, at the
+ * speed measured so far, before the main thread reaches it, or
+ * a->nchunks if none.  Until both threads have read a chunk, it is the
+ * one after the main thread's next.  Tests may want the odd chunks.
+ */
+static size_t
+ahead_next(struct ahead *a)
+{
+	size_t	k, first;
+	double	eta;
+
+	if (a->o != NULL && a->o->alternate) {
+		k = a->last == 0 ? 1 : a->last + 2;
+		return k < a->nchunks ? k : a->nchunks;
+	}
+	first = a->last + 1 > a->cur + 2 ? a->last + 1 : a->cur + 2;
+	if (a->feed.bytes == 0 || a->ahead.bytes == 0 || first >= a->nchunks)
+		return first < a->nchunks ? first : a->nchunks;
+	eta = a->cur_end - ahead_now();
+	if (eta < 0)
+		eta = 0;
+	for (k = a->cur + 1; k < a->nchunks; k++) {
+		if (k >= first && eta >= ahead_cost(&a->ahead, &a->chunks[k]))
+			return k;
+		eta += ahead_cost(a->chunks[k].ahead ? &a->adopt : &a->feed,
+		    &a->chunks[k]);
+	}
+	return a->nchunks;
+}
 
 /*
  * Feed the bytes [from, to) of fd to ps through buf (AHEAD_BLOCK bytes);
@@ -191,8 +271,9 @@ ahead_free_segs(struct ahead *a, struct chunk *c)
 }
 
 /*
- * The second thread: read the odd chunks ahead in order, holding at most
- * two that the main thread has not taken.
+ * The second thread: take chunks ahead of the main thread (see
+ * ahead_next()) and read them, holding at most AHEAD_HELD that the main
+ * thread has not adopted.
  */
 static void *
 ahead_thread(void *arg)
@@ -200,23 +281,29 @@ ahead_thread(void *arg)
 	struct ahead	*a = arg;
 	char		*buf;
 	size_t		 k;
-	int		 quit;
+	double		 t;
 
 	buf = xmalloc(AHEAD_BLOCK);
-	for (k = 1; k < a->nchunks; k += 2) {
-		pthread_mutex_lock(&a->lock);
-		while (!a->quit && a->taken + 3 < k)
+	pthread_mutex_lock(&a->lock);
+	for (;;) {
+		while (!a->quit && a->held >= AHEAD_HELD)
 			pthread_cond_wait(&a->cond, &a->lock);
-		quit = a->quit;
-		pthread_mutex_unlock(&a->lock);
-		if (quit)
+		if (a->quit || (k = ahead_next(a)) >= a->nchunks)
 			break;
-		ahead_chunk(a, &a->chunks[k], buf);
-		pthread_mutex_lock(&a->lock);
-		a->chunks[k].done = 1;
+		a->chunks[k].ahead = 1;
+		a->last = k;
+		a->held++;
 		pthread_cond_broadcast(&a->cond);
 		pthread_mutex_unlock(&a->lock);
+		t = ahead_now();
+		ahead_chunk(a, &a->chunks[k], buf);
+		t = ahead_now() - t;
+		pthread_mutex_lock(&a->lock);
+		ahead_count(&a->ahead, &a->chunks[k], t);
+		a->chunks[k].done = 1;
+		pthread_cond_broadcast(&a->cond);
 	}
+	pthread_mutex_unlock(&a->lock);
 	free(buf);
 	return NULL;
 }
@@ -357,8 +444,9 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	struct ahead	 a;
 	struct stat	 st;
 	struct chunk	*c;
-	pthread_t	 t;
+	pthread_t	 thr;
 	uint64_t	 size, at = 0, step;
+	double		 t0;
 	char		*buf;
 	size_t		 k;
 	int		 rc = 0;
@@ -392,7 +480,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 #endif
 	pthread_mutex_init(&a.lock, NULL);
 	pthread_cond_init(&a.cond, NULL);
-	if (pthread_create(&t, NULL, ahead_thread, &a) != 0) {
+	if (pthread_create(&thr, NULL, ahead_thread, &a) != 0) {
 		pthread_mutex_destroy(&a.lock);
 		pthread_cond_destroy(&a.cond);
 		free(a.chunks);
@@ -401,27 +489,37 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	buf = xmalloc(AHEAD_BLOCK);
 	for (k = 0; k < a.nchunks && rc == 0 && !parser_stopped(ps); k++) {
 		c = &a.chunks[k];
-		if (k % 2 == 1) {
-			pthread_mutex_lock(&a.lock);
+		pthread_mutex_lock(&a.lock);
+		a.cur = k;
+		while (o != NULL && o->alternate && k % 2 == 1 && !c->ahead)
+			pthread_cond_wait(&a.cond, &a.lock);
+		if (c->ahead)
 			while (!c->done)
 				pthread_cond_wait(&a.cond, &a.lock);
-			pthread_mutex_unlock(&a.lock);
+		t0 = ahead_now();
+		a.cur_end = t0 + ahead_cost(c->ahead ? &a.adopt : &a.feed, c);
+		pthread_mutex_unlock(&a.lock);
+		if (c->ahead) {
 			rc = ahead_take(&a, ps, c, buf, &at);
 			ahead_free_segs(&a, c);
-			pthread_mutex_lock(&a.lock);
-			a.taken = k + 1;
-			pthread_cond_broadcast(&a.cond);
-			pthread_mutex_unlock(&a.lock);
 		}
 		if (at < c->end)
 			rc = ahead_feed(ps, fd, path, buf, at, c->end);
 		at = c->end;
+		pthread_mutex_lock(&a.lock);
+		ahead_count(c->ahead ? &a.adopt : &a.feed, c,
+		    ahead_now() - t0);
+		if (c->ahead) {
+			a.held--;
+			pthread_cond_broadcast(&a.cond);
+		}
+		pthread_mutex_unlock(&a.lock);
 	}
 	pthread_mutex_lock(&a.lock);
 	a.quit = 1;
 	pthread_cond_broadcast(&a.cond);
 	pthread_mutex_unlock(&a.lock);
-	pthread_join(t, NULL);
+	pthread_join(thr, NULL);
 	for (k = 0; k < a.nchunks; k++)
 		ahead_free_segs(&a, &a.chunks[k]);
 	while (a.npool > 0)

@@ -21,6 +21,9 @@ struct parse_opts {
 					   this many bytes (0: automatic) */
 	size_t		*nadopted;	/* tests: if not NULL, counts the
 					   segments read ahead and taken */
+	int		 alternate;	/* tests: the second thread reads
+					   the odd chunks, whatever the
+					   speeds */
 };
 
 struct parser;

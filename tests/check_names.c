@@ -133,7 +133,7 @@ END_TEST
 START_TEST(test_strip_prefix)
 {
 	struct profile		*p = profile_create();
-	struct parse_opts	 o = { "/home/u/src/", NULL, NULL, 0, NULL };
+	struct parse_opts	 o = { .strip_prefix = "/home/u/src/" };
 	const char		*text = "events: Ir\n"
 	    "fl=/home/u/src/a.c\n"
 	    "fn=f\n"

@@ -28,16 +28,17 @@
 
 int		LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static void	fuzz_ahead(const uint8_t *, size_t,
-		    const struct report_opts *, size_t);
+		    const struct report_opts *, size_t, int);
 
 /*
  * Read the input from a file in two threads, in chunks of about chunk
- * bytes, and in order from memory; abort unless both parse alike and
- * give the same report.
+ * bytes (the second thread reading the odd ones if alternate, else those
+ * it chooses), and in order from memory; abort unless both parse alike
+ * and give the same report.
  */
 static void
 fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
-    size_t chunk)
+    size_t chunk, int alternate)
 {
 	struct parse_opts	 po;
 	struct profile		*p, *q;
@@ -52,6 +53,7 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	memset(&po, 0, sizeof(po));
 	po.chunk = chunk;
+	po.alternate = alternate;
 	p = profile_create();
 	q = profile_create();
 	ra = parse_buffer(p, path, (const char *)data, size, NULL);
@@ -101,7 +103,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.totals_only = (more & 2) != 0;
 	o.per_part = (more & 4) != 0;
 	if (more & 16) {
-		fuzz_ahead(data, size, &o, 1 + (more >> 5) * 97);
+		fuzz_ahead(data, size, &o, 1 + (more >> 5) * 97,
+		    (more & 8) != 0);
 		msg_reset();
 		return 0;
 	}
