@@ -182,8 +182,8 @@ call_cmp(const void *a, const void *b)
 			return -1;
 		return p > q ? -1 : 1;
 	}
-	if ((c = cells_labelcmp(cmp_ctx->t->rows[x->callee].label,
-	    cmp_ctx->t->rows[y->callee].label)) != 0)
+	if ((c = cells_labelcmp(fntotals_label(cmp_ctx->t, x->callee),
+	    fntotals_label(cmp_ctx->t, y->callee))) != 0)
 		return c;
 	cells_commify(x->count, cx);
 	cells_commify(y->count, cy);
@@ -223,7 +223,7 @@ annotate_calls(const struct annotator *a, struct anncall *calls, size_t n,
 		cells_cost(a->c, calls[i].cost, w);
 		cells_commify(calls[i].count, count);
 		fputs(" => ", a->c->out);
-		cells_name(a->c, a->t->rows[calls[i].callee].label);
+		cells_name(a->c, fntotals_label(a->t, calls[i].callee));
 		fprintf(a->c->out, " (%sx)\n", count);
 	}
 }

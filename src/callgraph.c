@@ -191,14 +191,14 @@ callgraph_scc(const uint32_t *start, const uint32_t *succ, uint32_t n,
 }
 
 /* Context for the label comparisons, which qsort cannot pass. */
-static const struct fntotals	*cmp_rows;
+static struct fntotals	*cmp_rows;
 
 /* Order rows by label. */
 static int
 row_cmp_label(const void *a, const void *b)
 {
-	return strcmp(cmp_rows->rows[*(const uint32_t *)a].label,
-	    cmp_rows->rows[*(const uint32_t *)b].label);
+	return strcmp(fntotals_label(cmp_rows, *(const uint32_t *)a),
+	    fntotals_label(cmp_rows, *(const uint32_t *)b));
 }
 
 /* Order cycles by their first member's label. */
@@ -207,8 +207,8 @@ cycle_cmp(const void *a, const void *b)
 {
 	const struct cgcycle	*x = a, *y = b;
 
-	return strcmp(cmp_rows->rows[x->members[0]].label,
-	    cmp_rows->rows[y->members[0]].label);
+	return strcmp(fntotals_label(cmp_rows, x->members[0]),
+	    fntotals_label(cmp_rows, y->members[0]));
 }
 
 /*

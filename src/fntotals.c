@@ -21,8 +21,7 @@ fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
 	struct fnrow	*r;
 	uint64_t	 key[2] = { file, name };
 	uint32_t	 id;
-	size_t		 flen, nlen, i;
-	const char	*fs, *ns;
+	size_t		 i;
 	int		 created;
 
 	id = keytab_get(t->labels, key, &created);
@@ -43,17 +42,31 @@ fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
 	r->file = file;
 	r->name = name;
 	r->called_only = 1;
-	fs = profile_str(p, file);
-	ns = profile_str(p, name);
-	flen = profile_strlen(p, file);
-	nlen = profile_strlen(p, name);
-	r->label = arena_alloc(&t->labels_bytes, flen + nlen + 2);
-	memcpy(r->label, fs, flen);
-	r->label[flen] = ':';
-	memcpy(r->label + flen + 1, ns, nlen + 1);
+	t->p = p;
 	r->cost = t->costs + (size_t)id * t->nevents;
 	cost_clear(r->cost, t->nevents);
 	return id;
+}
+
+/*
+ * Return the label "file:function" of row id, made the first time it is
+ * asked for: most rows are never printed nor compared by label.
+ */
+const char *
+fntotals_label(struct fntotals *t, uint32_t id)
+{
+	struct fnrow	*r = &t->rows[id];
+	size_t		 flen, nlen;
+
+	if (r->label != NULL)
+		return r->label;
+	flen = profile_strlen(t->p, r->file);
+	nlen = profile_strlen(t->p, r->name);
+	r->label = arena_alloc(&t->labels_bytes, flen + nlen + 2);
+	memcpy(r->label, profile_str(t->p, r->file), flen);
+	r->label[flen] = ':';
+	memcpy(r->label + flen + 1, profile_str(t->p, r->name), nlen + 1);
+	return r->label;
 }
 
 /* Return the row of label (file, name), or UINT32_MAX. */
@@ -80,6 +93,7 @@ fntotals_build(const struct profile *p)
 	uint64_t	 seq, *best;
 
 	t = xcalloc(1, sizeof(*t));
+	t->p = p;
 	t->nevents = profile_nevents(p);
 	t->labels = xmalloc(sizeof(*t->labels));
 	keytab_init(t->labels, 2);

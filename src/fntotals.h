@@ -22,11 +22,13 @@ struct fnrow {
 	int		 named;		/* an fn= line named this label, so
 					   obj is known (maybe empty) */
 	int		 called_only;	/* only a call target, no code */
-	char		*label;		/* "file:function" */
+	char		*label;		/* "file:function", made on first
+					   use: see fntotals_label() */
 	uint64_t	*cost;		/* self cost, nevents counts */
 };
 
 struct fntotals {
+	const struct profile *p;	/* the profile of the rows */
 	unsigned	 nevents;
 	struct fnrow	*rows;
 	size_t		 nrows, cap;
@@ -46,6 +48,7 @@ struct fntotals	*fntotals_build(const struct profile *);
 uint32_t	 fntotals_row(struct fntotals *, const struct profile *,
 		    uint32_t, uint32_t);
 uint32_t	 fntotals_row_find(const struct fntotals *, uint32_t, uint32_t);
+const char	*fntotals_label(struct fntotals *, uint32_t);
 void		 fntotals_free(struct fntotals *);
 enum totals_source totals_compute(const struct profile *, uint64_t *);
 enum totals_source totals_part(const struct profile *, size_t,

@@ -29,7 +29,7 @@
 
 /* A printed entry: a function row, or a cycle with --inclusive=yes. */
 struct entry {
-	const char	*label;
+	const char	*label;		/* a cycle's (see report_label()) */
 	uint32_t	 obj;
 	int		 named;
 	const uint64_t	*cost;		/* self or inclusive */
@@ -99,6 +99,8 @@ static int	report_jfilecmp(const void *, const void *);
 static int	report_costcmp(const struct reporter *, const uint64_t *,
 		    const uint64_t *);
 static int	report_entrycmp(const void *, const void *);
+static const char *report_label(const struct reporter *,
+		    const struct entry *);
 static void	report_order(const struct reporter *, struct entry *,
 		    size_t);
 static size_t	report_sort_run(const struct reporter *, struct entry *,
@@ -404,6 +406,13 @@ report_costcmp(const struct reporter *r, const uint64_t *a, const uint64_t *b)
 	return 0;
 }
 
+/* Return the label of entry en: its row's or its cycle's. */
+static const char *
+report_label(const struct reporter *r, const struct entry *en)
+{
+	return en->row != CG_NONE ? fntotals_label(r->t, en->row) : en->label;
+}
+
 /*
  * Order entries by the sort events, descending, "never recorded" below
  * 0; then by label, then by object name, so the order is total.
@@ -416,7 +425,8 @@ report_entrycmp(const void *a, const void *b)
 
 	if ((c = report_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
 		return c;
-	if ((c = strcmp(x->label, y->label)) != 0)
+	if ((c = strcmp(report_label(cmp_ctx, x),
+	    report_label(cmp_ctx, y))) != 0)
 		return c;
 	if ((c = strcmp(profile_str(cmp_ctx->p, x->obj),
 	    profile_str(cmp_ctx->p, y->obj))) != 0)
@@ -434,8 +444,8 @@ report_callcmp(const void *a, const void *b)
 
 	if ((c = report_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
 		return c;
-	if ((c = cells_labelcmp(cmp_ctx->t->rows[x->row].label,
-	    cmp_ctx->t->rows[y->row].label)) != 0)
+	if ((c = cells_labelcmp(fntotals_label(cmp_ctx->t, x->row),
+	    fntotals_label(cmp_ctx->t, y->row))) != 0)
 		return c;
 	cells_commify(x->count, cx);
 	cells_commify(y->count, cy);
@@ -479,7 +489,7 @@ report_calls(const struct reporter *r, struct callline *cl, size_t n,
 		cells_cost(&r->c, cl[i].cost, w);
 		cells_commify(cl[i].count, count);
 		fprintf(r->out, " %s ", mark);
-		cells_name(&r->c, row->label);
+		cells_name(&r->c, fntotals_label(r->t, cl[i].row));
 		fprintf(r->out, " (%sx)", count);
 		report_obj(r, row->named, row->obj, 1);
 		fputc('\n', r->out);
@@ -619,7 +629,7 @@ report_entry(const struct reporter *r, const struct entry *en,
 	const struct fnrow	*row;
 	int			 tree = r->o->tree != 0;
 	int			 hastree = tree && (en->cycle != CG_NONE ||
-	    strcmp(en->label, "???:???") != 0);
+	    strcmp(report_label(r, en), "???:???") != 0);
 	size_t			 i;
 
 	if (tree)
@@ -630,7 +640,7 @@ report_entry(const struct reporter *r, const struct entry *en,
 	if (tree)
 		fputs(" * ", r->out);
 	fputc(' ', r->out);
-	cells_name(&r->c, en->label);
+	cells_name(&r->c, report_label(r, en));
 	report_obj(r, en->named, en->obj, 0);
 	fputc('\n', r->out);
 	if (en->cycle != CG_NONE && tree) {
@@ -640,7 +650,8 @@ report_entry(const struct reporter *r, const struct entry *en,
 			cells_cost(&r->c, r->g->incl + (size_t)cy->members[i] *
 			    r->nev, w);
 			fputs(" +   ", r->out);
-			cells_name(&r->c, row->label);
+			cells_name(&r->c, fntotals_label(r->t,
+			    cy->members[i]));
 			report_obj(r, row->named, row->obj, 1);
 			fputc('\n', r->out);
 		}
@@ -743,7 +754,7 @@ report_select(struct reporter *r)
 		row = &r->t->rows[i];
 		if (row->called_only && !r->o->inclusive)
 			continue;
-		ents[n].label = row->label;
+		ents[n].label = NULL;
 		ents[n].obj = row->obj;
 		ents[n].named = row->named;
 		ents[n].cost = r->o->inclusive ? r->g->incl + i * r->nev :
@@ -854,8 +865,9 @@ report_gates(struct reporter *r)
 				c = r->o->inclusive ? r->g->incl + i * r->nev :
 				    row->cost;
 				v = c[g->ev];
-				if (!gate_check(g, row->label, profile_str(r->p,
-				    row->name), 0, v == COST_NONE ? 0 :
+				if (!gate_check(g, fntotals_label(r->t, i),
+				    profile_str(r->p, row->name), 0,
+				    v == COST_NONE ? 0 :
 				    v > INT64_MAX ? INT64_MAX : (int64_t)v, 0,
 				    &res))
 					continue;
@@ -1137,7 +1149,7 @@ report_json(struct reporter *r)
 		row = &r->t->rows[i];
 		json_open(&j, '{');
 		json_key(&j, "label");
-		json_str(&j, row->label);
+		json_str(&j, fntotals_label(r->t, i));
 		json_key(&j, "file");
 		json_str(&j, profile_str(r->p, row->file));
 		json_key(&j, "name");
@@ -1162,7 +1174,7 @@ report_json(struct reporter *r)
 			e = &r->g->edges[k];
 			json_open(&j, '{');
 			json_key(&j, "callee");
-			json_str(&j, r->t->rows[e->to].label);
+			json_str(&j, fntotals_label(r->t, e->to));
 			json_key(&j, "count");
 			json_u64(&j, e->count);
 			json_key(&j, "inclusive");
@@ -1189,7 +1201,8 @@ report_json(struct reporter *r)
 		json_key(&j, "members");
 		json_open(&j, '[');
 		for (m = 0; m < cy->nmembers; m++)
-			json_str(&j, r->t->rows[cy->members[m]].label);
+			json_str(&j, fntotals_label(r->t,
+			    cy->members[m]));
 		json_close(&j, ']');
 		json_close(&j, '}');
 	}
