@@ -223,7 +223,9 @@ annotate_calls(const struct annotator *a, struct anncall *calls, size_t n,
 		cells_cost(a->c, calls[i].cost, w);
 		cells_commify(calls[i].count, count);
 		fputs(" => ", a->c->out);
-		cells_name(a->c, fntotals_label(a->t, calls[i].callee));
+		cells_label(a->c, profile_str(a->t->p,
+		    a->t->rows[calls[i].callee].file),
+		    profile_str(a->t->p, a->t->rows[calls[i].callee].name));
 		fprintf(a->c->out, " (%sx)\n", count);
 	}
 }

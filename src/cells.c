@@ -299,6 +299,19 @@ cells_name(const struct cells *c, const char *s)
 }
 
 /*
+ * Print the label "file:name" as cells_name() prints it whole, without
+ * making it (no escape depends on the characters around it but a NUL's,
+ * and a name holds none).
+ */
+void
+cells_label(const struct cells *c, const char *file, const char *name)
+{
+	cells_name(c, file);
+	fputc(':', c->out);
+	cells_name(c, name);
+}
+
+/*
  * Compare two labels as they stand in a call line, followed by " (":
  * tied call lines are then in the order of their text.
  */

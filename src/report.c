@@ -101,6 +101,8 @@ static int	report_costcmp(const struct reporter *, const uint64_t *,
 static int	report_entrycmp(const void *, const void *);
 static const char *report_label(const struct reporter *,
 		    const struct entry *);
+static void	report_rowname(const struct reporter *, uint32_t);
+static int	report_unknown(const struct reporter *, uint32_t);
 static void	report_order(const struct reporter *, struct entry *,
 		    size_t);
 static size_t	report_sort_run(const struct reporter *, struct entry *,
@@ -413,6 +415,26 @@ report_label(const struct reporter *r, const struct entry *en)
 	return en->row != CG_NONE ? fntotals_label(r->t, en->row) : en->label;
 }
 
+/* Print the label of row id (without making it). */
+static void
+report_rowname(const struct reporter *r, uint32_t id)
+{
+	const struct fnrow	*row = &r->t->rows[id];
+
+	cells_label(&r->c, profile_str(r->t->p, row->file),
+	    profile_str(r->t->p, row->name));
+}
+
+/* Return nonzero if row id is "???:???", which has no call tree. */
+static int
+report_unknown(const struct reporter *r, uint32_t id)
+{
+	const struct fnrow	*row = &r->t->rows[id];
+
+	return strcmp(profile_str(r->t->p, row->file), "???") == 0 &&
+	    strcmp(profile_str(r->t->p, row->name), "???") == 0;
+}
+
 /*
  * Order entries by the sort events, descending, "never recorded" below
  * 0; then by label, then by object name, so the order is total.
@@ -489,7 +511,7 @@ report_calls(const struct reporter *r, struct callline *cl, size_t n,
 		cells_cost(&r->c, cl[i].cost, w);
 		cells_commify(cl[i].count, count);
 		fprintf(r->out, " %s ", mark);
-		cells_name(&r->c, fntotals_label(r->t, cl[i].row));
+		report_rowname(r, cl[i].row);
 		fprintf(r->out, " (%sx)", count);
 		report_obj(r, row->named, row->obj, 1);
 		fputc('\n', r->out);
@@ -629,7 +651,7 @@ report_entry(const struct reporter *r, const struct entry *en,
 	const struct fnrow	*row;
 	int			 tree = r->o->tree != 0;
 	int			 hastree = tree && (en->cycle != CG_NONE ||
-	    strcmp(report_label(r, en), "???:???") != 0);
+	    !report_unknown(r, en->row));
 	size_t			 i;
 
 	if (tree)
@@ -640,7 +662,10 @@ report_entry(const struct reporter *r, const struct entry *en,
 	if (tree)
 		fputs(" * ", r->out);
 	fputc(' ', r->out);
-	cells_name(&r->c, report_label(r, en));
+	if (en->row != CG_NONE)
+		report_rowname(r, en->row);
+	else
+		cells_name(&r->c, en->label);
 	report_obj(r, en->named, en->obj, 0);
 	fputc('\n', r->out);
 	if (en->cycle != CG_NONE && tree) {
@@ -650,8 +675,7 @@ report_entry(const struct reporter *r, const struct entry *en,
 			cells_cost(&r->c, r->g->incl + (size_t)cy->members[i] *
 			    r->nev, w);
 			fputs(" +   ", r->out);
-			cells_name(&r->c, fntotals_label(r->t,
-			    cy->members[i]));
+			report_rowname(r, cy->members[i]);
 			report_obj(r, row->named, row->obj, 1);
 			fputc('\n', r->out);
 		}
