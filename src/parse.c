@@ -90,6 +90,16 @@ struct parser {
 	uint32_t	 fn;		/* function id, or NONE */
 	uint32_t	 fn_name;
 
+	/*
+	 * The counts of the line the fast path last added to (see
+	 * profile_last_self()), of (hit_fn, hit_fi, hit_line), or NULL:
+	 * any other line and anything else that changes the profile
+	 * forget it.
+	 */
+	uint64_t	*hit;
+	uint64_t	 hit_line;
+	uint32_t	 hit_fn, hit_fi;
+
 	/* pending call */
 	uint32_t	 cob, cfi, cfn;	/* string ids, NONE if unset */
 	uint32_t	 cfn_slot;	/* cfn's compressed slot, or NONE */
@@ -545,6 +555,7 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	}
 
 	/* It holds: merge. */
+	ps->hit = NULL;
 	for (i = 0; i < n; i++)
 		if (strmap[i] == NONE)
 			strmap[i] = profile_intern_from(ps->p, cp, i);
@@ -601,6 +612,7 @@ parser_line(struct parser *ps, const char *s, size_t len)
 	const char	*end, *eq;
 	char		 ex[MSG_EXCERPT];
 
+	ps->hit = NULL;
 	if (len > 0 && s[len - 1] == '\r')
 		len--;
 	end = s + len;
@@ -857,6 +869,7 @@ parser_fastline(struct parser *ps, const char *s)
 	uint64_t	 old[PARSE_MAXPOS], v, line, *pos = ps->pos;
 	uint64_t	*cost = ps->cost;
 	unsigned	 i;
+	int		 over;
 
 	if (!ps->identity || !ps->all_set || ps->fn == NONE ||
 	    ps->skipping || ps->part_sum == NULL)
@@ -908,10 +921,21 @@ parser_fastline(struct parser *ps, const char *s)
 		cost[i] = COST_NONE;
 	line = ps->pos_line >= 0 ? pos[ps->pos_line] : 0;
 	if (ps->call_pending) {
+		ps->hit = NULL;
 		parser_call_cost(ps, line);
 		return p;
 	}
-	if (profile_add_self(ps->p, ps->fn, ps->fi, line, cost))
+	if (ps->hit != NULL && ps->hit_line == line && ps->hit_fn == ps->fn &&
+	    ps->hit_fi == ps->fi)
+		over = cost_add(ps->hit, cost, ps->nevents);
+	else {
+		over = profile_add_self(ps->p, ps->fn, ps->fi, line, cost);
+		ps->hit = profile_last_self(ps->p);
+		ps->hit_line = line;
+		ps->hit_fn = ps->fn;
+		ps->hit_fi = ps->fi;
+	}
+	if (over)
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	cost_add(ps->part_sum, cost, ps->nevents);
 	return p;

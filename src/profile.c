@@ -660,6 +660,19 @@ found:
 	    p->nevents);
 }
 
+/*
+ * Return the counts of the line profile_add_self() last added to, for a
+ * caller to add to directly until it next changes p otherwise (which
+ * may move them).
+ */
+uint64_t *
+profile_last_self(struct profile *p)
+{
+	if (p->last_line == KEYTAB_NONE || p->nevents == 0)
+		return NULL;
+	return p->line_cost + (uint64_t)p->last_line * p->nevents;
+}
+
 /* Return the arc-table slot where (callee, line) starts probing. */
 static inline uint32_t
 profile_arc_hash(uint32_t callee, uint64_t line, uint32_t mask)

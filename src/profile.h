@@ -73,6 +73,7 @@ void		 profile_size(const struct profile *, struct profile_size *);
 void		 profile_reserve(struct profile *,
 		    const struct profile_size *);
 void		 profile_func_mark(struct profile *, uint32_t);
+uint64_t	*profile_last_self(struct profile *);
 int		 profile_add_self(struct profile *, uint32_t, uint32_t,
 		    uint64_t, const uint64_t *);
 int		 profile_add_call(struct profile *, uint32_t, uint32_t,
