@@ -61,7 +61,13 @@ keytab_resize(struct keytab *kt, uint32_t mask)
 	uint32_t	i, j;
 
 	free(kt->slots);
-	kt->slots = xcalloc((size_t)mask + 1, sizeof(*kt->slots));
+	/*
+	 * Zeroed by writing, not calloc(): a page of fresh memory read
+	 * first maps the shared zero page, and the write that follows
+	 * replaces it, which stops the other thread to flush its TLB.
+	 */
+	kt->slots = xreallocarray(NULL, (size_t)mask + 1, sizeof(*kt->slots));
+	memset(kt->slots, 0, ((size_t)mask + 1) * sizeof(*kt->slots));
 	kt->mask = mask;
 	for (i = 0; i < kt->n; i++) {
 		j = keytab_hash(keytab_key(kt, i), kt->width) & mask;

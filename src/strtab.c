@@ -72,7 +72,9 @@ strtab_grow(struct strtab *st)
 	uint32_t	i, j, mask = st->mask * 2 + 1;
 
 	free(st->slots);
-	st->slots = xcalloc((size_t)mask + 1, sizeof(*st->slots));
+	/* Zeroed by writing: see keytab_resize(). */
+	st->slots = xreallocarray(NULL, (size_t)mask + 1, sizeof(*st->slots));
+	memset(st->slots, 0, ((size_t)mask + 1) * sizeof(*st->slots));
 	st->mask = mask;
 	for (i = 0; i < st->n; i++) {
 		j = st->hashes[i] & mask;
