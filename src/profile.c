@@ -500,8 +500,12 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 	uint64_t	 lo, hi, len;
 	uint32_t	 i;
 
-	memset(&nt, 0, sizeof(nt));
-	nt.n = t.n;
+	/* The new table keeps what is not the line table: the calls. */
+	nt = t;
+	nt.base = 0;
+	nt.off = 0;
+	nt.len = 0;
+	nt.hashed = 0;
 	/* Dense tables only below 2^63: base + len can never wrap. */
 	if (!t.hashed && line <= UINT64_MAX / 2) {
 		lo = t.n == 0 || line < t.base ? line : t.base;

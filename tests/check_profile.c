@@ -113,6 +113,35 @@ START_TEST(test_fntotals)
 }
 END_TEST
 
+/*
+ * A call from a line met again after the function's line table grew
+ * (dense, wider, then hashed) adds to the same arc: the table's growth
+ * keeps the pair's calls.
+ */
+START_TEST(test_calls_after_growth)
+{
+	struct profile	*p;
+	uint32_t	 i;
+	int		 rc;
+
+	p = load("events: A\nfl=a.c\nfn=f\n1 1\ncfn=g\ncalls=1 1\n1 10\n"
+	    "cfn=h\ncalls=1 1\n1 100\n"
+	    "2 1\n50 1\n1000 1\n100000 1\n7000000 1\n"
+	    "cfn=g\ncalls=2 1\n1 20\n"
+	    "cfn=h\ncalls=2 1\n1 200\n"
+	    "fn=g\n1 5\nfn=h\n1 5\n", &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(profile_nlines(p), 8);
+	ck_assert_uint_eq(profile_narcs(p), 2);
+	for (i = 0; i < profile_narcs(p); i++) {
+		ck_assert_uint_eq(profile_arc_count(p, i), 3);
+		ck_assert_uint_eq(profile_arc_cost(p, i)[0],
+		    i == 0 ? 30 : 300);
+	}
+	profile_free(p);
+}
+END_TEST
+
 Suite *
 make_profile_suite(void)
 {
@@ -123,6 +152,7 @@ make_profile_suite(void)
 	tcase_add_test(tc, test_sums);
 	tcase_add_test(tc, test_totals_source);
 	tcase_add_test(tc, test_fntotals);
+	tcase_add_test(tc, test_calls_after_growth);
 	suite_add_tcase(s, tc);
 	return s;
 }
