@@ -29,9 +29,11 @@ struct lslot {
 };
 
 struct linetab {
-	uint64_t	 base;		/* dense: line of the first entry */
+	uint64_t	 base;		/* dense: line of the first entry;
+					   one line (no table): that line */
 	size_t		 off;		/* first entry in its arena */
-	uint32_t	 len;		/* dense: entries; hashed: slots - 1 */
+	uint32_t	 len;		/* dense: entries; hashed: slots - 1;
+					   0: no table (n is 0 or 1) */
 	uint32_t	 n;		/* lines held */
 	uint32_t	 first;		/* id of its first line */
 	int		 hashed;
@@ -442,7 +444,7 @@ profile_pair_prefetch(const struct profile *p, uint32_t pair)
 		return;
 	if (t->hashed)
 		__builtin_prefetch(&p->slots[t->off]);
-	else {
+	else if (t->len > 0) {
 		__builtin_prefetch(&p->dense[t->off]);
 		__builtin_prefetch(&p->dense[t->off] + 16);
 	}
@@ -499,6 +501,7 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 	struct linetab	 t = p->ptab[pair], nt;
 	uint64_t	 lo, hi, len;
 	uint32_t	 i;
+	int		 one = !t.hashed && t.len == 0 && t.n == 1;
 
 	/* The new table keeps what is not the line table: the calls. */
 	nt = t;
@@ -507,10 +510,13 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 	nt.len = 0;
 	nt.hashed = 0;
 	/* Dense tables only below 2^63: base + len can never wrap. */
-	if (!t.hashed && line <= UINT64_MAX / 2) {
+	if (!t.hashed && line <= UINT64_MAX / 2 && t.base <= UINT64_MAX / 2) {
 		lo = t.n == 0 || line < t.base ? line : t.base;
-		hi = t.n == 0 || line >= t.base + t.len ? line + 1 :
-		    t.base + t.len;
+		if (one)
+			hi = (line > t.base ? line : t.base) + 1;
+		else
+			hi = t.n == 0 || line >= t.base + t.len ? line + 1 :
+			    t.base + t.len;
 		len = hi - lo;
 		if (hi > lo && len <= 4 * (uint64_t)t.n + 64) {
 			/* Room to grow upwards, the usual direction. */
@@ -520,6 +526,8 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 			p->dense = profile_take(p->dense, &p->ndense,
 			    &p->dense_cap, nt.len, sizeof(*p->dense),
 			    &nt.off);
+			if (one)
+				p->dense[nt.off + (t.base - lo)] = t.first + 1;
 			for (i = 0; i < t.len; i++)
 				p->dense[nt.off + (t.base - lo) + i] =
 				    p->dense[t.off + i];
@@ -540,7 +548,9 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 				profile_hash_put(p, &nt,
 				    p->slots[t.off + i].line,
 				    p->slots[t.off + i].id);
-	} else {
+	} else if (one)
+		profile_hash_put(p, &nt, t.base, t.first + 1);
+	else {
 		for (i = 0; i < t.len; i++)
 			if (p->dense[t.off + i] != 0)
 				profile_hash_put(p, &nt, t.base + i,
@@ -612,8 +622,20 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
 		    cost, p->nevents);
 	pair = profile_pair_get(p, fn, file);
 	t = &p->ptab[pair];
-	if (!t->hashed) {
-		if (line - t->base < t->len && t->n > 0) {
+	if (t->n == 0)
+		goto add;	/* the first line is kept in t itself */
+	if (!t->hashed && t->len == 0) {
+		/* Most functions have one line (no debug information). */
+		if (t->base == line) {
+			id = t->first;
+			goto found;
+		}
+		profile_linetab_grow(p, pair, line);
+		t = &p->ptab[pair];
+		if (!t->hashed)
+			dn = &p->dense[t->off + (line - t->base)];
+	} else if (!t->hashed) {
+		if (line - t->base < t->len) {
 			dn = &p->dense[t->off + (line - t->base)];
 			if (*dn != 0) {
 				id = *dn - 1;
@@ -638,6 +660,7 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
 			}
 		}
 	}
+add:
 	/* A new line of this function. */
 	if (p->nlines == UINT32_MAX - 1)
 		abort();
@@ -647,9 +670,10 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
 	cost_clear(p->line_cost + (uint64_t)id * p->nevents, p->nevents);
 	p->line_pair[id] = pair;
 	p->line_no[id] = line;
-	if (t->n++ == 0)
+	if (t->n++ == 0) {
 		t->first = id;
-	if (t->hashed) {
+		t->base = line;
+	} else if (t->hashed) {
 		sl->line = line;
 		sl->id = id + 1;
 		if (t->n * 2 > t->len + 1)
