@@ -42,6 +42,16 @@ struct linetab {
 	uint32_t	 an;		/*   amask + 1 slots, an used */
 };
 
+/*
+ * Tables given up when they grow, to be taken again: one list of
+ * offsets per size, each a power of two.
+ */
+#define FREE_CLASSES	33
+struct freelist {
+	size_t		*off;
+	size_t		 n, cap;
+};
+
 /* A call arc in the table of its (caller, file) pair. */
 struct aslot {
 	uint64_t	 line;
@@ -76,6 +86,9 @@ struct profile {
 	size_t		  nslots, slots_cap;
 	uint32_t	 *dense;	/* dense line tables: id + 1, or 0 */
 	size_t		  ndense, dense_cap;
+	struct freelist	  free_slots[FREE_CLASSES]; /* tables given up, */
+	struct freelist	  free_dense[FREE_CLASSES]; /*   by log2 of */
+	struct freelist	  free_aslots[FREE_CLASSES]; /*  their size */
 	uint32_t	 *line_pair;	/* line id -> pair */
 	uint64_t	 *line_no;	/* line id -> line number */
 	uint32_t	  nlines;
@@ -108,6 +121,10 @@ static void	 profile_arc_resize(struct profile *, uint32_t);
 static uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
 static void	*profile_take(void *, size_t *, size_t *, size_t, size_t,
 		    size_t *);
+static void	*profile_take2(void *, size_t *, size_t *, struct freelist *,
+		    unsigned, size_t, size_t *);
+static void	 profile_give(struct freelist *, unsigned, size_t);
+static unsigned	 profile_log2(uint64_t);
 static void	 profile_pair_prefetch(const struct profile *, uint32_t);
 static void	 profile_linetab_grow(struct profile *, uint32_t, uint64_t);
 static void	 profile_arctab_grow(struct profile *, struct linetab *);
@@ -157,6 +174,8 @@ profile_drop_parts(struct profile *p)
 void
 profile_clear(struct profile *p)
 {
+	unsigned	i;
+
 	profile_drop_parts(p);
 	free(p->events);
 	p->events = NULL;
@@ -174,6 +193,9 @@ profile_clear(struct profile *p)
 	keytab_clear(&p->evnames);
 	p->seq = 0;
 	p->nslots = p->ndense = p->naslots = 0;
+	for (i = 0; i < FREE_CLASSES; i++)
+		p->free_slots[i].n = p->free_dense[i].n =
+		    p->free_aslots[i].n = 0;
 	p->nlines = p->narcs = 0;
 	p->cur_pair = KEYTAB_NONE;
 	p->last_line = p->last_arc = KEYTAB_NONE;
@@ -184,6 +206,8 @@ profile_clear(struct profile *p)
 void
 profile_free(struct profile *p)
 {
+	unsigned	i;
+
 	if (p == NULL)
 		return;
 	profile_drop_parts(p);
@@ -199,6 +223,11 @@ profile_free(struct profile *p)
 	free(p->ptab);
 	free(p->slots);
 	free(p->dense);
+	for (i = 0; i < FREE_CLASSES; i++) {
+		free(p->free_slots[i].off);
+		free(p->free_dense[i].off);
+		free(p->free_aslots[i].off);
+	}
 	free(p->line_pair);
 	free(p->line_no);
 	free(p->aslots);
@@ -470,6 +499,40 @@ profile_take(void *arr, size_t *n, size_t *cap, size_t count, size_t size,
 	return arr;
 }
 
+/* Return the base-2 logarithm of n, a power of two. */
+static unsigned
+profile_log2(uint64_t n)
+{
+	return (unsigned)__builtin_ctzll(n);
+}
+
+/*
+ * Take a zeroed table of 2^cls elements of size bytes from the arena arr
+ * (see profile_take()): one given up before if any, so that tables
+ * outgrown are used again.  Return the arena, which may have moved.
+ */
+static void *
+profile_take2(void *arr, size_t *n, size_t *cap, struct freelist *fl,
+    unsigned cls, size_t size, size_t *off)
+{
+	size_t	count = (size_t)1 << cls;
+
+	if (fl[cls].n == 0)
+		return profile_take(arr, n, cap, count, size, off);
+	*off = fl[cls].off[--fl[cls].n];
+	memset((char *)arr + *off * size, 0, count * size);
+	return arr;
+}
+
+/* Give up the table of 2^cls elements at off, for profile_take2(). */
+static void
+profile_give(struct freelist *fl, unsigned cls, size_t off)
+{
+	fl[cls].off = xgrow(fl[cls].off, &fl[cls].cap, fl[cls].n + 1,
+	    sizeof(*fl[cls].off));
+	fl[cls].off[fl[cls].n++] = off;
+}
+
 /* Return the hash slot where line starts probing in a table of mask. */
 static inline uint32_t
 profile_line_hash(uint64_t line, uint32_t mask)
@@ -501,6 +564,7 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 	struct linetab	 t = p->ptab[pair], nt;
 	uint64_t	 lo, hi, len;
 	uint32_t	 i;
+	unsigned	 cls;
 	int		 one = !t.hashed && t.len == 0 && t.n == 1;
 
 	/* The new table keeps what is not the line table: the calls. */
@@ -520,34 +584,41 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 		len = hi - lo;
 		if (hi > lo && len <= 4 * (uint64_t)t.n + 64) {
 			/* Room to grow upwards, the usual direction. */
-			len += len / 2 + 8;
+			for (len += len / 2, cls = 4; (1ULL << cls) < len;
+			    cls++)
+				continue;
 			nt.base = lo;
-			nt.len = (uint32_t)len;
-			p->dense = profile_take(p->dense, &p->ndense,
-			    &p->dense_cap, nt.len, sizeof(*p->dense),
-			    &nt.off);
+			nt.len = (uint32_t)1 << cls;
+			p->dense = profile_take2(p->dense, &p->ndense,
+			    &p->dense_cap, p->free_dense, cls,
+			    sizeof(*p->dense), &nt.off);
 			if (one)
 				p->dense[nt.off + (t.base - lo)] = t.first + 1;
 			for (i = 0; i < t.len; i++)
 				p->dense[nt.off + (t.base - lo) + i] =
 				    p->dense[t.off + i];
+			if (t.len > 0)
+				profile_give(p->free_dense,
+				    profile_log2(t.len), t.off);
 			p->ptab[pair] = nt;
 			return;
 		}
 	}
 	/* A hash table with room for twice the lines. */
 	nt.hashed = 1;
-	for (len = 8; len < 2 * ((uint64_t)t.n + 1); len *= 2)
+	for (cls = 3; (1ULL << cls) < 2 * ((uint64_t)t.n + 1); cls++)
 		continue;
-	nt.len = (uint32_t)len - 1;
-	p->slots = profile_take(p->slots, &p->nslots, &p->slots_cap, len,
-	    sizeof(*p->slots), &nt.off);
+	nt.len = ((uint32_t)1 << cls) - 1;
+	p->slots = profile_take2(p->slots, &p->nslots, &p->slots_cap,
+	    p->free_slots, cls, sizeof(*p->slots), &nt.off);
 	if (t.hashed) {
 		for (i = 0; i <= t.len; i++)
 			if (p->slots[t.off + i].id != 0)
 				profile_hash_put(p, &nt,
 				    p->slots[t.off + i].line,
 				    p->slots[t.off + i].id);
+		profile_give(p->free_slots, profile_log2((uint64_t)t.len + 1),
+		    t.off);
 	} else if (one)
 		profile_hash_put(p, &nt, t.base, t.first + 1);
 	else {
@@ -555,6 +626,9 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 			if (p->dense[t.off + i] != 0)
 				profile_hash_put(p, &nt, t.base + i,
 				    p->dense[t.off + i]);
+		if (t.len > 0)
+			profile_give(p->free_dense, profile_log2(t.len),
+			    t.off);
 	}
 	p->ptab[pair] = nt;
 }
@@ -716,8 +790,9 @@ profile_arctab_grow(struct profile *p, struct linetab *t)
 	uint32_t	 mask = t->amask ? t->amask * 2 + 1 : 3, i, j;
 	size_t		 off, old = t->aoff;
 
-	p->aslots = profile_take(p->aslots, &p->naslots, &p->aslots_cap,
-	    (size_t)mask + 1, sizeof(*p->aslots), &off);
+	p->aslots = profile_take2(p->aslots, &p->naslots, &p->aslots_cap,
+	    p->free_aslots, profile_log2((uint64_t)mask + 1),
+	    sizeof(*p->aslots), &off);
 	for (i = 0; t->amask != 0 && i <= t->amask; i++) {
 		struct aslot	s = p->aslots[old + i];
 
@@ -728,6 +803,9 @@ profile_arctab_grow(struct profile *p, struct linetab *t)
 			j = (j + 1) & mask;
 		p->aslots[off + j] = s;
 	}
+	if (t->amask != 0)
+		profile_give(p->free_aslots,
+		    profile_log2((uint64_t)t->amask + 1), old);
 	t->aoff = off;
 	t->amask = mask;
 }
