@@ -209,8 +209,9 @@ static void
 annotate_calls(const struct annotator *a, struct anncall *calls, size_t n,
     const unsigned *w)
 {
-	char	count[32];
-	size_t	i, m = 0;
+	const struct fnrow	*row;
+	char			 count[32];
+	size_t			 i, m = 0;
 
 	/* Only the calls of the first function seen calling from here. */
 	for (i = 0; i < n; i++)
@@ -223,9 +224,11 @@ annotate_calls(const struct annotator *a, struct anncall *calls, size_t n,
 		cells_cost(a->c, calls[i].cost, w);
 		cells_commify(calls[i].count, count);
 		fputs(" => ", a->c->out);
-		cells_label(a->c, profile_str(a->t->p,
-		    a->t->rows[calls[i].callee].file),
-		    profile_str(a->t->p, a->t->rows[calls[i].callee].name));
+		row = &a->t->rows[calls[i].callee];
+		cells_label(a->c, profile_str(a->t->p, row->file),
+		    profile_strlen(a->t->p, row->file),
+		    profile_str(a->t->p, row->name),
+		    profile_strlen(a->t->p, row->name));
 		fprintf(a->c->out, " (%sx)\n", count);
 	}
 }

@@ -197,8 +197,8 @@ static struct fntotals	*cmp_rows;
 static int
 row_cmp_label(const void *a, const void *b)
 {
-	return strcmp(fntotals_label(cmp_rows, *(const uint32_t *)a),
-	    fntotals_label(cmp_rows, *(const uint32_t *)b));
+	return fntotals_labelcmp(cmp_rows, *(const uint32_t *)a,
+	    *(const uint32_t *)b);
 }
 
 /* Order cycles by their first member's label. */
@@ -207,8 +207,7 @@ cycle_cmp(const void *a, const void *b)
 {
 	const struct cgcycle	*x = a, *y = b;
 
-	return strcmp(fntotals_label(cmp_rows, x->members[0]),
-	    fntotals_label(cmp_rows, y->members[0]));
+	return fntotals_labelcmp(cmp_rows, x->members[0], y->members[0]);
 }
 
 /*

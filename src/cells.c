@@ -282,14 +282,19 @@ cells_cost(const struct cells *c, const uint64_t *v, const unsigned *w)
 void
 cells_name(const struct cells *c, const char *s)
 {
+	cells_namelen(c, s, strlen(s));
+}
+
+/* Print s, of len bytes (no NUL among them), as cells_name() does. */
+void
+cells_namelen(const struct cells *c, const char *s, size_t len)
+{
 	char	 small[256], *buf = small;
-	size_t	 len;
 
 	if (!c->visible) {
-		fputs(s, c->out);
+		fwrite(s, 1, len, c->out);
 		return;
 	}
-	len = strlen(s);
 	if (4 * len + 1 > sizeof(small))
 		buf = xreallocarray(NULL, len + 1, 4);
 	strvisx(buf, s, len, VIS_CSTYLE | VIS_OCTAL | VIS_TAB | VIS_NL);
@@ -299,16 +304,17 @@ cells_name(const struct cells *c, const char *s)
 }
 
 /*
- * Print the label "file:name" as cells_name() prints it whole, without
- * making it (no escape depends on the characters around it but a NUL's,
- * and a name holds none).
+ * Print the label "file:name" (flen and nlen bytes) as cells_name()
+ * prints it whole, without making it (no escape depends on the
+ * characters around it but a NUL's, and a name holds none).
  */
 void
-cells_label(const struct cells *c, const char *file, const char *name)
+cells_label(const struct cells *c, const char *file, size_t flen,
+    const char *name, size_t nlen)
 {
-	cells_name(c, file);
+	cells_namelen(c, file, flen);
 	fputc(':', c->out);
-	cells_name(c, name);
+	cells_namelen(c, name, nlen);
 }
 
 /*

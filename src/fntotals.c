@@ -69,6 +69,46 @@ fntotals_label(struct fntotals *t, uint32_t id)
 	return r->label;
 }
 
+/*
+ * Compare the labels of rows a and b as strcmp() compares them, without
+ * making them: each is three pieces, file, ":" and name.
+ */
+int
+fntotals_labelcmp(const struct fntotals *t, uint32_t a, uint32_t b)
+{
+	const char	*s[2][3];
+	size_t		 len[2][3], at[2] = { 0, 0 }, n;
+	unsigned	 k[2] = { 0, 0 }, i;
+	uint32_t	 row[2] = { a, b };
+	int		 c;
+
+	for (i = 0; i < 2; i++) {
+		s[i][0] = profile_str(t->p, t->rows[row[i]].file);
+		len[i][0] = profile_strlen(t->p, t->rows[row[i]].file);
+		s[i][1] = ":";
+		len[i][1] = 1;
+		s[i][2] = profile_str(t->p, t->rows[row[i]].name);
+		len[i][2] = profile_strlen(t->p, t->rows[row[i]].name);
+	}
+	for (;;) {
+		/* Step over the pieces used up. */
+		for (i = 0; i < 2; i++)
+			while (k[i] < 3 && at[i] == len[i][k[i]]) {
+				k[i]++;
+				at[i] = 0;
+			}
+		if (k[0] == 3 || k[1] == 3)
+			return (k[0] < 3) - (k[1] < 3);
+		n = len[0][k[0]] - at[0];
+		if (len[1][k[1]] - at[1] < n)
+			n = len[1][k[1]] - at[1];
+		if ((c = memcmp(s[0][k[0]] + at[0], s[1][k[1]] + at[1], n)) != 0)
+			return c < 0 ? -1 : 1;
+		at[0] += n;
+		at[1] += n;
+	}
+}
+
 /* Return the row of label (file, name), or UINT32_MAX. */
 uint32_t
 fntotals_row_find(const struct fntotals *t, uint32_t file, uint32_t name)

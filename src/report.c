@@ -422,7 +422,9 @@ report_rowname(const struct reporter *r, uint32_t id)
 	const struct fnrow	*row = &r->t->rows[id];
 
 	cells_label(&r->c, profile_str(r->t->p, row->file),
-	    profile_str(r->t->p, row->name));
+	    profile_strlen(r->t->p, row->file),
+	    profile_str(r->t->p, row->name),
+	    profile_strlen(r->t->p, row->name));
 }
 
 /* Return nonzero if row id is "???:???", which has no call tree. */
@@ -447,8 +449,11 @@ report_entrycmp(const void *a, const void *b)
 
 	if ((c = report_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
 		return c;
-	if ((c = strcmp(report_label(cmp_ctx, x),
-	    report_label(cmp_ctx, y))) != 0)
+	if (x->row != CG_NONE && y->row != CG_NONE)
+		c = fntotals_labelcmp(cmp_ctx->t, x->row, y->row);
+	else
+		c = strcmp(report_label(cmp_ctx, x), report_label(cmp_ctx, y));
+	if (c != 0)
 		return c;
 	if ((c = strcmp(profile_str(cmp_ctx->p, x->obj),
 	    profile_str(cmp_ctx->p, y->obj))) != 0)

@@ -113,6 +113,39 @@ START_TEST(test_fntotals)
 }
 END_TEST
 
+/* Labels compared without making them order as strcmp() orders them. */
+START_TEST(test_labelcmp)
+{
+	struct profile	*p;
+	struct fntotals	*t;
+	uint32_t	 i, j;
+	int		 c, want;
+
+	p = load("events: A\n"
+	    "fl=a\nfn=b\n1 1\nfn=\n1 1\nfn=b:c\n1 1\nfn=:\n1 1\n"
+	    "fl=a:b\nfn=c\n1 1\nfn=b\n1 1\nfn=\n1 1\n"
+	    "fl=a:\nfn=b\n1 1\nfn=:b\n1 1\n"
+	    "fl=\nfn=a:b\n1 1\nfn=a\n1 1\n"
+	    "fl=ab\nfn=c\n1 1\nfn=\xc3\xa9\n1 1\n"
+	    "fl=a\xc3\xa9\nfn=x\n1 1\n", NULL);
+	t = fntotals_build(p);
+	ck_assert_uint_ge(t->nrows, 14);
+	for (i = 0; i < t->nrows; i++)
+		for (j = 0; j < t->nrows; j++) {
+			want = strcmp(fntotals_label(t, i),
+			    fntotals_label(t, j));
+			want = (want > 0) - (want < 0);
+			c = fntotals_labelcmp(t, i, j);
+			c = (c > 0) - (c < 0);
+			ck_assert_msg(c == want, "%s vs %s: %d, not %d",
+			    fntotals_label(t, i), fntotals_label(t, j), c,
+			    want);
+		}
+	fntotals_free(t);
+	profile_free(p);
+}
+END_TEST
+
 /*
  * A call from a line met again after the function's line table grew
  * (dense, wider, then hashed) adds to the same arc: the table's growth
@@ -153,6 +186,7 @@ make_profile_suite(void)
 	tcase_add_test(tc, test_totals_source);
 	tcase_add_test(tc, test_fntotals);
 	tcase_add_test(tc, test_calls_after_growth);
+	tcase_add_test(tc, test_labelcmp);
 	suite_add_tcase(s, tc);
 	return s;
 }
