@@ -9,24 +9,33 @@
 #include "arena.h"
 #include "cost.h"
 #include "fntotals.h"
-#include "keytab.h"
 #include "profile.h"
 #include "xmalloc.h"
 
-/* Return the row of label (file, name), adding a called-only row. */
+/*
+ * Return the row of label (file, name), adding a called-only row.  Rows
+ * are found by name (a string id: an index), then file: names are
+ * interned in the order functions are met, so are rows, and the lookups
+ * of one pass over the pairs walk the index almost in order.
+ */
 uint32_t
 fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
     uint32_t name)
 {
 	struct fnrow	*r;
-	uint64_t	 key[2] = { file, name };
 	uint32_t	 id;
-	size_t		 i;
-	int		 created;
+	size_t		 i, n;
 
-	id = keytab_get(t->labels, key, &created);
-	if (!created)
+	if ((id = fntotals_row_find(t, file, name)) != UINT32_MAX)
 		return id;
+	if (name >= t->nbyname) {
+		n = t->nbyname;
+		t->byname = xgrow(t->byname, &t->nbyname, (size_t)name + 1,
+		    sizeof(*t->byname));
+		memset(t->byname + n, 0xff, (t->nbyname - n) *
+		    sizeof(*t->byname));
+	}
+	id = (uint32_t)t->nrows;
 	if (id >= t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 256;
 		t->rows = xreallocarray(t->rows, t->cap, sizeof(*t->rows));
@@ -41,6 +50,8 @@ fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
 	r->fn = UINT32_MAX;
 	r->file = file;
 	r->name = name;
+	r->next = t->byname[name];
+	t->byname[name] = id;
 	r->called_only = 1;
 	t->p = p;
 	r->cost = t->costs + (size_t)id * t->nevents;
@@ -113,9 +124,14 @@ fntotals_labelcmp(const struct fntotals *t, uint32_t a, uint32_t b)
 uint32_t
 fntotals_row_find(const struct fntotals *t, uint32_t file, uint32_t name)
 {
-	uint64_t	key[2] = { file, name };
+	uint32_t	id;
 
-	return keytab_find(t->labels, key);
+	if (name >= t->nbyname)
+		return UINT32_MAX;
+	for (id = t->byname[name]; id != UINT32_MAX; id = t->rows[id].next)
+		if (t->rows[id].file == file)
+			return id;
+	return UINT32_MAX;
 }
 
 /*
@@ -135,11 +151,11 @@ fntotals_build(const struct profile *p)
 	t = xcalloc(1, sizeof(*t));
 	t->p = p;
 	t->nevents = profile_nevents(p);
-	t->labels = xmalloc(sizeof(*t->labels));
-	keytab_init(t->labels, 2);
 	npairs = profile_npairs(p);
+	t->nbyname = profile_nstrings(p);
+	t->byname = xreallocarray(NULL, t->nbyname, sizeof(*t->byname));
+	memset(t->byname, 0xff, t->nbyname * sizeof(*t->byname));
 	/* Most pairs are a function in its own file: a row each. */
-	keytab_reserve(t->labels, npairs);
 	t->cap = npairs > 0 ? npairs : 1;
 	t->rows = xreallocarray(NULL, t->cap, sizeof(*t->rows));
 	t->costs = xreallocarray(NULL, t->cap, t->nevents * sizeof(*t->costs));
@@ -181,8 +197,7 @@ fntotals_free(struct fntotals *t)
 	free(t->rows);
 	free(t->costs);
 	free(t->pair_row);
-	keytab_free(t->labels);
-	free(t->labels);
+	free(t->byname);
 	free(t);
 }
 

@@ -24,6 +24,7 @@ struct fnrow {
 	int		 called_only;	/* only a call target, no code */
 	char		*label;		/* "file:function", made on first
 					   use: see fntotals_label() */
+	uint32_t	 next;		/* the next row of this name */
 	uint64_t	*cost;		/* self cost, nevents counts */
 };
 
@@ -33,7 +34,9 @@ struct fntotals {
 	struct fnrow	*rows;
 	size_t		 nrows, cap;
 	uint64_t	*costs;		/* backing store of the rows' costs */
-	struct keytab	*labels;	/* (file, name) -> row */
+	uint32_t	*byname;	/* name's string id -> its last row
+					   (then through next), or NONE */
+	size_t		 nbyname;
 	struct arena	 labels_bytes;	/* the rows' labels */
 	uint32_t	*pair_row;	/* profile pair -> row */
 };
