@@ -25,6 +25,7 @@
 #include "version.h"
 #include "xmalloc.h"
 
+#define REPORT_AHEAD	8	/* rows whose names are loaded ahead */
 #define FANCY	"--------------------------------------------------------------------------------\n"
 
 /* A printed entry: a function row, or a cycle with --inclusive=yes. */
@@ -852,13 +853,22 @@ report_select(struct reporter *r)
 static void
 report_functions(struct reporter *r)
 {
-	size_t	i;
+	const struct fnrow	*row;
+	size_t			 i;
 
 	fputs(FANCY, r->out);
 	cells_events(&r->c, r->w);
 	fputs(" file:function\n" FANCY, r->out);
-	for (i = 0; i < r->nsel; i++)
+	for (i = 0; i < r->nsel; i++) {
+		/* The names are all over memory: start loading ahead. */
+		if (i + REPORT_AHEAD < r->nsel &&
+		    r->sel[i + REPORT_AHEAD].row != CG_NONE) {
+			row = &r->t->rows[r->sel[i + REPORT_AHEAD].row];
+			__builtin_prefetch(profile_str(r->p, row->name));
+			__builtin_prefetch(profile_str(r->p, row->file));
+		}
 		report_entry(r, &r->sel[i], r->w);
+	}
 	fputc('\n', r->out);
 }
 
