@@ -1,20 +1,19 @@
 /*
  * ahead.c - reading a large profile file in two threads.  The file is
- * cut into chunks at lines "fn=..." that either thread may read: the
- * main thread reads in order every chunk the second thread has not
- * taken, and the second thread takes the first chunk ahead that it can
- * read before the main thread gets there (each thread measures how fast
- * it goes), and reads it into a profile of its own, from a state it
- * does not know: the names of compressed
- * ids defined before it and the object and file in force are
- * placeholders (parser_spec()).  When the main thread reaches such a
- * chunk it adopts it (parser_adopt()): if what the chunk assumed holds,
- * its placeholders are resolved, its profile merged and its parser's
- * state taken over; if not, or if the chunk would have printed a
- * message (msg_divert() counts them), the chunk is read again in order.
- * The result is the same as reading the file from start to end,
- * messages included.  This module knows nothing of the format but where
- * its header ends and where a line "fn=" starts.
+ * cut into chunks at lines "fn=" that either thread may read: the main
+ * thread reads in order every chunk the second thread has not taken;
+ * the second thread takes the first chunk ahead that it can read before
+ * the main thread gets there (each thread measures how fast it goes) and
+ * reads it into a profile of its own, from a state it does not know: the
+ * names of compressed ids defined before it and the object and file in
+ * force are placeholders (parser_spec()).  When the main thread
+ * reaches such a chunk it adopts it (parser_adopt()): if what the chunk
+ * assumed holds, its placeholders are resolved, its profile merged and
+ * its parser's state taken over; if not, or if the chunk would have
+ * printed a message (msg_divert() counts them), the chunk is read again
+ * in order.  The result is the same as reading the file from start to
+ * end, messages included.  This module knows nothing of the format but
+ * where its header ends and where a line "fn=" starts.
  */
 #include "compat.h"
 
