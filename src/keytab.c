@@ -1,7 +1,11 @@
 /*
  * keytab.c - open-addressing hash map from word tuples to dense ids;
  * the keys live in one array indexed by id, so a table costs little
- * more than its keys.
+ * more than its keys.  A table may also be indexed by one word of its
+ * keys, a small dense number (a string or function id): a key whose
+ * word no other key shares is found through that index alone, without
+ * hashing, and the index is read about in the order ids are made; only
+ * keys that share their word go to the hash table.
  */
 #include "compat.h"
 
@@ -12,8 +16,16 @@
 #include "keytab.h"
 #include "xmalloc.h"
 
+#define KEYTAB_MANY	(UINT32_MAX - 1)	/* index: word shared */
+
 static uint64_t	keytab_hash(const uint64_t *, unsigned);
 static void	keytab_resize(struct keytab *, uint32_t);
+static int	keytab_hashed(const struct keytab *, uint32_t);
+static uint32_t	keytab_probe(const struct keytab *, const uint64_t *,
+		    uint32_t *);
+static uint32_t	keytab_append(struct keytab *, const uint64_t *);
+static void	keytab_hash_put(struct keytab *, uint32_t);
+static void	keytab_index_grow(struct keytab *, uint64_t);
 
 /* Make kt an empty map of keys of width words. */
 void
@@ -21,8 +33,21 @@ keytab_init(struct keytab *kt, unsigned width)
 {
 	memset(kt, 0, sizeof(*kt));
 	kt->width = width;
+	kt->word = -1;
 	kt->mask = 255;
 	kt->slots = xcalloc(kt->mask + 1, sizeof(*kt->slots));
+}
+
+/*
+ * Make kt an empty map of keys of width words, indexed by their word
+ * number word, whose values must be small and dense (the index has an
+ * entry for every value up to the largest).
+ */
+void
+keytab_init_indexed(struct keytab *kt, unsigned width, unsigned word)
+{
+	keytab_init(kt, width);
+	kt->word = (int)word;
 }
 
 /* Free what kt holds. */
@@ -31,6 +56,7 @@ keytab_free(struct keytab *kt)
 {
 	free(kt->keys);
 	free(kt->slots);
+	free(kt->head);
 	memset(kt, 0, sizeof(*kt));
 }
 
@@ -38,8 +64,10 @@ keytab_free(struct keytab *kt)
 void
 keytab_clear(struct keytab *kt)
 {
-	kt->n = 0;
+	kt->n = kt->nhashed = 0;
 	memset(kt->slots, 0, ((size_t)kt->mask + 1) * sizeof(*kt->slots));
+	if (kt->head != NULL)
+		memset(kt->head, 0xff, kt->nhead * sizeof(*kt->head));
 }
 
 /* Hash a key of width words. */
@@ -52,6 +80,14 @@ keytab_hash(const uint64_t *key, unsigned width)
 	for (i = 0; i < width; i++)
 		h = hash_word(h ^ key[i]) + i;
 	return h;
+}
+
+/* Return nonzero if id is in the hash table (always, if not indexed). */
+static int
+keytab_hashed(const struct keytab *kt, uint32_t id)
+{
+	return kt->word < 0 ||
+	    kt->head[keytab_key(kt, id)[kt->word]] == KEYTAB_MANY;
 }
 
 /* Make the slot array mask + 1 slots long and reinsert every id. */
@@ -70,6 +106,8 @@ keytab_resize(struct keytab *kt, uint32_t mask)
 	memset(kt->slots, 0, ((size_t)mask + 1) * sizeof(*kt->slots));
 	kt->mask = mask;
 	for (i = 0; i < kt->n; i++) {
+		if (!keytab_hashed(kt, i))
+			continue;
 		j = keytab_hash(keytab_key(kt, i), kt->width) & mask;
 		while (kt->slots[j] != 0)
 			j = (j + 1) & mask;
@@ -89,11 +127,14 @@ keytab_eq(const uint64_t *a, const uint64_t *b, unsigned width)
 	return 1;
 }
 
-/* Return the id of key, or KEYTAB_NONE if it is not in the map. */
-uint32_t
-keytab_find(const struct keytab *kt, const uint64_t *key)
+/*
+ * Look key up in the hash table: return its id, or KEYTAB_NONE with *slot
+ * (if not NULL) set to the empty slot where it would go.
+ */
+static uint32_t
+keytab_probe(const struct keytab *kt, const uint64_t *key, uint32_t *slot)
 {
-	uint32_t	 j, id;
+	uint32_t	j, id;
 
 	j = keytab_hash(key, kt->width) & kt->mask;
 	for (; kt->slots[j] != 0; j = (j + 1) & kt->mask) {
@@ -101,26 +142,36 @@ keytab_find(const struct keytab *kt, const uint64_t *key)
 		if (keytab_eq(keytab_key(kt, id), key, kt->width))
 			return id;
 	}
+	if (slot != NULL)
+		*slot = j;
 	return KEYTAB_NONE;
 }
 
-/* Return the id of key, adding it if new; *created says which. */
+/* Return the id of key, or KEYTAB_NONE if it is not in the map. */
 uint32_t
-keytab_get(struct keytab *kt, const uint64_t *key, int *created)
+keytab_find(const struct keytab *kt, const uint64_t *key)
 {
-	size_t		 bytes = kt->width * sizeof(*key);
-	uint32_t	 j, id;
+	uint64_t	v;
+	uint32_t	h;
 
-	j = keytab_hash(key, kt->width) & kt->mask;
-	for (; kt->slots[j] != 0; j = (j + 1) & kt->mask) {
-		id = kt->slots[j] - 1;
-		if (keytab_eq(keytab_key(kt, id), key, kt->width)) {
-			if (created != NULL)
-				*created = 0;
-			return id;
-		}
+	if (kt->word >= 0) {
+		if ((v = key[kt->word]) >= kt->nhead ||
+		    (h = kt->head[v]) == KEYTAB_NONE)
+			return KEYTAB_NONE;
+		if (h != KEYTAB_MANY)
+			return keytab_eq(keytab_key(kt, h), key, kt->width) ?
+			    h : KEYTAB_NONE;
 	}
-	if (kt->n == UINT32_MAX - 1)
+	return keytab_probe(kt, key, NULL);
+}
+
+/* Give key the next id and return it. */
+static uint32_t
+keytab_append(struct keytab *kt, const uint64_t *key)
+{
+	uint32_t	id;
+
+	if (kt->n >= KEYTAB_MANY - 1)
 		abort();
 	if (kt->n == kt->cap) {
 		kt->cap = kt->cap ? kt->cap * 2 : 256;
@@ -128,22 +179,98 @@ keytab_get(struct keytab *kt, const uint64_t *key, int *created)
 		    sizeof(*kt->keys));
 	}
 	id = kt->n++;
-	memcpy(kt->keys + (uint64_t)id * kt->width, key, bytes);
-	kt->slots[j] = id + 1;
-	if ((uint64_t)kt->n * 2 > kt->mask)
-		keytab_resize(kt, kt->mask * 2 + 1);
-	if (created != NULL)
-		*created = 1;
+	memcpy(kt->keys + (uint64_t)id * kt->width, key,
+	    kt->width * sizeof(*key));
 	return id;
 }
 
-/* Make room for n keys in all, so that adding up to them grows nothing. */
+/* Put id, not there yet, into the hash table. */
+static void
+keytab_hash_put(struct keytab *kt, uint32_t id)
+{
+	uint32_t	j;
+
+	if ((uint64_t)(kt->nhashed + 1) * 2 > kt->mask)
+		keytab_resize(kt, kt->mask * 2 + 1);
+	j = keytab_hash(keytab_key(kt, id), kt->width) & kt->mask;
+	while (kt->slots[j] != 0)
+		j = (j + 1) & kt->mask;
+	kt->slots[j] = id + 1;
+	kt->nhashed++;
+}
+
+/* Make the index reach value v. */
+static void
+keytab_index_grow(struct keytab *kt, uint64_t v)
+{
+	size_t	n = kt->nhead;
+
+	if (v >= SIZE_MAX / sizeof(*kt->head) / 2)
+		abort();
+	kt->head = xgrow(kt->head, &kt->nhead, (size_t)v + 1,
+	    sizeof(*kt->head));
+	memset(kt->head + n, 0xff, (kt->nhead - n) * sizeof(*kt->head));
+}
+
+/* Return the id of key, adding it if new; *created says which. */
+uint32_t
+keytab_get(struct keytab *kt, const uint64_t *key, int *created)
+{
+	uint64_t	 v;
+	uint32_t	 j, id, h;
+	int		 made = 0;
+
+	if (kt->word < 0) {
+		if ((id = keytab_probe(kt, key, &j)) == KEYTAB_NONE) {
+			made = 1;
+			id = keytab_append(kt, key);
+			kt->slots[j] = id + 1;
+			if ((uint64_t)++kt->nhashed * 2 > kt->mask)
+				keytab_resize(kt, kt->mask * 2 + 1);
+		}
+	} else {
+		if ((v = key[kt->word]) >= kt->nhead)
+			keytab_index_grow(kt, v);
+		h = kt->head[v];
+		if (h == KEYTAB_MANY)
+			id = keytab_probe(kt, key, NULL);
+		else if (h != KEYTAB_NONE &&
+		    keytab_eq(keytab_key(kt, h), key, kt->width))
+			id = h;
+		else
+			id = KEYTAB_NONE;
+		if (id == KEYTAB_NONE) {
+			made = 1;
+			id = keytab_append(kt, key);
+			if (h == KEYTAB_NONE)
+				kt->head[v] = id;
+			else {
+				/* A second key of this word: both hashed. */
+				if (h != KEYTAB_MANY) {
+					kt->head[v] = KEYTAB_MANY;
+					keytab_hash_put(kt, h);
+				}
+				keytab_hash_put(kt, id);
+			}
+		}
+	}
+	if (created != NULL)
+		*created = made;
+	return id;
+}
+
+/*
+ * Make room for n keys in all, so that adding up to them grows nothing
+ * (but the index of an indexed table, and its hash table of keys that
+ * share their word, which may be few).
+ */
 void
 keytab_reserve(struct keytab *kt, uint32_t n)
 {
 	uint32_t	mask = kt->mask;
 
-	while ((uint64_t)n * 2 > mask && mask < UINT32_MAX / 2)
+	while (kt->word < 0 && (uint64_t)n * 2 > mask &&
+	    mask < UINT32_MAX / 2)
 		mask = mask * 2 + 1;
 	if (mask != kt->mask)
 		keytab_resize(kt, mask);

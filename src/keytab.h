@@ -15,9 +15,15 @@ struct keytab {
 	uint32_t	 n, cap;	/* ids used, allocated */
 	uint32_t	*slots;		/* id + 1, or 0 for empty */
 	uint32_t	 mask;		/* slot count - 1 */
+	uint32_t	 nhashed;	/* ids in slots */
+	int		 word;		/* the word indexed, or -1 */
+	uint32_t	*head;		/* its value -> the one id with it,
+					   NONE, or MANY: look in slots */
+	size_t		 nhead;
 };
 
 void		 keytab_init(struct keytab *, unsigned);
+void		 keytab_init_indexed(struct keytab *, unsigned, unsigned);
 void		 keytab_free(struct keytab *);
 void		 keytab_clear(struct keytab *);
 uint32_t	 keytab_get(struct keytab *, const uint64_t *, int *);

@@ -141,8 +141,8 @@ profile_create(void)
 	p->strs = strtab_create();
 	keytab_init(&p->objects, 1);
 	keytab_init(&p->files, 1);
-	keytab_init(&p->funcs, 3);
-	keytab_init(&p->pairs, 2);
+	keytab_init_indexed(&p->funcs, 3, 2);	/* by name */
+	keytab_init_indexed(&p->pairs, 2, 0);	/* by function */
 	keytab_init(&p->defnames, 1);
 	keytab_init(&p->evnames, 1);
 	p->cur_pair = KEYTAB_NONE;

@@ -69,6 +69,51 @@ START_TEST(test_keytab)
 }
 END_TEST
 
+/*
+ * An indexed table: keys whose indexed word is their own, keys that
+ * share it (a few, many), found, refused, cleared and filled again.
+ */
+START_TEST(test_keytab_indexed)
+{
+	struct keytab	kt;
+	uint64_t	k[2];
+	uint32_t	i, round;
+	int		created;
+
+	keytab_init_indexed(&kt, 2, 1);
+	for (round = 0; round < 2; round++) {
+		/* i's word is i / 3 for i < 30000 (three share it), then
+		 * 10000 for 20000 more (one word, many keys), then its own. */
+		for (i = 0; i < 60000; i++) {
+			k[0] = i;
+			k[1] = i < 30000 ? i / 3 : i < 50000 ? 10000 : i;
+			ck_assert_uint_eq(keytab_get(&kt, k, &created), i);
+			ck_assert_int_eq(created, 1);
+		}
+		for (i = 0; i < 60000; i++) {
+			k[0] = i;
+			k[1] = i < 30000 ? i / 3 : i < 50000 ? 10000 : i;
+			ck_assert_uint_eq(keytab_get(&kt, k, &created), i);
+			ck_assert_int_eq(created, 0);
+			ck_assert_uint_eq(keytab_find(&kt, k), i);
+			k[0] = i + 1000000;
+			ck_assert_uint_eq(keytab_find(&kt, k), KEYTAB_NONE);
+		}
+		k[0] = 5;
+		k[1] = 70000;		/* beyond the index */
+		ck_assert_uint_eq(keytab_find(&kt, k), KEYTAB_NONE);
+		ck_assert_uint_eq(keytab_key(&kt, 40000)[1], 10000);
+		ck_assert_uint_eq(kt.n, 60000);
+		keytab_clear(&kt);
+		ck_assert_uint_eq(kt.n, 0);
+		k[0] = 1;
+		k[1] = 0;
+		ck_assert_uint_eq(keytab_find(&kt, k), KEYTAB_NONE);
+	}
+	keytab_free(&kt);
+}
+END_TEST
+
 START_TEST(test_compression)
 {
 	struct profile	*p;
@@ -166,6 +211,7 @@ make_names_suite(void)
 
 	tcase_add_test(tc, test_strtab);
 	tcase_add_test(tc, test_keytab);
+	tcase_add_test(tc, test_keytab_indexed);
 	tcase_add_test(tc, test_compression);
 	tcase_add_test(tc, test_compression_errors);
 	tcase_add_test(tc, test_strip_prefix);
