@@ -138,6 +138,7 @@ static uint32_t	parser_func(struct parser *, uint32_t, uint32_t, uint32_t,
 		    uint32_t);
 static uint32_t	idmap_find(const struct idmap *, uint64_t);
 static uint32_t	idmap_add(struct idmap *, uint64_t, int *);
+static void	idmap_direct_grow(struct idmap *, uint64_t);
 static void	parser_events(struct parser *, const char *, const char *);
 static void	parser_event_def(struct parser *, const char *, const char *);
 static void	parser_positions(struct parser *, const char *, const char *);
@@ -1084,25 +1085,63 @@ parser_file_name(struct parser *ps, const char *s, size_t len)
 	return profile_intern(ps->p, s, len);
 }
 
-/* Return the slot of compressed id in m, or NONE. */
+/*
+ * Return the slot of compressed id in m, or NONE.  Every id the direct
+ * array reaches is there; only the others are in the hash table.
+ */
 static uint32_t
 idmap_find(const struct idmap *m, uint64_t id)
 {
 	uint32_t	k;
 
-	if (id < m->ndirect && m->direct[id] != 0)
-		return m->direct[id] - 1;
-	/* An id defined before the direct array reached it is here. */
+	if (id < m->ndirect)
+		return m->direct[id] != 0 ? m->direct[id] - 1 : NONE;
 	if (m->ids.n == 0 || (k = keytab_find(&m->ids, &id)) == KEYTAB_NONE)
 		return NONE;
 	return m->sparse[k];
+}
+
+/*
+ * Make the direct array of m reach id, moving there the ids of the hash
+ * table that it now reaches.
+ */
+static void
+idmap_direct_grow(struct idmap *m, uint64_t id)
+{
+	uint64_t	 key, *keep;
+	uint32_t	 k, nkeep = 0;
+	size_t		 n = m->ndirect ? m->ndirect : 1024;
+
+	while (n <= id)
+		n *= 2;
+	m->direct = xreallocarray(m->direct, n, sizeof(*m->direct));
+	memset(m->direct + m->ndirect, 0, (n - m->ndirect) *
+	    sizeof(*m->direct));
+	m->ndirect = n;
+	if (m->ids.n == 0)
+		return;
+	keep = xreallocarray(NULL, m->ids.n, 2 * sizeof(*keep));
+	for (k = 0; k < m->ids.n; k++) {
+		key = keytab_key(&m->ids, k)[0];
+		if (key < n)
+			m->direct[key] = m->sparse[k] + 1;
+		else {
+			keep[2 * nkeep] = key;
+			keep[2 * nkeep + 1] = m->sparse[k];
+			nkeep++;
+		}
+	}
+	keytab_clear(&m->ids);
+	for (k = 0; k < nkeep; k++)
+		m->sparse[keytab_get(&m->ids, &keep[2 * k], NULL)] =
+		    (uint32_t)keep[2 * k + 1];
+	free(keep);
 }
 
 /* Return the slot of compressed id in m, adding it; *created says so. */
 static uint32_t
 idmap_add(struct idmap *m, uint64_t id, int *created)
 {
-	size_t		 n;
 	uint32_t	 slot, k;
 
 	if ((slot = idmap_find(m, id)) != NONE) {
@@ -1122,17 +1161,9 @@ idmap_add(struct idmap *m, uint64_t id, int *created)
 	slot = (uint32_t)m->n++;
 	m->slot_id[slot] = id;
 	m->fn_id[slot] = NONE;
-	if (id < 4 * (uint64_t)m->n + 1024) {
-		if (id >= m->ndirect) {
-			n = m->ndirect ? m->ndirect : 1024;
-			while (n <= id)
-				n *= 2;
-			m->direct = xreallocarray(m->direct, n,
-			    sizeof(*m->direct));
-			memset(m->direct + m->ndirect, 0,
-			    (n - m->ndirect) * sizeof(*m->direct));
-			m->ndirect = n;
-		}
+	if (id < m->ndirect || id < 4 * (uint64_t)m->n + 1024) {
+		if (id >= m->ndirect)
+			idmap_direct_grow(m, id);
 		m->direct[id] = slot + 1;
 	} else {
 		k = keytab_get(&m->ids, &id, NULL);

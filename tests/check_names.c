@@ -2,6 +2,7 @@
 #include "compat.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_suites.h"
@@ -12,6 +13,7 @@
 #include "parse.h"
 #include "profile.h"
 #include "strtab.h"
+#include "xmalloc.h"
 
 START_TEST(test_strtab)
 {
@@ -146,6 +148,38 @@ START_TEST(test_compression)
 }
 END_TEST
 
+/*
+ * Compressed ids defined far beyond those before them, which the direct
+ * array reaches only later (ids moved to it as it grows), and one too
+ * far for it ever: all found again by number.
+ */
+START_TEST(test_compression_sparse)
+{
+	struct profile	*p;
+	char		*text;
+	size_t		 len = 0, cap = 1 << 20;
+	int		 i, rc;
+
+	text = xmalloc(cap);
+	len += snprintf(text + len, cap - len, "events: Ir\nfl=a.c\n"
+	    "fn=(50000) far\n1 1\nfn=(123456789012) farther\n1 2\n");
+	for (i = 1; i <= 40000; i++)
+		len += snprintf(text + len, cap - len, "fn=(%d) f%d\n1 1\n",
+		    i, i);
+	len += snprintf(text + len, cap - len, "fn=(50000)\n1 10\n"
+	    "fn=(123456789012)\n1 20\nfn=(7)\n1 30\n");
+	ck_assert_uint_lt(len, cap);
+	p = load(text, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(func_self(p, "far", 0), 11);
+	ck_assert_uint_eq(func_self(p, "farther", 0), 22);
+	ck_assert_uint_eq(func_self(p, "f7", 0), 31);
+	ck_assert_uint_eq(func_self(p, "f40000", 0), 1);
+	profile_free(p);
+	free(text);
+}
+END_TEST
+
 START_TEST(test_compression_errors)
 {
 	struct profile	*p;
@@ -213,6 +247,7 @@ make_names_suite(void)
 	tcase_add_test(tc, test_keytab);
 	tcase_add_test(tc, test_keytab_indexed);
 	tcase_add_test(tc, test_compression);
+	tcase_add_test(tc, test_compression_sparse);
 	tcase_add_test(tc, test_compression_errors);
 	tcase_add_test(tc, test_strip_prefix);
 	suite_add_tcase(s, tc);
