@@ -104,7 +104,8 @@ static void	ahead_free_segs(struct ahead *, struct chunk *);
 static void	*ahead_thread(void *);
 static int	ahead_header_end(int, uint64_t, uint64_t *);
 static uint64_t	ahead_find_fn(int, uint64_t, uint64_t, char *);
-static size_t	ahead_bounds(int, uint64_t, uint64_t, uint64_t,
+static uint64_t	ahead_step(uint64_t, uint64_t, uint64_t);
+static size_t	ahead_bounds(int, uint64_t, uint64_t, uint64_t, uint64_t,
 		    struct chunk **);
 static int	ahead_take(struct ahead *, struct parser *, struct chunk *,
 		    char *, uint64_t *);
@@ -370,13 +371,26 @@ ahead_find_fn(int fd, uint64_t at, uint64_t limit, char *buf)
 }
 
 /*
+ * Return the length of the next chunk when rest bytes remain: step, but
+ * an eighth of the rest near the end, down to least, so that the two
+ * threads end close together.
+ */
+static uint64_t
+ahead_step(uint64_t rest, uint64_t step, uint64_t least)
+{
+	if (rest / 8 < step)
+		step = rest / 8;
+	return step > least ? step : least;
+}
+
+/*
  * Cut fd (size bytes, its header ending at from) into chunks of about
- * step bytes, each starting at a line "fn=" (the first at 0); return
- * how many, in *cp.
+ * step bytes (less near the end, not below least), each starting at a
+ * line "fn=" (the first at 0); return how many, in *cp.
  */
 static size_t
 ahead_bounds(int fd, uint64_t size, uint64_t from, uint64_t step,
-    struct chunk **cp)
+    uint64_t least, struct chunk **cp)
 {
 	struct chunk	*c = NULL;
 	size_t		 n = 0, cap = 0;
@@ -384,7 +398,8 @@ ahead_bounds(int fd, uint64_t size, uint64_t from, uint64_t step,
 	uint64_t	 at, start = 0;
 
 	buf = xmalloc(AHEAD_WINDOW);
-	for (at = from + step; at < size; at = start + step) {
+	for (at = from + step; at < size;
+	    at = start + ahead_step(size - start, step, least)) {
 		if ((at = ahead_find_fn(fd, at, size, buf)) == size)
 			break;
 		c = xgrow(c, &cap, n + 1, sizeof(*c));
@@ -444,7 +459,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	struct stat	 st;
 	struct chunk	*c;
 	pthread_t	 thr;
-	uint64_t	 size, at = 0, step;
+	uint64_t	 size, at = 0, step, least;
 	double		 t0;
 	char		*buf;
 	size_t		 k;
@@ -454,14 +469,16 @@ ahead_read(struct parser *ps, int fd, const char *path,
 		return 1;
 	size = (uint64_t)st.st_size;
 	if (o != NULL && o->chunk > 0)
-		step = o->chunk;
+		step = least = o->chunk;
 	else if (size < AHEAD_MIN || sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		return 1;
-	else
+	else {
 		step = AHEAD_CHUNK;
+		least = AHEAD_CHUNK / 8;
+	}
 	memset(&a, 0, sizeof(a));
 	if (ahead_header_end(fd, size, &a.hdr_end) == -1 ||
-	    (a.nchunks = ahead_bounds(fd, size, a.hdr_end, step,
+	    (a.nchunks = ahead_bounds(fd, size, a.hdr_end, step, least,
 	    &a.chunks)) < 2) {
 		free(a.chunks);
 		return 1;
