@@ -582,7 +582,8 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 			hi = t.n == 0 || line >= t.base + t.len ? line + 1 :
 			    t.base + t.len;
 		len = hi - lo;
-		if (hi > lo && len <= 4 * (uint64_t)t.n + 64) {
+		if (hi > lo && len <= 4 * (uint64_t)t.n + 64 &&
+		    len <= (uint64_t)1 << 30) {
 			/* Room to grow upwards, the usual direction. */
 			for (len += len / 2, cls = 4; (1ULL << cls) < len;
 			    cls++)
