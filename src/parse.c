@@ -259,8 +259,8 @@ parser_feed(struct parser *ps, const char *data, size_t len)
 		continue;
 	while (!ps->fatal && s < last) {
 		ps->lineno++;
-		if (((unsigned)(*s - '0') <= 9 || *s == '+' || *s == '*') &&
-		    (nl = parser_fastline(ps, s)) != NULL) {
+		if (((unsigned)(*s - '0') <= 9 || *s == '+' || *s == '-' ||
+		    *s == '*') && (nl = parser_fastline(ps, s)) != NULL) {
 			s = nl + 1;
 			continue;
 		}
@@ -856,12 +856,13 @@ parser_fastnum(const char **pp, uint64_t *v)
 }
 
 /*
- * The fast path for the bulk of every file: a self-cost line in a
- * function of a part being read, with nothing pending, whose fields are
- * each after one space, positions N, 0xN, +N, -N or * (not before the
- * first line that set them), counts plain numbers.  Return the newline
- * that ends the line at s (there is one), or NULL with nothing changed
- * for parser_line() to take the line, its checks and its messages.
+ * The fast path for the bulk of every file: a cost line (a self cost, a
+ * call's cost or a jump's target) in a function of a part being read:
+ * positions N, 0xN, +N, -N or *, one space apart (not before the first
+ * line that set them), then counts, plain numbers after spaces, and
+ * maybe spaces at the end.  Return the newline that ends the line at s
+ * (there is one), or NULL with nothing changed for parser_line() to
+ * take the line, its checks and its messages.
  */
 static const char *
 parser_fastline(struct parser *ps, const char *s)
@@ -903,14 +904,20 @@ parser_fastline(struct parser *ps, const char *s)
 		}
 	}
 	if (ps->jump_pending) {
-		/* A jump's line holds positions only. */
+		/* A jump's line holds positions only (callgrind ends it
+		 * with a space). */
+		while (*p == ' ')
+			p++;
 		if (*p != '\n')
 			goto undo;
 		ps->jump_pending = 0;
 		return p;
 	}
 	for (i = 0; *p == ' '; i++) {
-		p++;
+		while (*p == ' ')
+			p++;
+		if (*p == '\n')
+			break;		/* spaces at the end */
 		if (i == ps->ncols || parser_fastnum(&p, &v) == -1 ||
 		    v == COST_NONE)
 			goto undo;
