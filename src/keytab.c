@@ -20,7 +20,6 @@
 
 static uint64_t	keytab_hash(const uint64_t *, unsigned);
 static void	keytab_resize(struct keytab *, uint32_t);
-static int	keytab_hashed(const struct keytab *, uint32_t);
 static uint32_t	keytab_probe(const struct keytab *, const uint64_t *,
 		    uint32_t *);
 static uint32_t	keytab_append(struct keytab *, const uint64_t *);
@@ -82,21 +81,12 @@ keytab_hash(const uint64_t *key, unsigned width)
 	return h;
 }
 
-/* Return nonzero if id is in the hash table (always, if not indexed). */
-static int
-keytab_hashed(const struct keytab *kt, uint32_t id)
-{
-	return kt->word < 0 ||
-	    kt->head[keytab_key(kt, id)[kt->word]] == KEYTAB_MANY;
-}
-
-/* Make the slot array mask + 1 slots long and reinsert every id. */
+/* Make the slot array mask + 1 slots long and move every id there. */
 static void
 keytab_resize(struct keytab *kt, uint32_t mask)
 {
-	uint32_t	i, j;
+	uint32_t	*old = kt->slots, i, j, omask = kt->mask;
 
-	free(kt->slots);
 	/*
 	 * Zeroed by writing, not calloc(): a page of fresh memory read
 	 * first maps the shared zero page, and the write that follows
@@ -105,14 +95,15 @@ keytab_resize(struct keytab *kt, uint32_t mask)
 	kt->slots = xreallocarray(NULL, (size_t)mask + 1, sizeof(*kt->slots));
 	memset(kt->slots, 0, ((size_t)mask + 1) * sizeof(*kt->slots));
 	kt->mask = mask;
-	for (i = 0; i < kt->n; i++) {
-		if (!keytab_hashed(kt, i))
+	for (i = 0; i <= omask; i++) {
+		if (old[i] == 0)
 			continue;
-		j = keytab_hash(keytab_key(kt, i), kt->width) & mask;
+		j = keytab_hash(keytab_key(kt, old[i] - 1), kt->width) & mask;
 		while (kt->slots[j] != 0)
 			j = (j + 1) & mask;
-		kt->slots[j] = i + 1;
+		kt->slots[j] = old[i];
 	}
+	free(old);
 }
 
 /* Return nonzero if the keys of width words at a and b are equal. */

@@ -79,7 +79,7 @@ START_TEST(test_keytab_indexed)
 {
 	struct keytab	kt;
 	uint64_t	k[2];
-	uint32_t	i, round;
+	uint32_t	i, round, used;
 	int		created;
 
 	keytab_init_indexed(&kt, 2, 1);
@@ -106,6 +106,11 @@ START_TEST(test_keytab_indexed)
 		ck_assert_uint_eq(keytab_find(&kt, k), KEYTAB_NONE);
 		ck_assert_uint_eq(keytab_key(&kt, 40000)[1], 10000);
 		ck_assert_uint_eq(kt.n, 60000);
+		/* Only the keys that share their word are hashed, once. */
+		for (i = used = 0; i <= kt.mask; i++)
+			used += kt.slots[i] != 0;
+		ck_assert_uint_eq(used, 50000);
+		ck_assert_uint_eq(kt.nhashed, 50000);
 		keytab_clear(&kt);
 		ck_assert_uint_eq(kt.n, 0);
 		k[0] = 1;
