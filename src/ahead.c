@@ -468,9 +468,10 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))
 		return 1;
 	size = (uint64_t)st.st_size;
-	if (o != NULL && o->chunk > 0)
-		step = least = o->chunk;
-	else if (size < AHEAD_MIN || sysconf(_SC_NPROCESSORS_ONLN) < 2)
+	if (o != NULL && o->chunk > 0) {
+		step = o->chunk;
+		least = (step + 7) / 8;
+	} else if (size < AHEAD_MIN || sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		return 1;
 	else {
 		step = AHEAD_CHUNK;

@@ -18,7 +18,8 @@ struct parse_opts {
 					   (no thread: line counts as 1) */
 	size_t		 chunk;		/* tests: read a file of any size in
 					   two threads, in chunks of about
-					   this many bytes (0: automatic) */
+					   this many bytes, an eighth of
+					   that near the end (0: automatic) */
 	size_t		*nadopted;	/* tests: if not NULL, counts the
 					   segments read ahead and taken */
 	int		 alternate;	/* tests: the second thread reads
