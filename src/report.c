@@ -25,7 +25,7 @@
 #include "version.h"
 #include "xmalloc.h"
 
-#define REPORT_AHEAD	8	/* rows whose names are loaded ahead */
+#define REPORT_AHEAD	16	/* rows whose names are loaded ahead */
 #define FANCY	"--------------------------------------------------------------------------------\n"
 
 /* A printed entry: a function row, or a cycle with --inclusive=yes. */
@@ -103,6 +103,7 @@ static int	report_entrycmp(const void *, const void *);
 static const char *report_label(const struct reporter *,
 		    const struct entry *);
 static void	report_rowname(const struct reporter *, uint32_t);
+static void	report_prefetch(const char *, size_t);
 static int	report_unknown(const struct reporter *, uint32_t);
 static void	report_order(const struct reporter *, struct entry *,
 		    size_t);
@@ -436,6 +437,16 @@ report_unknown(const struct reporter *r, uint32_t id)
 
 	return strcmp(profile_str(r->t->p, row->file), "???") == 0 &&
 	    strcmp(profile_str(r->t->p, row->name), "???") == 0;
+}
+
+/* Start loading the len bytes at s (a name about to be printed). */
+static void
+report_prefetch(const char *s, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < len && i < 512; i += 64)
+		__builtin_prefetch(s + i);
 }
 
 /*
@@ -864,7 +875,8 @@ report_functions(struct reporter *r)
 		if (i + REPORT_AHEAD < r->nsel &&
 		    r->sel[i + REPORT_AHEAD].row != CG_NONE) {
 			row = &r->t->rows[r->sel[i + REPORT_AHEAD].row];
-			__builtin_prefetch(profile_str(r->p, row->name));
+			report_prefetch(profile_str(r->p, row->name),
+			    profile_strlen(r->p, row->name));
 			__builtin_prefetch(profile_str(r->p, row->file));
 		}
 		report_entry(r, &r->sel[i], r->w);
