@@ -745,8 +745,11 @@ report_order(const struct reporter *r, struct entry *ents, size_t n)
 	order = xreallocarray(NULL, n, sizeof(*order));
 	sort_index_u64(key, (uint32_t)n, order);
 	sorted = xreallocarray(NULL, n, sizeof(*sorted));
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (i + REPORT_AHEAD < n)
+			__builtin_prefetch(&ents[order[i + REPORT_AHEAD]]);
 		sorted[i] = ents[order[i]];
+	}
 	memcpy(ents, sorted, n * sizeof(*ents));
 	free(sorted);
 	free(order);
@@ -840,6 +843,12 @@ report_select(struct reporter *r)
 					reached = 0;
 			if (reached)
 				break;
+		}
+		if (i + REPORT_AHEAD < n) {
+			__builtin_prefetch(ents[i + REPORT_AHEAD].cost);
+			if (ents[i + REPORT_AHEAD].row != CG_NONE)
+				__builtin_prefetch(&r->t->rows[
+				    ents[i + REPORT_AHEAD].row]);
 		}
 		en = ents[i];
 		r->sel[r->nsel++] = en;
