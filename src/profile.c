@@ -119,9 +119,7 @@ static void	 profile_ptab_resize(struct profile *, uint32_t);
 static void	 profile_line_resize(struct profile *, uint32_t);
 static void	 profile_arc_resize(struct profile *, uint32_t);
 static uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
-static void	*profile_take(void *, size_t *, size_t *, size_t, size_t,
-		    size_t *);
-static void	*profile_take2(void *, size_t *, size_t *, struct freelist *,
+static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
 		    unsigned, size_t, size_t *);
 static void	 profile_give(struct freelist *, unsigned, size_t);
 static unsigned	 profile_log2(uint64_t);
@@ -483,22 +481,6 @@ profile_pair_prefetch(const struct profile *p, uint32_t pair)
 		__builtin_prefetch(c + i);
 }
 
-/*
- * Take count zeroed elements of size bytes from the arena arr (used *n,
- * allocated *cap), growing it geometrically; *off gets the index of the
- * first.  Return the arena, which may have moved.
- */
-static void *
-profile_take(void *arr, size_t *n, size_t *cap, size_t count, size_t size,
-    size_t *off)
-{
-	*off = *n;
-	arr = xgrow(arr, cap, *n + count, size);
-	memset((char *)arr + *off * size, 0, count * size);
-	*n += count;
-	return arr;
-}
-
 /* Return the base-2 logarithm of n, a power of two. */
 static unsigned
 profile_log2(uint64_t n)
@@ -508,23 +490,29 @@ profile_log2(uint64_t n)
 
 /*
  * Take a zeroed table of 2^cls elements of size bytes from the arena arr
- * (see profile_take()): one given up before if any, so that tables
- * outgrown are used again.  Return the arena, which may have moved.
+ * (used *n, allocated *cap): one given up before if the lists fl have
+ * one of that size, so that tables outgrown are used again, else one
+ * more at the end, growing the arena geometrically; *off gets the index
+ * of its first element.  Return the arena, which may have moved.
  */
 static void *
-profile_take2(void *arr, size_t *n, size_t *cap, struct freelist *fl,
+profile_take(void *arr, size_t *n, size_t *cap, struct freelist *fl,
     unsigned cls, size_t size, size_t *off)
 {
 	size_t	count = (size_t)1 << cls;
 
-	if (fl[cls].n == 0)
-		return profile_take(arr, n, cap, count, size, off);
-	*off = fl[cls].off[--fl[cls].n];
+	if (fl[cls].n > 0)
+		*off = fl[cls].off[--fl[cls].n];
+	else {
+		*off = *n;
+		arr = xgrow(arr, cap, *n + count, size);
+		*n += count;
+	}
 	memset((char *)arr + *off * size, 0, count * size);
 	return arr;
 }
 
-/* Give up the table of 2^cls elements at off, for profile_take2(). */
+/* Give up the table of 2^cls elements at off, for profile_take(). */
 static void
 profile_give(struct freelist *fl, unsigned cls, size_t off)
 {
@@ -590,7 +578,7 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 				continue;
 			nt.base = lo;
 			nt.len = (uint32_t)1 << cls;
-			p->dense = profile_take2(p->dense, &p->ndense,
+			p->dense = profile_take(p->dense, &p->ndense,
 			    &p->dense_cap, p->free_dense, cls,
 			    sizeof(*p->dense), &nt.off);
 			if (one)
@@ -610,7 +598,7 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 	for (cls = 3; (1ULL << cls) < 2 * ((uint64_t)t.n + 1); cls++)
 		continue;
 	nt.len = ((uint32_t)1 << cls) - 1;
-	p->slots = profile_take2(p->slots, &p->nslots, &p->slots_cap,
+	p->slots = profile_take(p->slots, &p->nslots, &p->slots_cap,
 	    p->free_slots, cls, sizeof(*p->slots), &nt.off);
 	if (t.hashed) {
 		for (i = 0; i <= t.len; i++)
@@ -791,7 +779,7 @@ profile_arctab_grow(struct profile *p, struct linetab *t)
 	uint32_t	 mask = t->amask ? t->amask * 2 + 1 : 3, i, j;
 	size_t		 off, old = t->aoff;
 
-	p->aslots = profile_take2(p->aslots, &p->naslots, &p->aslots_cap,
+	p->aslots = profile_take(p->aslots, &p->naslots, &p->aslots_cap,
 	    p->free_aslots, profile_log2((uint64_t)mask + 1),
 	    sizeof(*p->aslots), &off);
 	for (i = 0; t->amask != 0 && i <= t->amask; i++) {
