@@ -20,8 +20,7 @@
 
 static uint64_t	keytab_hash(const uint64_t *, unsigned);
 static void	keytab_resize(struct keytab *, uint32_t);
-static uint32_t	keytab_probe(const struct keytab *, const uint64_t *,
-		    uint32_t *);
+static uint32_t	keytab_probe(const struct keytab *, const uint64_t *);
 static uint32_t	keytab_append(struct keytab *, const uint64_t *);
 static void	keytab_hash_put(struct keytab *, uint32_t);
 static void	keytab_index_grow(struct keytab *, uint64_t);
@@ -118,12 +117,9 @@ keytab_eq(const uint64_t *a, const uint64_t *b, unsigned width)
 	return 1;
 }
 
-/*
- * Look key up in the hash table: return its id, or KEYTAB_NONE with *slot
- * (if not NULL) set to the empty slot where it would go.
- */
+/* Look key up in the hash table: return its id, or KEYTAB_NONE. */
 static uint32_t
-keytab_probe(const struct keytab *kt, const uint64_t *key, uint32_t *slot)
+keytab_probe(const struct keytab *kt, const uint64_t *key)
 {
 	uint32_t	j, id;
 
@@ -133,8 +129,6 @@ keytab_probe(const struct keytab *kt, const uint64_t *key, uint32_t *slot)
 		if (keytab_eq(keytab_key(kt, id), key, kt->width))
 			return id;
 	}
-	if (slot != NULL)
-		*slot = j;
 	return KEYTAB_NONE;
 }
 
@@ -153,7 +147,7 @@ keytab_find(const struct keytab *kt, const uint64_t *key)
 			return keytab_eq(keytab_key(kt, h), key, kt->width) ?
 			    h : KEYTAB_NONE;
 	}
-	return keytab_probe(kt, key, NULL);
+	return keytab_probe(kt, key);
 }
 
 /* Give key the next id and return it. */
@@ -207,46 +201,31 @@ keytab_index_grow(struct keytab *kt, uint64_t v)
 uint32_t
 keytab_get(struct keytab *kt, const uint64_t *key, int *created)
 {
-	uint64_t	 v;
-	uint32_t	 j, id, h;
-	int		 made = 0;
+	uint64_t	 v = 0;
+	uint32_t	 id, h;
 
-	if (kt->word < 0) {
-		if ((id = keytab_probe(kt, key, &j)) == KEYTAB_NONE) {
-			made = 1;
-			id = keytab_append(kt, key);
-			kt->slots[j] = id + 1;
-			if ((uint64_t)++kt->nhashed * 2 > kt->mask)
-				keytab_resize(kt, kt->mask * 2 + 1);
+	if (kt->word >= 0 && (v = key[kt->word]) >= kt->nhead)
+		keytab_index_grow(kt, v);
+	if ((id = keytab_find(kt, key)) != KEYTAB_NONE) {
+		if (created != NULL)
+			*created = 0;
+		return id;
+	}
+	id = keytab_append(kt, key);
+	if (kt->word < 0)
+		keytab_hash_put(kt, id);
+	else if ((h = kt->head[v]) == KEYTAB_NONE)
+		kt->head[v] = id;
+	else {
+		/* A second key of this word: both hashed. */
+		if (h != KEYTAB_MANY) {
+			kt->head[v] = KEYTAB_MANY;
+			keytab_hash_put(kt, h);
 		}
-	} else {
-		if ((v = key[kt->word]) >= kt->nhead)
-			keytab_index_grow(kt, v);
-		h = kt->head[v];
-		if (h == KEYTAB_MANY)
-			id = keytab_probe(kt, key, NULL);
-		else if (h != KEYTAB_NONE &&
-		    keytab_eq(keytab_key(kt, h), key, kt->width))
-			id = h;
-		else
-			id = KEYTAB_NONE;
-		if (id == KEYTAB_NONE) {
-			made = 1;
-			id = keytab_append(kt, key);
-			if (h == KEYTAB_NONE)
-				kt->head[v] = id;
-			else {
-				/* A second key of this word: both hashed. */
-				if (h != KEYTAB_MANY) {
-					kt->head[v] = KEYTAB_MANY;
-					keytab_hash_put(kt, h);
-				}
-				keytab_hash_put(kt, id);
-			}
-		}
+		keytab_hash_put(kt, id);
 	}
 	if (created != NULL)
-		*created = made;
+		*created = 1;
 	return id;
 }
 
