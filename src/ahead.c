@@ -520,7 +520,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 			rc = ahead_take(&a, ps, c, buf, &at);
 			ahead_free_segs(&a, c);
 		}
-		if (at < c->end)
+		if (rc == 0 && at < c->end)
 			rc = ahead_feed(ps, fd, path, buf, at, c->end);
 		at = c->end;
 		pthread_mutex_lock(&a.lock);
