@@ -39,12 +39,17 @@ enum idspace {
  * array directly while it stays within a few times the number of ids
  * defined (so a huge id cannot size it), and go to a hash table above.
  */
+/* A compressed id beyond the direct array, and its slot + 1 (0: empty). */
+struct idslot {
+	uint64_t	 id;
+	uint32_t	 slot;
+};
+
 struct idmap {
 	uint32_t	*direct;	/* id -> slot + 1, 0 if undefined */
 	size_t		 ndirect;
-	struct keytab	 ids;		/* other ids -> index into sparse */
-	uint32_t	*sparse;	/* index -> slot */
-	size_t		 sparse_cap;
+	struct idslot	*hash;		/* other ids: open addressing, */
+	uint32_t	 mask, nhash;	/*   size mask + 1, ids held */
 	uint32_t	*names;		/* slot -> string id */
 	uint64_t	*slot_id;	/* slot -> compressed id */
 	size_t		 n, cap;	/* slots used, allocated */
@@ -139,6 +144,9 @@ static uint32_t	parser_func(struct parser *, uint32_t, uint32_t, uint32_t,
 static uint32_t	idmap_find(const struct idmap *, uint64_t);
 static uint32_t	idmap_add(struct idmap *, uint64_t, int *);
 static void	idmap_direct_grow(struct idmap *, uint64_t);
+static uint32_t	idmap_hash(const struct idmap *, uint64_t);
+static void	idmap_hash_put(struct idmap *, uint64_t, uint32_t);
+static void	idmap_rehash(struct idmap *, uint32_t);
 static void	parser_events(struct parser *, const char *, const char *);
 static void	parser_event_def(struct parser *, const char *, const char *);
 static void	parser_positions(struct parser *, const char *, const char *);
@@ -171,7 +179,6 @@ parser_create(struct profile *p, const char *fname,
     const struct parse_opts *o)
 {
 	struct parser	*ps;
-	int		 i;
 
 	ps = xcalloc(1, sizeof(*ps));
 	ps->p = p;
@@ -192,8 +199,6 @@ parser_create(struct profile *p, const char *fname,
 	ps->ob = ps->fl = ps->fi = 0;
 	ps->fn = ps->fn_name = NONE;
 	ps->cob = ps->cfi = ps->cfn = NONE;
-	for (i = 0; i < IDS__MAX; i++)
-		keytab_init(&ps->idmap[i].ids, 1);
 	return ps;
 }
 
@@ -204,9 +209,8 @@ parser_discard(struct parser *ps)
 	int	i;
 
 	for (i = 0; i < IDS__MAX; i++) {
-		keytab_free(&ps->idmap[i].ids);
 		free(ps->idmap[i].direct);
-		free(ps->idmap[i].sparse);
+		free(ps->idmap[i].hash);
 		free(ps->idmap[i].names);
 		free(ps->idmap[i].slot_id);
 		free(ps->idmap[i].fn_ob);
@@ -1092,6 +1096,13 @@ parser_file_name(struct parser *ps, const char *s, size_t len)
 	return profile_intern(ps->p, s, len);
 }
 
+/* Return where compressed id starts probing in m's hash table. */
+static inline uint32_t
+idmap_hash(const struct idmap *m, uint64_t id)
+{
+	return (uint32_t)((id * 0x9e3779b97f4a7c15ULL) >> 32) & m->mask;
+}
+
 /*
  * Return the slot of compressed id in m, or NONE.  Every id the direct
  * array reaches is there; only the others are in the hash table.
@@ -1099,13 +1110,57 @@ parser_file_name(struct parser *ps, const char *s, size_t len)
 static uint32_t
 idmap_find(const struct idmap *m, uint64_t id)
 {
-	uint32_t	k;
+	uint32_t	j;
 
 	if (id < m->ndirect)
 		return m->direct[id] != 0 ? m->direct[id] - 1 : NONE;
-	if (m->ids.n == 0 || (k = keytab_find(&m->ids, &id)) == KEYTAB_NONE)
+	if (m->nhash == 0)
 		return NONE;
-	return m->sparse[k];
+	for (j = idmap_hash(m, id); m->hash[j].slot != 0;
+	    j = (j + 1) & m->mask)
+		if (m->hash[j].id == id)
+			return m->hash[j].slot - 1;
+	return NONE;
+}
+
+/* Put id (not in it) with its slot into m's hash table. */
+static void
+idmap_hash_put(struct idmap *m, uint64_t id, uint32_t slot)
+{
+	uint32_t	j;
+
+	for (j = idmap_hash(m, id); m->hash[j].slot != 0;
+	    j = (j + 1) & m->mask)
+		continue;
+	m->hash[j].id = id;
+	m->hash[j].slot = slot + 1;
+	m->nhash++;
+}
+
+/*
+ * Make m's hash table size slots (a power of two) and put back in it
+ * the ids the direct array does not reach; the others go there.
+ */
+static void
+idmap_rehash(struct idmap *m, uint32_t size)
+{
+	struct idslot	*old = m->hash;
+	uint32_t	 i, n = m->nhash ? m->mask + 1 : 0;
+
+	/* Not calloc(): see keytab_resize(). */
+	m->hash = xreallocarray(NULL, size, sizeof(*m->hash));
+	memset(m->hash, 0, (size_t)size * sizeof(*m->hash));
+	m->mask = size - 1;
+	m->nhash = 0;
+	for (i = 0; i < n; i++) {
+		if (old[i].slot == 0)
+			continue;
+		if (old[i].id < m->ndirect)
+			m->direct[old[i].id] = old[i].slot;
+		else
+			idmap_hash_put(m, old[i].id, old[i].slot - 1);
+	}
+	free(old);
 }
 
 /*
@@ -1115,9 +1170,7 @@ idmap_find(const struct idmap *m, uint64_t id)
 static void
 idmap_direct_grow(struct idmap *m, uint64_t id)
 {
-	uint64_t	 key, *keep;
-	uint32_t	 k, nkeep = 0;
-	size_t		 n = m->ndirect ? m->ndirect : 1024;
+	size_t	n = m->ndirect ? m->ndirect : 1024;
 
 	while (n <= id)
 		n *= 2;
@@ -1125,31 +1178,15 @@ idmap_direct_grow(struct idmap *m, uint64_t id)
 	memset(m->direct + m->ndirect, 0, (n - m->ndirect) *
 	    sizeof(*m->direct));
 	m->ndirect = n;
-	if (m->ids.n == 0)
-		return;
-	keep = xreallocarray(NULL, m->ids.n, 2 * sizeof(*keep));
-	for (k = 0; k < m->ids.n; k++) {
-		key = keytab_key(&m->ids, k)[0];
-		if (key < n)
-			m->direct[key] = m->sparse[k] + 1;
-		else {
-			keep[2 * nkeep] = key;
-			keep[2 * nkeep + 1] = m->sparse[k];
-			nkeep++;
-		}
-	}
-	keytab_clear(&m->ids);
-	for (k = 0; k < nkeep; k++)
-		m->sparse[keytab_get(&m->ids, &keep[2 * k], NULL)] =
-		    (uint32_t)keep[2 * k + 1];
-	free(keep);
+	if (m->nhash > 0)
+		idmap_rehash(m, m->mask + 1);
 }
 
 /* Return the slot of compressed id in m, adding it; *created says so. */
 static uint32_t
 idmap_add(struct idmap *m, uint64_t id, int *created)
 {
-	uint32_t	 slot, k;
+	uint32_t	 slot;
 
 	if ((slot = idmap_find(m, id)) != NONE) {
 		*created = 0;
@@ -1173,10 +1210,10 @@ idmap_add(struct idmap *m, uint64_t id, int *created)
 			idmap_direct_grow(m, id);
 		m->direct[id] = slot + 1;
 	} else {
-		k = keytab_get(&m->ids, &id, NULL);
-		m->sparse = xgrow(m->sparse, &m->sparse_cap, (size_t)k + 1,
-		    sizeof(*m->sparse));
-		m->sparse[k] = slot;
+		if (m->nhash == 0 || 2 * ((uint64_t)m->nhash + 1) >
+		    (uint64_t)m->mask + 1)
+			idmap_rehash(m, m->nhash ? 2 * (m->mask + 1) : 64);
+		idmap_hash_put(m, id, slot);
 	}
 	return slot;
 }
