@@ -21,26 +21,35 @@ cost_clear(uint64_t *c, unsigned n)
 		c[i] = COST_NONE;
 }
 
+/* Add count v to *dst; return nonzero if the sum overflowed. */
+static inline int
+cost_add1(uint64_t *dst, uint64_t v)
+{
+	uint64_t	s;
+
+	if (v == COST_NONE)
+		return 0;
+	if (*dst == COST_NONE)
+		*dst = v;
+	else if (__builtin_add_overflow(*dst, v, &s) || s == COST_NONE) {
+		*dst = COST_MAX;
+		return 1;
+	} else
+		*dst = s;
+	return 0;
+}
+
 /* Add src to dst; return nonzero if a sum overflowed (kept at COST_MAX). */
 static inline int
 cost_add(uint64_t *dst, const uint64_t *src, unsigned n)
 {
 	unsigned	i;
-	uint64_t	s;
 	int		over = 0;
 
-	for (i = 0; i < n; i++) {
-		if (src[i] == COST_NONE)
-			continue;
-		if (dst[i] == COST_NONE)
-			dst[i] = src[i];
-		else if (__builtin_add_overflow(dst[i], src[i], &s) ||
-		    s == COST_NONE) {
-			dst[i] = COST_MAX;
-			over = 1;
-		} else
-			dst[i] = s;
-	}
+	if (n == 1)
+		return cost_add1(dst, src[0]);	/* one event: the usual */
+	for (i = 0; i < n; i++)
+		over |= cost_add1(dst + i, src[i]);
 	return over;
 }
 

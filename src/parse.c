@@ -97,13 +97,13 @@ struct parser {
 
 	/*
 	 * The counts of the line the fast path last added to (see
-	 * profile_last_self()), of (hit_fn, hit_fi, hit_line), or NULL:
-	 * any other line and anything else that changes the profile
-	 * forget it.
+	 * profile_last_self()), of line hit_line of the current function
+	 * and file, or NULL: any other line (function and file change
+	 * only there) and anything else that changes the profile forget
+	 * it.
 	 */
 	uint64_t	*hit;
 	uint64_t	 hit_line;
-	uint32_t	 hit_fn, hit_fi;
 
 	/* pending call */
 	uint32_t	 cob, cfi, cfn;	/* string ids, NONE if unset */
@@ -833,8 +833,15 @@ parser_fastnum(const char **pp, uint64_t *v)
 
 	if ((d = (unsigned)(*p - '0')) > 9)
 		return -1;
-	if (d == 0 && p[1] == 'x') {
-		for (start = p += 2; ; p++) {
+	start = p;
+	do {
+		n = n * 10 + d;
+		p++;
+	} while ((d = (unsigned)(*p - '0')) <= 9);
+	if (*p == 'x' && p == start + 1 && n == 0) {
+		/* "0x": hexadecimal. */
+		n = 0;
+		for (start = ++p; ; p++) {
 			if ((d = (unsigned)(*p - '0')) <= 9)
 				;
 			else if ((d = (unsigned)((*p | 0x20) - 'a')) <= 5)
@@ -845,15 +852,8 @@ parser_fastnum(const char **pp, uint64_t *v)
 		}
 		if (p == start || p - start > 16)
 			return -1;
-	} else {
-		start = p;
-		do {
-			n = n * 10 + d;
-			p++;
-		} while ((d = (unsigned)(*p - '0')) <= 9);
-		if (p - start > 19)
-			return -1;
-	}
+	} else if (p - start > 19)
+		return -1;
 	*pp = p;
 	*v = n;
 	return 0;
@@ -937,15 +937,12 @@ parser_fastline(struct parser *ps, const char *s)
 		parser_call_cost(ps, line);
 		return p;
 	}
-	if (ps->hit != NULL && ps->hit_line == line && ps->hit_fn == ps->fn &&
-	    ps->hit_fi == ps->fi)
+	if (ps->hit != NULL && ps->hit_line == line)
 		over = cost_add(ps->hit, cost, ps->nevents);
 	else {
 		over = profile_add_self(ps->p, ps->fn, ps->fi, line, cost);
 		ps->hit = profile_last_self(ps->p);
 		ps->hit_line = line;
-		ps->hit_fn = ps->fn;
-		ps->hit_fi = ps->fi;
 	}
 	if (over)
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
