@@ -9,6 +9,7 @@
  */
 #include "compat.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +79,8 @@ struct parser {
 	unsigned	 ncols;		/* counts per cost line */
 	unsigned	 nevents;	/* the profile's events */
 	int		 identity;	/* column i is event i, all events */
+	int		 fast;		/* parser_fastok(), as of the last
+					   line the fast path left */
 	int		*colmap;	/* column -> event index, or -1 */
 	uint32_t	 events_id;	/* the events: list as a string */
 	uint64_t	*cost;		/* scratch, nevents long */
@@ -128,6 +131,8 @@ struct parser {
 };
 
 static void	parser_line(struct parser *, const char *, size_t);
+static void	parser_dispatch(struct parser *, const char *, size_t);
+static int	parser_fastok(const struct parser *);
 static void	parser_keep(struct parser *, const char *, size_t);
 static void	parser_costline(struct parser *, const char *, const char *);
 static const char *parser_fastline(struct parser *, const char *);
@@ -499,6 +504,7 @@ parser_spec(struct parser *ps)
 	memset(ps->pos_set, 0, sizeof(ps->pos_set));
 	ps->all_set = 0;
 	ps->spec_line0 = ps->lineno;
+	ps->fast = 0;
 	return 0;
 }
 
@@ -602,6 +608,7 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	memcpy(ps->pos_set, cs->pos_set, sizeof(ps->pos_set));
 	ps->all_set = cs->all_set;
 	ps->lineno += cs->lineno - cs->spec_line0;
+	ps->fast = parser_fastok(ps);
 	free(fnmap);
 	free(strmap);
 	return 0;
@@ -610,9 +617,30 @@ fail:
 	return -1;
 }
 
-/* Dispatch one line (without its newline). */
+/*
+ * Return nonzero if the fast path may take cost lines in the state ps
+ * is in.  What it tests changes only on the lines the fast path leaves
+ * to parser_line() and in parser_spec() and parser_adopt(), which keep
+ * ps->fast up to date.
+ */
+static int
+parser_fastok(const struct parser *ps)
+{
+	return ps->identity && ps->all_set && ps->fn != NONE &&
+	    !ps->skipping && ps->part_sum != NULL;
+}
+
+/* Take one line (without its newline) by its kind. */
 static void
 parser_line(struct parser *ps, const char *s, size_t len)
+{
+	parser_dispatch(ps, s, len);
+	ps->fast = parser_fastok(ps);
+}
+
+/* Dispatch one line (without its newline). */
+static void
+parser_dispatch(struct parser *ps, const char *s, size_t len)
 {
 	const char	*end, *eq;
 	char		 ex[MSG_EXCERPT];
@@ -877,8 +905,8 @@ parser_fastline(struct parser *ps, const char *s)
 	unsigned	 i;
 	int		 over;
 
-	if (!ps->identity || !ps->all_set || ps->fn == NONE ||
-	    ps->skipping || ps->part_sum == NULL)
+	assert(ps->fast == parser_fastok(ps));
+	if (!ps->fast)
 		return NULL;
 	/* Positions change in place; a line left to parser_line() undoes. */
 	memcpy(old, pos, sizeof(old));
