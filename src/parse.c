@@ -861,6 +861,12 @@ parser_fastnum(const char **pp, uint64_t *v)
 
 	if ((d = (unsigned)(*p - '0')) > 9)
 		return -1;
+	if ((unsigned)(p[1] - '0') > 9 && p[1] != 'x') {
+		/* One digit, the usual. */
+		*pp = p + 1;
+		*v = d;
+		return 0;
+	}
 	start = p;
 	do {
 		n = n * 10 + d;
