@@ -641,7 +641,7 @@ annotate_files(const struct cells *c, const struct profile *p,
 	struct stat		 st;
 	unsigned char		*known;
 	uint32_t		 nstr = profile_nstrings(p), i, fn, file;
-	size_t			 f, li = 0, cj = 0, lstart, cstart;
+	size_t			 f, li = 0, cj = 0, lstart, cstart, nwant = 0;
 	ssize_t			 unfound;
 	int			 did = 0;
 
@@ -668,15 +668,20 @@ annotate_files(const struct cells *c, const struct profile *p,
 	a.want = xcalloc(nstr, 1);
 	known = xcalloc(nstr, 1);
 	for (f = 0; f < a.nfiles; f++)
-		if (files[f].id != UINT32_MAX && files[f].found == SRCFILE_OK)
+		if (files[f].id != UINT32_MAX && files[f].found == SRCFILE_OK) {
 			a.want[files[f].id] = 1;
-	for (i = 0; i < profile_npairs(p); i++) {
-		profile_pair(p, i, &fn, &file);
-		known[file] = 1;
+			nwant++;
+		}
+	/* Often no source file is at hand: then nothing is gathered. */
+	if (nwant > 0) {
+		for (i = 0; i < profile_npairs(p); i++) {
+			profile_pair(p, i, &fn, &file);
+			known[file] = 1;
+		}
+		a.lines = annotate_sum_lines(p, a.want, a.slot, a.nev,
+		    &a.lcost, &a.nlines);
+		annotate_gather_calls(&a);
 	}
-	a.lines = annotate_sum_lines(p, a.want, a.slot, a.nev, &a.lcost,
-	    &a.nlines);
-	annotate_gather_calls(&a);
 
 	/* The listings. */
 	for (f = 0; f < a.nfiles; f++) {
