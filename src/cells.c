@@ -29,16 +29,21 @@ static void
 cells_put(const struct cells *c, const char *text, size_t len,
     unsigned width)
 {
-	static const char	spaces[] = "                                ";
-	size_t			pad = len < width ? width - len : 0, k;
+	char	cell[128];
+	size_t	pad = len < width ? width - len : 0;
 
-	while (pad > 0) {
-		k = pad < sizeof(spaces) - 1 ? pad : sizeof(spaces) - 1;
-		fwrite(spaces, 1, k, c->out);
-		pad -= k;
+	if (pad + len + 1 > sizeof(cell)) {
+		while (pad-- > 0)
+			putc(' ', c->out);
+		fwrite(text, 1, len, c->out);
+		putc(' ', c->out);
+		return;
 	}
-	fwrite(text, 1, len, c->out);
-	putc(' ', c->out);
+	/* One write a cell: the many cells of a report add up. */
+	memset(cell, ' ', pad);
+	memcpy(cell + pad, text, len);
+	cell[pad + len] = ' ';
+	fwrite(cell, 1, pad + len + 1, c->out);
 }
 
 /* Write v with thousands separators into buf; return its length. */
