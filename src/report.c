@@ -1412,6 +1412,8 @@ report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 		r.t = fntotals_build(p);
 
 	report_select(&r);
+	/* Once a second thread has run, stdio locks out on every call. */
+	flockfile(out);
 	if (o->format == REPORT_JSON)
 		rc = report_json(&r);
 	else if (o->totals_only)
@@ -1427,6 +1429,7 @@ report_text(FILE *out, const struct profile *p, const struct report_opts *o)
 		    o->auto_annotate ? r.nfiles : 0, o, r.sort, r.nsort) == -1)
 			rc = 1;
 	}
+	funlockfile(out);
 	if ((r.gates_done ? r.gates_failed : report_gates(&r)) && rc == 0)
 		rc = GATE_EXIT;
 
