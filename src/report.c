@@ -30,9 +30,6 @@
 
 /* A printed entry: a function row, or a cycle with --inclusive=yes. */
 struct entry {
-	const char	*label;		/* a cycle's (see report_label()) */
-	uint32_t	 obj;
-	int		 named;
 	const uint64_t	*cost;		/* self or inclusive */
 	uint32_t	 row;		/* row, or CG_NONE for a cycle */
 	uint32_t	 cycle;		/* cycle, or CG_NONE for a row */
@@ -100,6 +97,8 @@ static int	report_jfilecmp(const void *, const void *);
 static int	report_costcmp(const struct reporter *, const uint64_t *,
 		    const uint64_t *);
 static int	report_entrycmp(const void *, const void *);
+static uint32_t	report_objof(const struct reporter *,
+		    const struct entry *);
 static const char *report_label(const struct reporter *,
 		    const struct entry *);
 static void	report_rowname(const struct reporter *, uint32_t);
@@ -410,11 +409,19 @@ report_costcmp(const struct reporter *r, const uint64_t *a, const uint64_t *b)
 	return 0;
 }
 
+/* Return the object of entry en: its row's, or 0 for a cycle. */
+static uint32_t
+report_objof(const struct reporter *r, const struct entry *en)
+{
+	return en->row != CG_NONE ? r->t->rows[en->row].obj : 0;
+}
+
 /* Return the label of entry en: its row's or its cycle's. */
 static const char *
 report_label(const struct reporter *r, const struct entry *en)
 {
-	return en->row != CG_NONE ? fntotals_label(r->t, en->row) : en->label;
+	return en->row != CG_NONE ? fntotals_label(r->t, en->row) :
+	    r->g->cycles[en->cycle].label;
 }
 
 /* Print the label of row id (without making it). */
@@ -467,8 +474,8 @@ report_entrycmp(const void *a, const void *b)
 		c = strcmp(report_label(cmp_ctx, x), report_label(cmp_ctx, y));
 	if (c != 0)
 		return c;
-	if ((c = strcmp(profile_str(cmp_ctx->p, x->obj),
-	    profile_str(cmp_ctx->p, y->obj))) != 0)
+	if ((c = strcmp(profile_str(cmp_ctx->p, report_objof(cmp_ctx, x)),
+	    profile_str(cmp_ctx->p, report_objof(cmp_ctx, y)))) != 0)
 		return c;
 	return x->row < y->row ? -1 : x->row > y->row;
 }
@@ -682,8 +689,10 @@ report_entry(const struct reporter *r, const struct entry *en,
 	if (en->row != CG_NONE)
 		report_rowname(r, en->row);
 	else
-		cells_name(&r->c, en->label);
-	report_obj(r, en->named, en->obj, 0);
+		cells_name(&r->c, r->g->cycles[en->cycle].label);
+	if (en->row != CG_NONE)
+		report_obj(r, r->t->rows[en->row].named,
+		    r->t->rows[en->row].obj, 0);
 	fputc('\n', r->out);
 	if (en->cycle != CG_NONE && tree) {
 		cy = &r->g->cycles[en->cycle];
@@ -798,9 +807,6 @@ report_select(struct reporter *r)
 		row = &r->t->rows[i];
 		if (row->called_only && !r->o->inclusive)
 			continue;
-		ents[n].label = NULL;
-		ents[n].obj = row->obj;
-		ents[n].named = row->named;
 		ents[n].cost = r->o->inclusive ? r->g->incl + i * r->nev :
 		    row->cost;
 		ents[n].row = (uint32_t)i;
@@ -809,9 +815,6 @@ report_select(struct reporter *r)
 	}
 	if (r->o->inclusive)
 		for (i = 0; i < r->g->ncycles; i++) {
-			ents[n].label = r->g->cycles[i].label;
-			ents[n].obj = 0;
-			ents[n].named = 0;
 			ents[n].cost = r->g->cycles[i].incl;
 			ents[n].row = CG_NONE;
 			ents[n].cycle = (uint32_t)i;
