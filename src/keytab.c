@@ -132,6 +132,40 @@ keytab_probe(const struct keytab *kt, const uint64_t *key)
 	return KEYTAB_NONE;
 }
 
+/*
+ * Start loading what keytab_find() reads for key: at stage 0 the index
+ * entry or hash slot, at stage 1 (that loaded) the key it leads to.  A
+ * loop looking up many keys asks for both some keys ahead, so that their
+ * cache misses overlap.
+ */
+void
+keytab_prefetch(const struct keytab *kt, const uint64_t *key, int stage)
+{
+	uint64_t	v;
+	uint32_t	h, j;
+
+	if (kt->word >= 0) {
+		if ((v = key[kt->word]) >= kt->nhead)
+			return;
+		if (stage == 0) {
+			__builtin_prefetch(&kt->head[v]);
+			return;
+		}
+		if ((h = kt->head[v]) < kt->n) {
+			__builtin_prefetch(keytab_key(kt, h));
+			return;
+		}
+		if (h != KEYTAB_MANY)
+			return;
+		stage = 0;	/* the slot, no further */
+	}
+	j = keytab_hash(key, kt->width) & kt->mask;
+	if (stage == 0)
+		__builtin_prefetch(&kt->slots[j]);
+	else if (kt->slots[j] != 0)
+		__builtin_prefetch(keytab_key(kt, kt->slots[j] - 1));
+}
+
 /* Return the id of key, or KEYTAB_NONE if it is not in the map. */
 uint32_t
 keytab_find(const struct keytab *kt, const uint64_t *key)

@@ -28,6 +28,7 @@ void		 keytab_free(struct keytab *);
 void		 keytab_clear(struct keytab *);
 uint32_t	 keytab_get(struct keytab *, const uint64_t *, int *);
 uint32_t	 keytab_find(const struct keytab *, const uint64_t *);
+void		 keytab_prefetch(const struct keytab *, const uint64_t *, int);
 void		 keytab_reserve(struct keytab *, uint32_t);
 
 /* Return the key words of id. */

@@ -46,6 +46,7 @@ struct linetab {
  * Tables given up when they grow, to be taken again: one list of
  * offsets per size, each a power of two.
  */
+#define MERGE_AHEAD	8	/* functions a merge loads ahead */
 #define FREE_CLASSES	33
 struct freelist {
 	size_t		*off;
@@ -124,6 +125,8 @@ static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
 static void	 profile_give(struct freelist *, unsigned, size_t);
 static unsigned	 profile_log2(uint64_t);
 static void	 profile_pair_prefetch(const struct profile *, uint32_t);
+static void	 profile_func_ahead(const struct profile *,
+		    const struct profile *, const uint32_t *, uint32_t, int);
 static void	 profile_linetab_grow(struct profile *, uint32_t, uint64_t);
 static void	 profile_arctab_grow(struct profile *, struct linetab *);
 static void	 profile_hash_put(struct profile *, const struct linetab *,
@@ -1112,6 +1115,20 @@ profile_self_total(const struct profile *p, uint64_t *total)
 }
 
 /*
+ * Start loading, at the stage given (see keytab_prefetch()), what
+ * profile_func_id() reads in dst for function i of src.
+ */
+static void
+profile_func_ahead(const struct profile *dst, const struct profile *src,
+    const uint32_t *strmap, uint32_t i, int stage)
+{
+	const uint64_t	*k = keytab_key(&src->funcs, i);
+	uint64_t	 key[3] = { strmap[k[0]], strmap[k[1]], strmap[k[2]] };
+
+	keytab_prefetch(&dst->funcs, key, stage);
+}
+
+/*
  * Add what src holds to dst as if src's input had been read after
  * dst's: functions (and their fn= order), the files their code is in,
  * self costs and call arcs, each in src's order, so that new entries get
@@ -1130,6 +1147,12 @@ profile_merge(struct profile *dst, const struct profile *src,
 	int		 over = 0;
 
 	for (i = 0; i < src->funcs.n; i++) {
+		/* Overlap the cache misses of the lookups. */
+		if (i + 2 * MERGE_AHEAD < src->funcs.n)
+			profile_func_ahead(dst, src, strmap,
+			    i + 2 * MERGE_AHEAD, 0);
+		if (i + MERGE_AHEAD < src->funcs.n)
+			profile_func_ahead(dst, src, strmap, i + MERGE_AHEAD, 1);
 		k = keytab_key(&src->funcs, i);
 		fnmap[i] = profile_func_id(dst, strmap[k[0]], strmap[k[1]],
 		    strmap[k[2]]);
