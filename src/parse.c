@@ -136,6 +136,8 @@ static int	parser_fastok(const struct parser *);
 static void	parser_keep(struct parser *, const char *, size_t);
 static void	parser_costline(struct parser *, const char *, const char *);
 static const char *parser_fastline(struct parser *, const char *);
+static const char *parser_fastcall(struct parser *, const char *,
+		    const char *);
 static void	parser_call_cost(struct parser *, uint64_t);
 static int	parser_fastnum(const char **, uint64_t *);
 static void	parser_nameline(struct parser *, const char *, const char *,
@@ -270,6 +272,11 @@ parser_feed(struct parser *ps, const char *data, size_t len)
 		ps->lineno++;
 		if (((unsigned)(*s - '0') <= 9 || *s == '+' || *s == '-' ||
 		    *s == '*') && (nl = parser_fastline(ps, s)) != NULL) {
+			s = nl + 1;
+			continue;
+		}
+		if ((*s == 'j' || *s == 'c') &&
+		    (nl = parser_fastcall(ps, s, last)) != NULL) {
 			s = nl + 1;
 			continue;
 		}
@@ -985,6 +992,65 @@ parser_fastline(struct parser *ps, const char *s)
 undo:
 	memcpy(pos, old, sizeof(old));
 	return NULL;
+}
+
+/*
+ * The fast path for the lines before a call's or a jump's cost line:
+ * "calls=COUNT TARGET", "jump=COUNT TARGET", "jcnd=EXE/JUMPS TARGET"
+ * in plain form, no call or jump pending.  Return the newline ending
+ * the line at s (before end), or NULL with nothing changed for
+ * parser_line() to take it.
+ */
+static const char *
+parser_fastcall(struct parser *ps, const char *s, const char *end)
+{
+	const char	*p;
+	uint64_t	 count, v;
+	int		 call;
+
+	if (ps->call_pending || ps->jump_pending || !ps->body_seen ||
+	    !ps->have_events)
+		return NULL;
+	if (end - s > 6 && memcmp(s, "calls=", 6) == 0)
+		call = 1;
+	else if (end - s > 5 && (memcmp(s, "jump=", 5) == 0 ||
+	    memcmp(s, "jcnd=", 5) == 0))
+		call = 0;
+	else
+		return NULL;
+	p = s + 5 + call;
+	if (parser_fastnum(&p, &count) == -1)
+		return NULL;
+	if (s[1] == 'c' && (*p++ != '/' || parser_fastnum(&p, &v) == -1))
+		return NULL;
+	if (*p != ' ' && *p != '\n')
+		return NULL;
+	/* The target: subpositions checked for a call, not for a jump. */
+	while (*p == ' ') {
+		p++;
+		if (!call || *p == ' ' || *p == '\n')
+			continue;	/* callgrind ends the line with a space */
+		if (*p == '*') {
+			p++;
+			continue;
+		}
+		if (*p == '+' || *p == '-')
+			p++;
+		if (parser_fastnum(&p, &v) == -1)
+			return NULL;
+	}
+	if (!call)
+		while (*p != '\n' && *p != '\0' && *p != '\r')
+			p++;
+	if (*p != '\n')
+		return NULL;
+	ps->hit = NULL;
+	if (call) {
+		ps->call_pending = 1;
+		ps->call_count = count;
+	} else
+		ps->jump_pending = 1;
+	return p;
 }
 
 /*
