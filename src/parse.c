@@ -138,6 +138,7 @@ static void	parser_costline(struct parser *, const char *, const char *);
 static const char *parser_fastline(struct parser *, const char *);
 static const char *parser_fastcall(struct parser *, const char *,
 		    const char *);
+static const char *parser_fastref(struct parser *, const char *);
 static void	parser_call_cost(struct parser *, uint64_t);
 static int	parser_fastnum(const char **, uint64_t *);
 static void	parser_nameline(struct parser *, const char *, const char *,
@@ -278,6 +279,15 @@ parser_feed(struct parser *ps, const char *data, size_t len)
 		if ((*s == 'j' || *s == 'c') &&
 		    (nl = parser_fastcall(ps, s, last)) != NULL) {
 			s = nl + 1;
+			continue;
+		}
+		if ((*s == 'c' || *s == 'f') &&
+		    (nl = parser_fastref(ps, s)) != NULL) {
+			s = nl + 1;
+			continue;
+		}
+		if (*s == '\n') {
+			s++;		/* a blank line */
 			continue;
 		}
 		nl = memchr(s, '\n', last - s);
@@ -1050,6 +1060,49 @@ parser_fastcall(struct parser *ps, const char *s, const char *end)
 		ps->call_count = count;
 	} else
 		ps->jump_pending = 1;
+	return p;
+}
+
+/*
+ * The fast path for "cfn=(ID)" and "fn=(ID)", a function named by a
+ * compressed id defined before, no call or jump pending.  Return the
+ * newline ending the line at s, or NULL with nothing changed for
+ * parser_line() to take it.
+ */
+static const char *
+parser_fastref(struct parser *ps, const char *s)
+{
+	const struct idmap	*m = &ps->idmap[IDS_FN];
+	const char		*p;
+	uint64_t		 id = 0;
+	uint32_t		 slot;
+	int			 callee = *s == 'c';
+
+	if (ps->call_pending || ps->jump_pending || !ps->body_seen)
+		return NULL;
+	p = s + callee;
+	if (p[0] != 'f' || p[1] != 'n' || p[2] != '=' || p[3] != '(')
+		return NULL;
+	for (p += 4; (unsigned)(*p - '0') <= 9 && id < UINT64_MAX / 100; p++)
+		id = id * 10 + (uint64_t)(*p - '0');
+	if (p == s + callee + 4 || *p++ != ')')
+		return NULL;
+	while (*p == ' ')
+		p++;
+	if (*p != '\n' || (slot = idmap_find(m, id)) == NONE)
+		return NULL;
+	ps->hit = NULL;
+	if (callee) {
+		ps->cfn = m->names[slot];
+		ps->cfn_slot = slot;
+		return p;
+	}
+	ps->fn_name = m->names[slot];
+	ps->fi = ps->fl;
+	ps->fn = parser_func(ps, ps->ob, ps->fl, ps->fn_name, slot);
+	profile_touch(ps->p, ps->fn, ps->fl);
+	profile_func_mark(ps->p, ps->fn);
+	ps->fast = parser_fastok(ps);
 	return p;
 }
 
