@@ -141,6 +141,7 @@ static const char *parser_fastcall(struct parser *, const char *,
 static const char *parser_fastref(struct parser *, const char *);
 static void	parser_call_cost(struct parser *, uint64_t);
 static int	parser_fastnum(const char **, uint64_t *);
+static int	parser_fastpos(const char **, uint64_t *);
 static void	parser_nameline(struct parser *, const char *, const char *,
 		    const char *);
 static void	parser_headerline(struct parser *, const char *, const char *,
@@ -911,6 +912,37 @@ parser_fastnum(const char **pp, uint64_t *v)
 }
 
 /*
+ * Read a subposition at *pp (N, 0xN, +N, -N or *) into *pos, relative
+ * to what it holds; return -1 for anything else (or a position out of
+ * range), left to the careful path.
+ */
+static inline int
+parser_fastpos(const char **pp, uint64_t *pos)
+{
+	uint64_t	v;
+
+	switch (**pp) {
+	case '*':
+		(*pp)++;
+		return 0;
+	case '+':
+		(*pp)++;
+		if (parser_fastnum(pp, &v) == -1 ||
+		    __builtin_add_overflow(*pos, v, pos))
+			return -1;
+		return 0;
+	case '-':
+		(*pp)++;
+		if (parser_fastnum(pp, &v) == -1 || v > *pos)
+			return -1;
+		*pos -= v;
+		return 0;
+	default:
+		return parser_fastnum(pp, pos);
+	}
+}
+
+/*
  * The fast path for the bulk of every file: a cost line (a self cost, a
  * call's cost or a jump's target) in a function of a part being read:
  * positions N, 0xN, +N, -N or *, one space apart (not before the first
@@ -933,31 +965,11 @@ parser_fastline(struct parser *ps, const char *s)
 		return NULL;
 	/* Positions change in place; a line left to parser_line() undoes. */
 	memcpy(old, pos, sizeof(old));
-	for (i = 0; i < ps->npos; i++) {
-		if (i > 0 && *p++ != ' ')
+	if (parser_fastpos(&p, &pos[0]) == -1)
+		goto undo;
+	for (i = 1; i < ps->npos; i++)
+		if (*p++ != ' ' || parser_fastpos(&p, &pos[i]) == -1)
 			goto undo;
-		switch (*p) {
-		case '*':
-			p++;
-			break;
-		case '+':
-			p++;
-			if (parser_fastnum(&p, &v) == -1 ||
-			    __builtin_add_overflow(pos[i], v, &pos[i]))
-				goto undo;
-			break;
-		case '-':
-			p++;
-			if (parser_fastnum(&p, &v) == -1 || v > pos[i])
-				goto undo;
-			pos[i] -= v;
-			break;
-		default:
-			if (parser_fastnum(&p, &pos[i]) == -1)
-				goto undo;
-			break;
-		}
-	}
 	if (ps->jump_pending) {
 		/* A jump's line holds positions only (callgrind ends it
 		 * with a space). */
