@@ -107,6 +107,14 @@ struct parser {
 	 */
 	uint64_t	*hit;
 	uint64_t	 hit_line;
+	/*
+	 * With one event: counts the fast path added up for hit but has
+	 * not yet added to it and to the part's sum (parser_forget() and
+	 * each parser_feed() do), whether there are any, and how far the
+	 * sum may go before either sum would pass COST_MAX.
+	 */
+	uint64_t	 pend, pend_room;
+	int		 pend_set;
 
 	/* pending call */
 	uint32_t	 cob, cfi, cfn;	/* string ids, NONE if unset */
@@ -133,6 +141,10 @@ struct parser {
 static void	parser_line(struct parser *, const char *, size_t);
 static void	parser_dispatch(struct parser *, const char *, size_t);
 static int	parser_fastok(const struct parser *);
+static int	parser_feed_lines(struct parser *, const char *, size_t);
+static void	parser_flush(struct parser *);
+static void	parser_forget(struct parser *);
+static uint64_t	parser_room(const struct parser *);
 static void	parser_keep(struct parser *, const char *, size_t);
 static void	parser_costline(struct parser *, const char *, const char *);
 static const char *parser_fastline(struct parser *, const char *);
@@ -240,6 +252,54 @@ parser_discard(struct parser *ps)
  */
 int
 parser_feed(struct parser *ps, const char *data, size_t len)
+{
+	int	rc;
+
+	rc = parser_feed_lines(ps, data, len);
+	parser_forget(ps);
+	return rc;
+}
+
+/* Add to the line hit and to the part's sum what the fast path held. */
+static void
+parser_flush(struct parser *ps)
+{
+	if (ps->pend_set) {
+		/* pend_room keeps these from overflowing. */
+		(void)cost_add1(ps->hit, ps->pend);
+		(void)cost_add1(ps->part_sum, ps->pend);
+		ps->pend = 0;
+		ps->pend_set = 0;
+	}
+}
+
+/* Forget the line the fast path last added to (after parser_flush()). */
+static void
+parser_forget(struct parser *ps)
+{
+	parser_flush(ps);
+	ps->hit = NULL;
+}
+
+/*
+ * Return how much may be added to the one count of the line hit and of
+ * the part's sum before either passes COST_MAX.
+ */
+static uint64_t
+parser_room(const struct parser *ps)
+{
+	uint64_t	h = *ps->hit, t = *ps->part_sum;
+
+	if (h == COST_NONE)
+		h = 0;
+	if (t == COST_NONE)
+		t = 0;
+	return COST_MAX - (h > t ? h : t);
+}
+
+/* Read the lines of data, as parser_feed(). */
+static int
+parser_feed_lines(struct parser *ps, const char *data, size_t len)
 {
 	const char	*s = data, *end = data + len, *nl, *last;
 	uint64_t	 base = ps->off;
@@ -584,7 +644,7 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	}
 
 	/* It holds: merge. */
-	ps->hit = NULL;
+	parser_forget(ps);
 	for (i = 0; i < n; i++)
 		if (strmap[i] == NONE)
 			strmap[i] = profile_intern_from(ps->p, cp, i);
@@ -663,7 +723,7 @@ parser_dispatch(struct parser *ps, const char *s, size_t len)
 	const char	*end, *eq;
 	char		 ex[MSG_EXCERPT];
 
-	ps->hit = NULL;
+	parser_forget(ps);
 	if (len > 0 && s[len - 1] == '\r')
 		len--;
 	end = s + len;
@@ -996,13 +1056,25 @@ parser_fastline(struct parser *ps, const char *s)
 		cost[i] = COST_NONE;
 	line = ps->pos_line >= 0 ? pos[ps->pos_line] : 0;
 	if (ps->call_pending) {
-		ps->hit = NULL;
+		parser_forget(ps);
 		parser_call_cost(ps, line);
 		return p;
 	}
-	if (ps->hit != NULL && ps->hit_line == line)
+	if (ps->hit != NULL && ps->hit_line == line) {
+		if (ps->nevents == 1) {
+			/* Hold the count back while the sums have room. */
+			if ((v = cost[0]) == COST_NONE)
+				return p;
+			if (v <= ps->pend_room - ps->pend) {
+				ps->pend += v;
+				ps->pend_set = 1;
+				return p;
+			}
+			parser_flush(ps);
+		}
 		over = cost_add(ps->hit, cost, ps->nevents);
-	else {
+	} else {
+		parser_forget(ps);
 		over = profile_add_self(ps->p, ps->fn, ps->fi, line, cost);
 		ps->hit = profile_last_self(ps->p);
 		ps->hit_line = line;
@@ -1010,6 +1082,8 @@ parser_fastline(struct parser *ps, const char *s)
 	if (over)
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	cost_add(ps->part_sum, cost, ps->nevents);
+	if (ps->nevents == 1)
+		ps->pend_room = parser_room(ps);
 	return p;
 undo:
 	memcpy(pos, old, sizeof(old));
@@ -1066,7 +1140,7 @@ parser_fastcall(struct parser *ps, const char *s, const char *end)
 			p++;
 	if (*p != '\n')
 		return NULL;
-	ps->hit = NULL;
+	parser_forget(ps);
 	if (call) {
 		ps->call_pending = 1;
 		ps->call_count = count;
@@ -1103,7 +1177,7 @@ parser_fastref(struct parser *ps, const char *s)
 		p++;
 	if (*p != '\n' || (slot = idmap_find(m, id)) == NONE)
 		return NULL;
-	ps->hit = NULL;
+	parser_forget(ps);
 	if (callee) {
 		ps->cfn = m->names[slot];
 		ps->cfn_slot = slot;
