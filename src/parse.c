@@ -141,6 +141,8 @@ struct parser {
 static void	parser_line(struct parser *, const char *, size_t);
 static void	parser_dispatch(struct parser *, const char *, size_t);
 static int	parser_fastok(const struct parser *);
+static int	parser_merge_may_overflow(const struct parser *,
+		    const struct parser *);
 static int	parser_feed_lines(struct parser *, const char *, size_t);
 static void	parser_flush(struct parser *);
 static void	parser_forget(struct parser *);
@@ -587,6 +589,37 @@ parser_spec(struct parser *ps)
 }
 
 /*
+ * Return nonzero if adding cs's profile to ps's could overflow a sum:
+ * a cost of a line is at most the sum of its part's cost lines, one of
+ * a call at most its profile's bound (profile_call_bound()).
+ */
+static int
+parser_merge_may_overflow(const struct parser *ps, const struct parser *cs)
+{
+	const struct part	*pt;
+	uint64_t		 a = 0, b = 0;
+	size_t			 i;
+	unsigned		 e;
+
+	for (i = 0; i < profile_nparts(ps->p); i++) {
+		pt = profile_part(ps->p, i);
+		for (e = 0; pt->sum != NULL && e < ps->nevents; e++)
+			if (pt->sum[e] != COST_NONE &&
+			    __builtin_add_overflow(a, pt->sum[e], &a))
+				return 1;
+	}
+	for (e = 0; cs->part_sum != NULL && e < cs->nevents; e++)
+		if (cs->part_sum[e] != COST_NONE &&
+		    __builtin_add_overflow(b, cs->part_sum[e], &b))
+			return 1;
+	if (__builtin_add_overflow(a, b, &a) || a > COST_MAX)
+		return 1;
+	a = profile_call_bound(ps->p);
+	b = profile_call_bound(cs->p);
+	return __builtin_add_overflow(a, b, &a) || a > COST_MAX;
+}
+
+/*
  * Take over what cs read ahead (see parser_spec()) from where ps now
  * is, nmsg being the messages it would have printed: if what it read
  * under holds here, add its profile to ps's, its compressed names to
@@ -642,6 +675,10 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 				goto fail;
 		}
 	}
+
+	/* A sum that overflows is warned about on its line: not here. */
+	if (parser_merge_may_overflow(ps, cs))
+		goto fail;
 
 	/* It holds: merge. */
 	parser_forget(ps);

@@ -110,6 +110,9 @@ struct profile {
 	uint64_t	 *arc_cost;	/* arc id * nevents */
 	uint32_t	  arc_cap;	/* vectors allocated */
 	uint32_t	  last_arc;
+	uint64_t	  call_bound;	/* the sum of every count and cost
+					   of a call added (at most COST_MAX):
+					   no sum of calls is above it */
 	unsigned	  cap_nevents;	/* after profile_clear(): the events
 					   of line_cap and arc_cap */
 };
@@ -125,6 +128,8 @@ static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
 static void	 profile_give(struct freelist *, unsigned, size_t);
 static unsigned	 profile_log2(uint64_t);
 static void	 profile_pair_prefetch(const struct profile *, uint32_t);
+static void	 profile_bound_add(struct profile *, uint64_t,
+		    const uint64_t *);
 static void	 profile_func_ahead(const struct profile *,
 		    const struct profile *, const uint32_t *, uint32_t, int);
 static void	 profile_linetab_grow(struct profile *, uint32_t, uint64_t);
@@ -200,6 +205,7 @@ profile_clear(struct profile *p)
 	p->nlines = p->narcs = 0;
 	p->cur_pair = KEYTAB_NONE;
 	p->last_line = p->last_arc = KEYTAB_NONE;
+	p->call_bound = 0;
 	strtab_clear(p->strs);
 }
 
@@ -802,6 +808,34 @@ profile_arctab_grow(struct profile *p, struct linetab *t)
 	t->amask = mask;
 }
 
+/* Add a call's count and costs to p's bound on the sums of calls. */
+static void
+profile_bound_add(struct profile *p, uint64_t count, const uint64_t *cost)
+{
+	unsigned	i;
+
+	if (__builtin_add_overflow(p->call_bound, count, &p->call_bound))
+		p->call_bound = COST_MAX;
+	for (i = 0; i < p->nevents; i++)
+		if (cost[i] != COST_NONE &&
+		    __builtin_add_overflow(p->call_bound, cost[i],
+		    &p->call_bound))
+			p->call_bound = COST_MAX;
+	if (p->call_bound > COST_MAX)
+		p->call_bound = COST_MAX;
+}
+
+/*
+ * Return a bound on every sum of p's calls (counts and costs): no merge
+ * into p of a profile whose bound and p's add up to at most COST_MAX
+ * can overflow a sum of calls.
+ */
+uint64_t
+profile_call_bound(const struct profile *p)
+{
+	return p->call_bound;
+}
+
 /*
  * Add a call from caller at (file, line) to callee, made count times
  * with inclusive cost; return nonzero if a sum overflowed.
@@ -849,6 +883,7 @@ profile_add_call(struct profile *p, uint32_t caller, uint32_t file,
 		profile_arctab_grow(p, t);
 found:
 	p->last_arc = id;
+	profile_bound_add(p, count, cost);
 	if (__builtin_add_overflow(p->arc_count[id], count, &p->arc_count[id])) {
 		p->arc_count[id] = UINT64_MAX;
 		over = 1;

@@ -116,5 +116,6 @@ uint32_t	 profile_arc_pair(const struct profile *, uint32_t);
 uint64_t	 profile_arc_count(const struct profile *, uint32_t);
 const uint64_t	*profile_arc_cost(const struct profile *, uint32_t);
 void		 profile_self_total(const struct profile *, uint64_t *);
+uint64_t	 profile_call_bound(const struct profile *);
 
 #endif /* CGA_PROFILE_H */
