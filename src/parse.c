@@ -1412,14 +1412,31 @@ idmap_hash_put(struct idmap *m, uint64_t id, uint32_t slot)
 
 /*
  * Make m's hash table size slots (a power of two) and put back in it
- * the ids the direct array does not reach; the others go there.
+ * the ids the direct array does not reach; the others go there.  A
+ * table of the same size is rebuilt where it is (its pages are there).
  */
 static void
 idmap_rehash(struct idmap *m, uint32_t size)
 {
 	struct idslot	*old = m->hash;
-	uint32_t	 i, n = m->nhash ? m->mask + 1 : 0;
+	uint32_t	 i, n = m->nhash ? m->mask + 1 : 0, k = 0;
 
+	if (n > 0 && size == n) {
+		/* Keep what stays hashed at the front, then put it back. */
+		for (i = 0; i < n; i++)
+			if (old[i].slot != 0 && old[i].id >= m->ndirect)
+				old[k++] = old[i];
+			else if (old[i].slot != 0)
+				m->direct[old[i].id] = old[i].slot;
+		old = xreallocarray(NULL, k ? k : 1, sizeof(*old));
+		memcpy(old, m->hash, (size_t)k * sizeof(*old));
+		memset(m->hash, 0, (size_t)size * sizeof(*m->hash));
+		m->nhash = 0;
+		for (i = 0; i < k; i++)
+			idmap_hash_put(m, old[i].id, old[i].slot - 1);
+		free(old);
+		return;
+	}
 	/* Not calloc(): see keytab_resize(). */
 	m->hash = xreallocarray(NULL, size, sizeof(*m->hash));
 	memset(m->hash, 0, (size_t)size * sizeof(*m->hash));
