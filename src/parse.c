@@ -682,9 +682,13 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 
 	/* It holds: merge. */
 	parser_forget(ps);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		/* Overlap the misses of the lookups. */
+		if (i + 8 < n && strmap[i + 8] == NONE)
+			profile_intern_prefetch(ps->p, cp, i + 8);
 		if (strmap[i] == NONE)
 			strmap[i] = profile_intern_from(ps->p, cp, i);
+	}
 	fnmap = xreallocarray(NULL, profile_nfuncs(cp), sizeof(*fnmap));
 	/* An overflow cannot be placed on its line here. */
 	if (profile_merge(ps->p, cp, strmap, fnmap))

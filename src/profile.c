@@ -267,6 +267,14 @@ profile_intern_from(struct profile *p, const struct profile *src,
 	return strtab_copy(p->strs, src->strs, id);
 }
 
+/* Start loading what profile_intern_from() will read first for id. */
+void
+profile_intern_prefetch(const struct profile *p, const struct profile *src,
+    uint32_t id)
+{
+	strtab_copy_prefetch(p->strs, src->strs, id);
+}
+
 /* Return the string id of the n strings ids joined by single spaces. */
 uint32_t
 profile_intern_list(struct profile *p, const uint32_t *ids, size_t n)

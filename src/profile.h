@@ -51,6 +51,8 @@ struct profile	*profile_create(void);
 void		 profile_free(struct profile *);
 void		 profile_clear(struct profile *);
 uint32_t	 profile_intern(struct profile *, const char *, size_t);
+void		 profile_intern_prefetch(const struct profile *,
+		    const struct profile *, uint32_t);
 uint32_t	 profile_intern_from(struct profile *, const struct profile *,
 		    uint32_t);
 uint32_t	 profile_intern_list(struct profile *, const uint32_t *,

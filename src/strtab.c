@@ -118,6 +118,17 @@ strtab_copy(struct strtab *st, const struct strtab *src, uint32_t id)
 	return strtab_add(st, src->strs[id], src->lens[id], src->hashes[id]);
 }
 
+/*
+ * Start loading the slot where strtab_copy() of string id of src will
+ * look first: a loop copying many strings asks some strings ahead.
+ */
+void
+strtab_copy_prefetch(const struct strtab *st, const struct strtab *src,
+    uint32_t id)
+{
+	__builtin_prefetch(&st->slots[src->hashes[id] & st->mask]);
+}
+
 /* Return the id of s (len bytes, hash h), adding it if new. */
 static uint32_t
 strtab_add(struct strtab *st, const char *s, size_t len, uint64_t h)

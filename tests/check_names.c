@@ -43,6 +43,41 @@ START_TEST(test_strtab)
 }
 END_TEST
 
+/*
+ * Copying strings between tables, as a chunk read ahead is adopted:
+ * new ones get the next ids, known ones theirs, bytes and lengths kept;
+ * loading ahead reads only what is there (ASan).
+ */
+START_TEST(test_strtab_copy)
+{
+	struct strtab	*src = strtab_create(), *dst = strtab_create();
+	char		 buf[32];
+	uint32_t	 i, id;
+
+	for (i = 0; i < 5000; i++) {
+		snprintf(buf, sizeof(buf), "name%u", i);
+		ck_assert_uint_eq(strtab_intern(src, buf, strlen(buf)), i + 1);
+		if (i % 2 == 0)
+			(void)strtab_intern(dst, buf, strlen(buf));
+	}
+	ck_assert_uint_eq(strtab_count(dst), 2501);
+	for (i = 1; i <= 5000; i++) {
+		if (i + 8 <= 5000)
+			strtab_copy_prefetch(dst, src, i + 8);
+		id = strtab_copy(dst, src, i);
+		ck_assert_str_eq(strtab_get(dst, id), strtab_get(src, i));
+		ck_assert_uint_eq(strtab_len(dst, id), strtab_len(src, i));
+		/* Even names were there first; odd ones come in order. */
+		ck_assert_uint_eq(id, (i - 1) % 2 == 0 ? (i - 1) / 2 + 1 :
+		    2501 + (i - 1) / 2);
+	}
+	ck_assert_uint_eq(strtab_count(dst), 5001);
+	ck_assert_uint_eq(strtab_copy(dst, src, 0), 0);
+	strtab_free(src);
+	strtab_free(dst);
+}
+END_TEST
+
 START_TEST(test_keytab)
 {
 	struct keytab	kt;
@@ -258,6 +293,7 @@ make_names_suite(void)
 
 	tcase_add_test(tc, test_strtab);
 	tcase_add_test(tc, test_keytab);
+	tcase_add_test(tc, test_strtab_copy);
 	tcase_add_test(tc, test_keytab_indexed);
 	tcase_add_test(tc, test_compression);
 	tcase_add_test(tc, test_compression_sparse);
