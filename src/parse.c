@@ -35,17 +35,17 @@ enum idspace {
 	IDS__MAX
 };
 
-/*
- * Compressed ids are small dense numbers in practice: they index an
- * array directly while it stays within a few times the number of ids
- * defined (so a huge id cannot size it), and go to a hash table above.
- */
 /* A compressed id beyond the direct array, and its slot + 1 (0: empty). */
 struct idslot {
 	uint64_t	 id;
 	uint32_t	 slot;
 };
 
+/*
+ * Compressed ids are small dense numbers in practice: they index an
+ * array directly while it stays within a few times the number of ids
+ * defined (so a huge id cannot size it), and go to a hash table above.
+ */
 struct idmap {
 	uint32_t	*direct;	/* id -> slot + 1, 0 if undefined */
 	size_t		 ndirect;
@@ -108,10 +108,11 @@ struct parser {
 	uint64_t	*hit;
 	uint64_t	 hit_line;
 	/*
-	 * With one event: counts the fast path added up for hit but has
-	 * not yet added to it and to the part's sum (parser_forget() and
-	 * each parser_feed() do), whether there are any, and how far the
-	 * sum may go before either sum would pass COST_MAX.
+	 * With one event: the sum of the counts the fast path has taken
+	 * for hit but not yet added to it and to the part's sum
+	 * (parser_flush() does, from parser_forget() and at the end of
+	 * each parser_feed()), whether there is one, and how far it may
+	 * go before either would pass COST_MAX.
 	 */
 	uint64_t	 pend, pend_room;
 	int		 pend_set;
