@@ -225,10 +225,7 @@ annotate_calls(const struct annotator *a, struct anncall *calls, size_t n,
 		cells_commify(calls[i].count, count);
 		fputs(" => ", a->c->out);
 		row = &a->t->rows[calls[i].callee];
-		cells_label(a->c, profile_str(a->t->p, row->file),
-		    profile_strlen(a->t->p, row->file),
-		    profile_str(a->t->p, row->name),
-		    profile_strlen(a->t->p, row->name));
+		cells_label(a->c, row->file, row->name);
 		fprintf(a->c->out, " (%sx)\n", count);
 	}
 }

@@ -309,17 +309,16 @@ cells_namelen(const struct cells *c, const char *s, size_t len)
 }
 
 /*
- * Print the label "file:name" (flen and nlen bytes) as cells_name()
- * prints it whole, without making it (no escape depends on the
- * characters around it but a NUL's, and a name holds none).
+ * Print the label "file:name" (string ids of c's profile) as
+ * cells_name() prints it whole, without making it (no escape depends
+ * on the characters around it but a NUL's, and a name holds none).
  */
 void
-cells_label(const struct cells *c, const char *file, size_t flen,
-    const char *name, size_t nlen)
+cells_label(const struct cells *c, uint32_t file, uint32_t name)
 {
-	cells_namelen(c, file, flen);
+	cells_namelen(c, profile_str(c->p, file), profile_strlen(c->p, file));
 	fputc(':', c->out);
-	cells_namelen(c, name, nlen);
+	cells_namelen(c, profile_str(c->p, name), profile_strlen(c->p, name));
 }
 
 /*

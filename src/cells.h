@@ -33,8 +33,7 @@ void		 cells_cost(const struct cells *, const uint64_t *,
 		    const unsigned *);
 void		 cells_name(const struct cells *, const char *);
 void		 cells_namelen(const struct cells *, const char *, size_t);
-void		 cells_label(const struct cells *, const char *, size_t,
-		    const char *, size_t);
+void		 cells_label(const struct cells *, uint32_t, uint32_t);
 int		 cells_labelcmp(const char *, const char *);
 size_t		 cells_scommify(int64_t, char *);
 void		 cells_swidths_add(const struct cells *, unsigned *,

@@ -430,10 +430,7 @@ report_rowname(const struct reporter *r, uint32_t id)
 {
 	const struct fnrow	*row = &r->t->rows[id];
 
-	cells_label(&r->c, profile_str(r->t->p, row->file),
-	    profile_strlen(r->t->p, row->file),
-	    profile_str(r->t->p, row->name),
-	    profile_strlen(r->t->p, row->name));
+	cells_label(&r->c, row->file, row->name);
 }
 
 /* Return nonzero if row id is "???:???", which has no call tree. */
@@ -686,13 +683,12 @@ report_entry(const struct reporter *r, const struct entry *en,
 	if (tree)
 		fputs(" * ", r->out);
 	fputc(' ', r->out);
-	if (en->row != CG_NONE)
+	if (en->row != CG_NONE) {
 		report_rowname(r, en->row);
-	else
-		cells_name(&r->c, r->g->cycles[en->cycle].label);
-	if (en->row != CG_NONE)
 		report_obj(r, r->t->rows[en->row].named,
 		    r->t->rows[en->row].obj, 0);
+	} else
+		cells_name(&r->c, r->g->cycles[en->cycle].label);
 	fputc('\n', r->out);
 	if (en->cycle != CG_NONE && tree) {
 		cy = &r->g->cycles[en->cycle];
