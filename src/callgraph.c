@@ -61,7 +61,7 @@ callgraph_edges(struct callgraph *g, const struct profile *p)
 		/* The caller's row is its pair's; the callee's, its own. */
 		if (fn_row[callee] == CG_NONE) {
 			profile_func(p, callee, &o, &f, &name);
-			fn_row[callee] = fntotals_row(g->t, p, f, name);
+			fn_row[callee] = fntotals_row(g->t, f, name);
 		}
 		key[i] = (uint64_t)g->t->pair_row[profile_arc_pair(p, i)] <<
 		    32 | fn_row[callee];

@@ -19,8 +19,7 @@
  * of one pass over the pairs walk the index almost in order.
  */
 uint32_t
-fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
-    uint32_t name)
+fntotals_row(struct fntotals *t, uint32_t file, uint32_t name)
 {
 	struct fnrow	*r;
 	uint32_t	 id;
@@ -53,7 +52,6 @@ fntotals_row(struct fntotals *t, const struct profile *p, uint32_t file,
 	r->next = t->byname[name];
 	t->byname[name] = id;
 	r->called_only = 1;
-	t->p = p;
 	r->cost = t->costs + (size_t)id * t->nevents;
 	cost_clear(r->cost, t->nevents);
 	return id;
@@ -164,7 +162,7 @@ fntotals_build(const struct profile *p)
 	for (i = 0; i < npairs; i++) {
 		profile_pair(p, i, &fn, &file);
 		profile_func(p, fn, &obj, &ffile, &name);
-		pair_row[i] = fntotals_row(t, p, file, name);
+		pair_row[i] = fntotals_row(t, file, name);
 		r = &t->rows[pair_row[i]];
 		if (r->called_only) {
 			r->called_only = 0;
