@@ -42,11 +42,12 @@ struct linetab {
 	uint32_t	 an;		/*   amask + 1 slots, an used */
 };
 
+#define MERGE_AHEAD	8	/* functions a merge loads ahead */
+
 /*
  * Tables given up when they grow, to be taken again: one list of
  * offsets per size, each a power of two.
  */
-#define MERGE_AHEAD	8	/* functions a merge loads ahead */
 #define FREE_CLASSES	33
 struct freelist {
 	size_t		*off;
@@ -704,17 +705,13 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
 	t = &p->ptab[pair];
 	if (t->n == 0)
 		goto add;	/* the first line is kept in t itself */
-	if (!t->hashed && t->len == 0) {
+	if (!t->hashed && t->len == 0 && t->base == line) {
 		/* Most functions have one line (no debug information). */
-		if (t->base == line) {
-			id = t->first;
-			goto found;
-		}
-		profile_linetab_grow(p, pair, line);
-		t = &p->ptab[pair];
-		if (!t->hashed)
-			dn = &p->dense[t->off + (line - t->base)];
-	} else if (!t->hashed) {
+		id = t->first;
+		goto found;
+	}
+	if (!t->hashed) {
+		/* With no table (len 0), no line is in the dense range. */
 		if (line - t->base < t->len) {
 			dn = &p->dense[t->off + (line - t->base)];
 			if (*dn != 0) {
@@ -822,15 +819,12 @@ profile_bound_add(struct profile *p, uint64_t count, const uint64_t *cost)
 {
 	unsigned	i;
 
-	if (__builtin_add_overflow(p->call_bound, count, &p->call_bound))
+	/* A count may be 2^64 - 1, which a cost could not. */
+	if (__builtin_add_overflow(p->call_bound, count, &p->call_bound) ||
+	    p->call_bound > COST_MAX)
 		p->call_bound = COST_MAX;
 	for (i = 0; i < p->nevents; i++)
-		if (cost[i] != COST_NONE &&
-		    __builtin_add_overflow(p->call_bound, cost[i],
-		    &p->call_bound))
-			p->call_bound = COST_MAX;
-	if (p->call_bound > COST_MAX)
-		p->call_bound = COST_MAX;
+		(void)cost_add1(&p->call_bound, cost[i]);
 }
 
 /*
