@@ -591,8 +591,9 @@ parser_spec(struct parser *ps)
 
 /*
  * Return nonzero if adding cs's profile to ps's could overflow a sum:
- * a cost of a line is at most the sum of its part's cost lines, one of
- * a call at most its profile's bound (profile_call_bound()).
+ * a cost of a line is at most the sum of the cost lines of all parts
+ * (a line gathers them across parts), one of a call at most its
+ * profile's bound (profile_call_bound()).
  */
 static int
 parser_merge_may_overflow(const struct parser *ps, const struct parser *cs)
@@ -1418,44 +1419,34 @@ idmap_hash_put(struct idmap *m, uint64_t id, uint32_t slot)
 /*
  * Make m's hash table size slots (a power of two) and put back in it
  * the ids the direct array does not reach; the others go there.  A
- * table of the same size is rebuilt where it is (its pages are there).
+ * table of the same size is used again (its pages are there).
  */
 static void
 idmap_rehash(struct idmap *m, uint32_t size)
 {
-	struct idslot	*old = m->hash;
-	uint32_t	 i, n = m->nhash ? m->mask + 1 : 0, k = 0;
+	struct idslot	*keep;
+	uint32_t	 i, n = m->hash != NULL ? m->mask + 1 : 0, k = 0;
 
-	if (n > 0 && size == n) {
-		/* Keep what stays hashed at the front, then put it back. */
-		for (i = 0; i < n; i++)
-			if (old[i].slot != 0 && old[i].id >= m->ndirect)
-				old[k++] = old[i];
-			else if (old[i].slot != 0)
-				m->direct[old[i].id] = old[i].slot;
-		old = xreallocarray(NULL, k ? k : 1, sizeof(*old));
-		memcpy(old, m->hash, (size_t)k * sizeof(*old));
-		memset(m->hash, 0, (size_t)size * sizeof(*m->hash));
-		m->nhash = 0;
-		for (i = 0; i < k; i++)
-			idmap_hash_put(m, old[i].id, old[i].slot - 1);
-		free(old);
-		return;
-	}
-	/* Not calloc(): see keytab_resize(). */
-	m->hash = xreallocarray(NULL, size, sizeof(*m->hash));
-	memset(m->hash, 0, (size_t)size * sizeof(*m->hash));
-	m->mask = size - 1;
-	m->nhash = 0;
+	keep = xreallocarray(NULL, m->nhash ? m->nhash : 1, sizeof(*keep));
 	for (i = 0; i < n; i++) {
-		if (old[i].slot == 0)
+		if (m->hash[i].slot == 0)
 			continue;
-		if (old[i].id < m->ndirect)
-			m->direct[old[i].id] = old[i].slot;
+		if (m->hash[i].id < m->ndirect)
+			m->direct[m->hash[i].id] = m->hash[i].slot;
 		else
-			idmap_hash_put(m, old[i].id, old[i].slot - 1);
+			keep[k++] = m->hash[i];
 	}
-	free(old);
+	if (size != n) {
+		free(m->hash);
+		/* Not calloc(): see keytab_resize(). */
+		m->hash = xreallocarray(NULL, size, sizeof(*m->hash));
+		m->mask = size - 1;
+	}
+	memset(m->hash, 0, (size_t)size * sizeof(*m->hash));
+	m->nhash = 0;
+	for (i = 0; i < k; i++)
+		idmap_hash_put(m, keep[i].id, keep[i].slot - 1);
+	free(keep);
 }
 
 /*
