@@ -21,6 +21,9 @@
 #ifndef __dead
 #define __dead		__attribute__((__noreturn__))
 #endif
+#ifndef __always_inline
+#define __always_inline	__inline __attribute__((__always_inline__))
+#endif
 #ifndef __printflike
 #define __printflike(f, a) __attribute__((__format__(__printf__, f, a)))
 #endif
