@@ -1076,18 +1076,22 @@ parser_fastline(struct parser *ps, const char *s, const char *end)
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff
 	};
 	const char	*p = s, *t;
-	uint64_t	 old[PARSE_MAXPOS], v, line, *pos = ps->pos;
+	uint64_t	 old[PARSE_MAXPOS] = { 0 }, v, line, *pos = ps->pos;
 	uint64_t	*cost = ps->cost, w[2];
-	unsigned	 i, n;
+	unsigned	 i, n, npos = ps->npos;
 	int		 rel = 0;
 
 	assert(ps->fast == parser_fastok(ps));
 	if (!ps->fast)
 		return NULL;
-	/* Positions change in place; a line left to parser_line() undoes. */
-	memcpy(old, pos, sizeof(old));
+	/*
+	 * Positions change in place; a line left to parser_line() undoes.
+	 * Each is saved on its own: the last line stored them one by one,
+	 * and a wider load of them would wait for those stores to finish.
+	 */
+	old[0] = pos[0];
 	if (parser_fastpos(&p, &pos[0]) == -1)
-		goto undo;
+		goto undo0;
 	t = p;
 	if ((n = ps->tail_len) != 0 && end - t >= 16) {
 		/* The rest as on the last line: nothing else to read. */
@@ -1101,7 +1105,9 @@ parser_fastline(struct parser *ps, const char *s, const char *end)
 			return t + n - 1;
 		}
 	}
-	for (i = 1; i < ps->npos; i++) {
+	for (i = 1; i < npos; i++)
+		old[i] = pos[i];
+	for (i = 1; i < npos; i++) {
 		if (*p++ != ' ')
 			goto undo;
 		rel |= *p == '+' || *p == '-';
@@ -1149,7 +1155,10 @@ parser_fastline(struct parser *ps, const char *s, const char *end)
 		ps->tail_len = 0;
 	return p;
 undo:
-	memcpy(pos, old, sizeof(old));
+	for (i = 1; i < npos; i++)
+		pos[i] = old[i];
+undo0:
+	pos[0] = old[0];
 	return NULL;
 }
 
