@@ -478,7 +478,6 @@ main(int argc, char *argv[])
 	const char		*errstr;
 	int			 ch, rc, per_event;
 
-	xmalloc_hugepages();
 	memset(&o, 0, sizeof(o));
 	memset(&mod_file, 0, sizeof(mod_file));
 	memset(&mod_func, 0, sizeof(mod_func));

@@ -4,72 +4,12 @@
  */
 #include "compat.h"
 
-#include <sys/mman.h>
-
 #include <err.h>
-#include <malloc.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "xmalloc.h"
-
-#define XMALLOC_PAD	(64 * 1024 * 1024)	/* heap growth, at least */
-#define XMALLOC_TRIM	(1024 * 1024 * 1024)	/* kept when freed */
-
-/* The end of the heap last advised, or 0: not asked to. */
-static _Atomic uintptr_t xmalloc_top;
-
-static void	xmalloc_advise(void);
-
-/*
- * Ask for the heap in huge pages, for a program about to build tables
- * of tens of megabytes and touch them at random.  In pages of 4 KiB each
- * page costs a fault when first touched (most of the kernel's time in a
- * run) and the tables miss the TLB.  malloc is told to grow the heap in
- * steps of XMALLOC_PAD and not to give memory back below XMALLOC_TRIM;
- * each new stretch is advised to the kernel (madvise(2) MADV_HUGEPAGE)
- * as the allocators below see the heap grow, which backs it with
- * transparent huge pages where the system allows them.  Pages are still
- * taken only when touched.  Call it once, before the threads start.
- */
-void
-xmalloc_hugepages(void)
-{
-#if defined(M_TOP_PAD) && defined(M_TRIM_THRESHOLD) && defined(MADV_HUGEPAGE)
-	void	*top;
-
-	if (mallopt(M_TOP_PAD, XMALLOC_PAD) == 0 ||
-	    mallopt(M_TRIM_THRESHOLD, XMALLOC_TRIM) == 0 ||
-	    (top = sbrk(0)) == (void *)-1)
-		return;
-	atomic_store(&xmalloc_top, (uintptr_t)top);
-#endif
-}
-
-/*
- * If the heap grew since it was last advised, advise the new stretch
- * (see xmalloc_hugepages()).  Either thread may find it grown; one
- * advises it.
- */
-static void
-xmalloc_advise(void)
-{
-#ifdef MADV_HUGEPAGE
-	uintptr_t	old, top, start;
-
-	if ((old = atomic_load_explicit(&xmalloc_top,
-	    memory_order_relaxed)) == 0 ||
-	    (top = (uintptr_t)sbrk(0)) <= old ||
-	    !atomic_compare_exchange_strong(&xmalloc_top, &old, top))
-		return;
-	start = old & ~(uintptr_t)(sysconf(_SC_PAGESIZE) - 1);
-	/* Where the kernel has no huge pages it says so: no matter. */
-	(void)madvise((void *)start, top - start, MADV_HUGEPAGE);
-#endif
-}
 
 /* Allocate size bytes or exit. */
 void *
@@ -81,7 +21,6 @@ xmalloc(size_t size)
 		size = 1;
 	if ((p = malloc(size)) == NULL)
 		err(1, "malloc(%zu)", size);
-	xmalloc_advise();
 	return p;
 }
 
@@ -95,7 +34,6 @@ xcalloc(size_t nmemb, size_t size)
 		nmemb = size = 1;
 	if ((p = calloc(nmemb, size)) == NULL)
 		err(1, "calloc(%zu, %zu)", nmemb, size);
-	xmalloc_advise();
 	return p;
 }
 
@@ -112,7 +50,6 @@ xreallocarray(void *ptr, size_t nmemb, size_t size)
 		    nmemb, size);
 	if ((p = realloc(ptr, nmemb * size)) == NULL)
 		err(1, "realloc(%zu * %zu)", nmemb, size);
-	xmalloc_advise();
 	return p;
 }
 

@@ -12,6 +12,5 @@ void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 void	*xgrow(void *, size_t *, size_t, size_t);
-void	 xmalloc_hugepages(void);
 
 #endif /* CGA_XMALLOC_H */

@@ -13,6 +13,5 @@ Suite	*make_cut_suite(void);
 Suite	*make_msg_suite(void);
 Suite	*make_diff_suite(void);
 Suite	*make_ahead_suite(void);
-Suite	*make_xmalloc_suite(void);
 
 #endif
