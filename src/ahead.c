@@ -345,17 +345,19 @@ ahead_header_end(int fd, uint64_t size, uint64_t *end)
 /*
  * Return the offset of the first line "fn=" after offset at (a line
  * starting there does not count) and before limit, or limit; buf holds
- * AHEAD_WINDOW bytes.
+ * AHEAD_WINDOW bytes.  One usually follows within a few kilobytes: the
+ * reads start small and double.
  */
 static uint64_t
 ahead_find_fn(int fd, uint64_t at, uint64_t limit, char *buf)
 {
 	const char	*s, *e;
 	ssize_t		 r;
+	size_t		 want = 4096;
 
 	while (at < limit) {
-		r = pread(fd, buf, limit - at < AHEAD_WINDOW ? limit - at :
-		    AHEAD_WINDOW, (off_t)at);
+		r = pread(fd, buf, limit - at < want ? limit - at : want,
+		    (off_t)at);
 		if (r < 4)
 			break;
 		/* A newline followed by "fn=". */
@@ -366,6 +368,8 @@ ahead_find_fn(int fd, uint64_t at, uint64_t limit, char *buf)
 		if (s != NULL && s < e)
 			return at + (uint64_t)(s + 1 - buf);
 		at += (uint64_t)r - 3;
+		if (want < AHEAD_WINDOW)
+			want *= 2;
 	}
 	return limit;
 }
