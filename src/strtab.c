@@ -12,12 +12,16 @@
 #include "strtab.h"
 #include "xmalloc.h"
 
+/* A slot: the high half of a string's hash, and its id + 1. */
+#define STRTAB_SLOT(h, id) ((h) >> 32 << 32 | ((uint64_t)(id) + 1))
+
 struct strtab {
 	const char	**strs;		/* id -> bytes */
 	uint32_t	 *lens;		/* id -> length */
 	uint64_t	 *hashes;	/* id -> hash */
 	uint32_t	  n, cap;	/* ids used, allocated */
-	uint32_t	 *slots;	/* id + 1, or 0 for empty */
+	uint64_t	 *slots;	/* the hash's high half << 32 |
+					   id + 1, or 0 for empty */
 	uint32_t	  mask;		/* slot count - 1 */
 	struct arena	  bytes;	/* the strings */
 };
@@ -80,24 +84,29 @@ strtab_grow(struct strtab *st)
 		j = st->hashes[i] & mask;
 		while (st->slots[j] != 0)
 			j = (j + 1) & mask;
-		st->slots[j] = i + 1;
+		st->slots[j] = STRTAB_SLOT(st->hashes[i], i);
 	}
 }
 
 /*
  * Look for s (len bytes, hash h): return its id, or UINT32_MAX with
- * *slot set to the empty slot where it would go.
+ * *slot set to the empty slot where it would go.  A slot holds half of
+ * its string's hash: the strings of other slots on the way are not
+ * loaded (each was a cache miss).
  */
 static uint32_t
 strtab_probe(const struct strtab *st, const char *s, size_t len, uint64_t h,
     uint32_t *slot)
 {
+	uint64_t	v;
 	uint32_t	j, id;
 
-	for (j = h & st->mask; st->slots[j] != 0; j = (j + 1) & st->mask) {
-		id = st->slots[j] - 1;
-		if (st->hashes[id] == h && st->lens[id] == len &&
-		    memcmp(st->strs[id], s, len) == 0)
+	for (j = h & st->mask; (v = st->slots[j]) != 0;
+	    j = (j + 1) & st->mask) {
+		if (v >> 32 != h >> 32)
+			continue;
+		id = (uint32_t)v - 1;
+		if (st->lens[id] == len && memcmp(st->strs[id], s, len) == 0)
 			return id;
 	}
 	*slot = j;
@@ -150,7 +159,7 @@ strtab_add(struct strtab *st, const char *s, size_t len, uint64_t h)
 	st->strs[id] = arena_strdup(&st->bytes, s, len);
 	st->lens[id] = (uint32_t)len;
 	st->hashes[id] = h;
-	st->slots[j] = id + 1;
+	st->slots[j] = STRTAB_SLOT(h, id);
 	if ((uint64_t)st->n * 2 > st->mask)
 		strtab_grow(st);
 	return id;
