@@ -901,6 +901,13 @@ profile_str(const struct profile *p, uint32_t id)
 	return strtab_get(p->strs, id);
 }
 
+/* Start loading what profile_str() and profile_strlen() of id read. */
+void
+profile_str_prefetch(const struct profile *p, uint32_t id)
+{
+	strtab_prefetch(p->strs, id);
+}
+
 /* Return the length of string id (known, no need to count). */
 size_t
 profile_strlen(const struct profile *p, uint32_t id)

@@ -83,6 +83,7 @@ int		 profile_add_call(struct profile *, uint32_t, uint32_t,
 
 /* Const accessors (for analyses and reporters). */
 const char	*profile_str(const struct profile *, uint32_t);
+void		 profile_str_prefetch(const struct profile *, uint32_t);
 size_t		 profile_strlen(const struct profile *, uint32_t);
 uint32_t	 profile_str_find(const struct profile *, const char *);
 uint32_t	 profile_nstrings(const struct profile *);

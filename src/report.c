@@ -26,6 +26,7 @@
 #include "xmalloc.h"
 
 #define REPORT_AHEAD	16	/* rows whose names are loaded ahead */
+#define REPORT_STEP	8	/* rows between the steps of that */
 #define FANCY	"--------------------------------------------------------------------------------\n"
 
 /* A printed entry: a function row, or a cycle with --inclusive=yes. */
@@ -879,10 +880,24 @@ report_functions(struct reporter *r)
 	cells_events(&r->c, r->w);
 	fputs(" file:function\n" FANCY, r->out);
 	for (i = 0; i < r->nsel; i++) {
-		/* The names are all over memory: start loading ahead. */
-		if (i + REPORT_AHEAD < r->nsel &&
-		    r->sel[i + REPORT_AHEAD].row != CG_NONE) {
-			row = &r->t->rows[r->sel[i + REPORT_AHEAD].row];
+		/*
+		 * The names are all over memory: load them ahead, in three
+		 * steps, each using what the one before loaded: the row,
+		 * where its strings are, their bytes.
+		 */
+		if (i + 3 * REPORT_STEP < r->nsel &&
+		    r->sel[i + 3 * REPORT_STEP].row != CG_NONE)
+			__builtin_prefetch(&r->t->rows[
+			    r->sel[i + 3 * REPORT_STEP].row]);
+		if (i + 2 * REPORT_STEP < r->nsel &&
+		    r->sel[i + 2 * REPORT_STEP].row != CG_NONE) {
+			row = &r->t->rows[r->sel[i + 2 * REPORT_STEP].row];
+			profile_str_prefetch(r->p, row->name);
+			profile_str_prefetch(r->p, row->file);
+		}
+		if (i + REPORT_STEP < r->nsel &&
+		    r->sel[i + REPORT_STEP].row != CG_NONE) {
+			row = &r->t->rows[r->sel[i + REPORT_STEP].row];
 			report_prefetch(profile_str(r->p, row->name),
 			    profile_strlen(r->p, row->name));
 			__builtin_prefetch(profile_str(r->p, row->file));

@@ -127,6 +127,14 @@ strtab_copy(struct strtab *st, const struct strtab *src, uint32_t id)
 	return strtab_add(st, src->strs[id], src->lens[id], src->hashes[id]);
 }
 
+/* Start loading where string id's bytes and length are kept. */
+void
+strtab_prefetch(const struct strtab *st, uint32_t id)
+{
+	__builtin_prefetch(&st->strs[id]);
+	__builtin_prefetch(&st->lens[id]);
+}
+
 /*
  * Start loading the slot where strtab_copy() of string id of src will
  * look first: a loop copying many strings asks some strings ahead.

@@ -15,6 +15,7 @@ void		 strtab_free(struct strtab *);
 void		 strtab_clear(struct strtab *);
 uint32_t	 strtab_intern(struct strtab *, const char *, size_t);
 uint32_t	 strtab_copy(struct strtab *, const struct strtab *, uint32_t);
+void		 strtab_prefetch(const struct strtab *, uint32_t);
 void		 strtab_copy_prefetch(const struct strtab *,
 		    const struct strtab *, uint32_t);
 uint32_t	 strtab_find(const struct strtab *, const char *, size_t);
