@@ -276,6 +276,85 @@ START_TEST(test_chunked_feed)
 }
 END_TEST
 
+/* A profile whose cost lines often end as the line before them. */
+static const char	 repeats[] = "events: Ir Dr\npositions: instr line\n"
+    "fl=(1) a.c\nfn=(1) main\n"
+    "0x10 3 1 2\n+1 3 1 2\n+1 3 1 2\n-2 3 1 2\n"
+    "+1 +1 1 2\n+1 +1 1 2\n+1 * 1 2\n"
+    "+1 8 1 20\n+1 8 1 2\n+1 8 1 2  \n"
+    "+1 9 12345678901234567 3\n+1 9 1 2\n+1 9 1 2\n\n+1 9 1 2\n"
+    "cfn=(2) g\ncalls=2 0x100 20\n+1 9 1 2\n+1 9 1 2\n"
+    "fn=(2)\n0x100 20 5\n+1 20 5\n";
+
+/* Read repeats[] fed in pieces: the first of first bytes, then of step. */
+static struct profile *
+read_pieces(size_t first, size_t step)
+{
+	struct profile	*p = profile_create();
+	struct parser	*ps = parser_create(p, "t", NULL);
+	size_t		 at = 0, n, len = sizeof(repeats) - 1;
+
+	while (at < len) {
+		n = at == 0 && first > 0 ? first : step;
+		if (n > len - at)
+			n = len - at;
+		ck_assert_int_eq(parser_feed(ps, repeats + at, n), 0);
+		at += n;
+	}
+	ck_assert_int_eq(parser_finish(ps), 0);
+	return p;
+}
+
+/*
+ * A cost line that ends as the one before it adds the same counts to
+ * its own line; one with a relative line position, after a call or
+ * with other counts is read.  However the bytes are fed (the fast path
+ * compares 16 bytes ahead only where they were fed together), the model
+ * is the same: line by line, in the same order.
+ */
+START_TEST(test_repeated_tails)
+{
+	struct profile	*ref, *p;
+	uint32_t	 i, fn[2], file[2];
+	uint64_t	 line[2];
+	size_t		 first, step;
+
+	ref = read_pieces(0, sizeof(repeats));
+	ck_assert_uint_eq(self_cost(ref, "main", "a.c", 3, 0), 4);
+	ck_assert_uint_eq(self_cost(ref, "main", "a.c", 3, 1), 8);
+	ck_assert_uint_eq(self_cost(ref, "main", "a.c", 4, 0), 1);
+	ck_assert_uint_eq(self_cost(ref, "main", "a.c", 5, 0), 2);
+	ck_assert_uint_eq(self_cost(ref, "main", "a.c", 8, 0), 3);
+	ck_assert_uint_eq(self_cost(ref, "main", "a.c", 8, 1), 24);
+	ck_assert_uint_eq(self_cost(ref, "main", "a.c", 9, 0),
+	    12345678901234571ULL);
+	ck_assert_uint_eq(self_cost(ref, "main", "a.c", 9, 1), 11);
+	ck_assert_uint_eq(self_cost(ref, "g", "a.c", 20, 0), 10);
+	ck_assert_uint_eq(profile_narcs(ref), 1);
+	for (first = 0; first < 24; first++)
+		for (step = 1; step <= 40; step += first == 0 ? 1 : 13) {
+			p = read_pieces(first, step);
+			ck_assert_uint_eq(profile_nlines(p),
+			    profile_nlines(ref));
+			for (i = 0; i < profile_nlines(ref); i++) {
+				profile_line(ref, i, &fn[0], &file[0],
+				    &line[0]);
+				profile_line(p, i, &fn[1], &file[1], &line[1]);
+				ck_assert_uint_eq(fn[0], fn[1]);
+				ck_assert_uint_eq(file[0], file[1]);
+				ck_assert_uint_eq(line[0], line[1]);
+				ck_assert_uint_eq(profile_line_cost(ref, i)[0],
+				    profile_line_cost(p, i)[0]);
+				ck_assert_uint_eq(profile_line_cost(ref, i)[1],
+				    profile_line_cost(p, i)[1]);
+			}
+			ck_assert_uint_eq(profile_narcs(p), 1);
+			profile_free(p);
+		}
+	profile_free(ref);
+}
+END_TEST
+
 START_TEST(test_warnings)
 {
 	struct profile	*p;
@@ -327,6 +406,7 @@ make_parse_suite(void)
 	tcase_add_test(tc, test_fatal);
 	tcase_add_test(tc, test_crlf_and_last_line);
 	tcase_add_test(tc, test_chunked_feed);
+	tcase_add_test(tc, test_repeated_tails);
 	tcase_add_test(tc, test_warnings);
 	suite_add_tcase(s, tc);
 	return s;
