@@ -25,8 +25,8 @@
 #include "version.h"
 #include "xmalloc.h"
 
-#define REPORT_AHEAD	16	/* rows whose names are loaded ahead */
-#define REPORT_STEP	8	/* rows between the steps of that */
+#define REPORT_AHEAD	16	/* entries loaded ahead, sorting and choosing */
+#define REPORT_STEP	8	/* rows between the steps of loading names */
 #define FANCY	"--------------------------------------------------------------------------------\n"
 
 /* A printed entry: a function row, or a cycle with --inclusive=yes. */
