@@ -155,6 +155,7 @@ static void	parser_dispatch(struct parser *, const char *, size_t);
 static int	parser_fastok(const struct parser *);
 static int	parser_merge_may_overflow(const struct parser *,
 		    const struct parser *);
+static int	parser_sum_counts(uint64_t *, const uint64_t *, unsigned);
 static int	parser_feed_lines(struct parser *, const char *, size_t);
 static void	parser_flush(struct parser *);
 static void	parser_forget(struct parser *);
@@ -604,6 +605,21 @@ parser_spec(struct parser *ps)
 }
 
 /*
+ * Add every count of c (n of them; c may be NULL) to *acc; return
+ * nonzero if the sum passed 2^64 - 1.
+ */
+static int
+parser_sum_counts(uint64_t *acc, const uint64_t *c, unsigned n)
+{
+	unsigned	e;
+
+	for (e = 0; c != NULL && e < n; e++)
+		if (c[e] != COST_NONE && __builtin_add_overflow(*acc, c[e], acc))
+			return 1;
+	return 0;
+}
+
+/*
  * Return nonzero if adding cs's profile to ps's could overflow a sum:
  * a cost of a line is at most the sum of the cost lines of all parts
  * (a line gathers them across parts), one of a call at most its
@@ -612,23 +628,15 @@ parser_spec(struct parser *ps)
 static int
 parser_merge_may_overflow(const struct parser *ps, const struct parser *cs)
 {
-	const struct part	*pt;
-	uint64_t		 a = 0, b = 0;
-	size_t			 i;
-	unsigned		 e;
+	uint64_t	a = 0, b;
+	size_t		i;
 
-	for (i = 0; i < profile_nparts(ps->p); i++) {
-		pt = profile_part(ps->p, i);
-		for (e = 0; pt->sum != NULL && e < ps->nevents; e++)
-			if (pt->sum[e] != COST_NONE &&
-			    __builtin_add_overflow(a, pt->sum[e], &a))
-				return 1;
-	}
-	for (e = 0; cs->part_sum != NULL && e < cs->nevents; e++)
-		if (cs->part_sum[e] != COST_NONE &&
-		    __builtin_add_overflow(b, cs->part_sum[e], &b))
+	for (i = 0; i < profile_nparts(ps->p); i++)
+		if (parser_sum_counts(&a, profile_part(ps->p, i)->sum,
+		    ps->nevents))
 			return 1;
-	if (__builtin_add_overflow(a, b, &a) || a > COST_MAX)
+	if (parser_sum_counts(&a, cs->part_sum, cs->nevents) ||
+	    a > COST_MAX)
 		return 1;
 	a = profile_call_bound(ps->p);
 	b = profile_call_bound(cs->p);
