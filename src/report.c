@@ -100,6 +100,7 @@ static int	report_costcmp(const struct reporter *, const uint64_t *,
 static int	report_entrycmp(const void *, const void *);
 static uint32_t	report_objof(const struct reporter *,
 		    const struct entry *);
+static const struct fnrow *report_selrow(const struct reporter *, size_t);
 static const char *report_label(const struct reporter *,
 		    const struct entry *);
 static void	report_rowname(const struct reporter *, uint32_t);
@@ -869,6 +870,18 @@ report_select(struct reporter *r)
 	free(ents);
 }
 
+/*
+ * Return where the row of chosen entry j is (not loading it), or NULL
+ * past the last entry or for a cycle.
+ */
+static const struct fnrow *
+report_selrow(const struct reporter *r, size_t j)
+{
+	if (j >= r->nsel || r->sel[j].row == CG_NONE)
+		return NULL;
+	return &r->t->rows[r->sel[j].row];
+}
+
 /* Print the function totals chosen by report_select(). */
 static void
 report_functions(struct reporter *r)
@@ -885,19 +898,13 @@ report_functions(struct reporter *r)
 		 * steps, each using what the one before loaded: the row,
 		 * where its strings are, their bytes.
 		 */
-		if (i + 3 * REPORT_STEP < r->nsel &&
-		    r->sel[i + 3 * REPORT_STEP].row != CG_NONE)
-			__builtin_prefetch(&r->t->rows[
-			    r->sel[i + 3 * REPORT_STEP].row]);
-		if (i + 2 * REPORT_STEP < r->nsel &&
-		    r->sel[i + 2 * REPORT_STEP].row != CG_NONE) {
-			row = &r->t->rows[r->sel[i + 2 * REPORT_STEP].row];
+		if ((row = report_selrow(r, i + 3 * REPORT_STEP)) != NULL)
+			__builtin_prefetch(row);
+		if ((row = report_selrow(r, i + 2 * REPORT_STEP)) != NULL) {
 			profile_str_prefetch(r->p, row->name);
 			profile_str_prefetch(r->p, row->file);
 		}
-		if (i + REPORT_STEP < r->nsel &&
-		    r->sel[i + REPORT_STEP].row != CG_NONE) {
-			row = &r->t->rows[r->sel[i + REPORT_STEP].row];
+		if ((row = report_selrow(r, i + REPORT_STEP)) != NULL) {
 			report_prefetch(profile_str(r->p, row->name),
 			    profile_strlen(r->p, row->name));
 			__builtin_prefetch(profile_str(r->p, row->file));
