@@ -124,6 +124,10 @@ static void	 profile_ptab_resize(struct profile *, uint32_t);
 static void	 profile_line_resize(struct profile *, uint32_t);
 static void	 profile_arc_resize(struct profile *, uint32_t);
 static uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
+static int	 profile_pair_add_self(struct profile *, uint32_t, uint64_t,
+		    const uint64_t *);
+static int	 profile_pair_add_call(struct profile *, uint32_t, uint64_t,
+		    uint32_t, uint64_t, const uint64_t *);
 static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
 		    unsigned, size_t, size_t *);
 static void	 profile_give(struct freelist *, unsigned, size_t);
@@ -133,6 +137,12 @@ static void	 profile_bound_add(struct profile *, uint64_t,
 		    const uint64_t *);
 static void	 profile_func_ahead(const struct profile *,
 		    const struct profile *, const uint32_t *, uint32_t, int);
+static void	 profile_pairkey_ahead(const struct profile *, uint32_t,
+		    uint32_t, int);
+static void	 profile_line_ahead(const struct profile *, uint32_t,
+		    uint64_t, int);
+static void	 profile_arc_ahead(const struct profile *, uint32_t,
+		    uint32_t, uint64_t, int);
 static void	 profile_linetab_grow(struct profile *, uint32_t, uint64_t);
 static void	 profile_arctab_grow(struct profile *, struct linetab *);
 static void	 profile_hash_put(struct profile *, const struct linetab *,
@@ -692,17 +702,26 @@ int
 profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
     uint64_t line, const uint64_t *cost)
 {
-	struct linetab	*t;
-	struct lslot	*sl = NULL;
-	uint32_t	 id = p->last_line, pair, j, *dn = NULL;
+	uint32_t	id = p->last_line;
 
 	if (id != KEYTAB_NONE && p->last_line_no == line &&
 	    p->last_line_pair == p->cur_pair && p->cur_fn == fn &&
 	    p->cur_file == file)
 		return cost_add(p->line_cost + (uint64_t)id * p->nevents,
 		    cost, p->nevents);
-	pair = profile_pair_get(p, fn, file);
-	t = &p->ptab[pair];
+	return profile_pair_add_self(p, profile_pair_get(p, fn, file), line,
+	    cost);
+}
+
+/* Add cost to line of pair; return nonzero on overflow. */
+static int
+profile_pair_add_self(struct profile *p, uint32_t pair, uint64_t line,
+    const uint64_t *cost)
+{
+	struct linetab	*t = &p->ptab[pair];
+	struct lslot	*sl = NULL;
+	uint32_t	 id, j, *dn = NULL;
+
 	if (t->n == 0)
 		goto add;	/* the first line is kept in t itself */
 	if (!t->hashed && t->len == 0 && t->base == line) {
@@ -846,12 +865,23 @@ int
 profile_add_call(struct profile *p, uint32_t caller, uint32_t file,
     uint64_t line, uint32_t callee, uint64_t count, const uint64_t *cost)
 {
+	return profile_pair_add_call(p, profile_pair_get(p, caller, file),
+	    line, callee, count, cost);
+}
+
+/*
+ * Add a call from line of pair to callee, made count times with
+ * inclusive cost; return nonzero if a sum overflowed.
+ */
+static int
+profile_pair_add_call(struct profile *p, uint32_t pair, uint64_t line,
+    uint32_t callee, uint64_t count, const uint64_t *cost)
+{
 	struct linetab	*t;
 	struct aslot	*sl;
-	uint32_t	 id = p->last_arc, pair, j;
+	uint32_t	 id = p->last_arc, j;
 	int		 over = 0;
 
-	pair = profile_pair_get(p, caller, file);
 	if (id != KEYTAB_NONE && p->arc_pair[id] == pair &&
 	    p->arc_callee[id] == callee && p->arc_line[id] == line)
 		goto found;
@@ -1173,6 +1203,93 @@ profile_func_ahead(const struct profile *dst, const struct profile *src,
 }
 
 /*
+ * Start loading what looking up the pair (fn, file) in p will read: the
+ * function's key and own pair (stage 0), then that pair's table or the
+ * pairs' index (stage 1).
+ */
+static void
+profile_pairkey_ahead(const struct profile *p, uint32_t fn, uint32_t file,
+    int stage)
+{
+	uint64_t	key[2] = { fn, file };
+
+	if (stage == 0) {
+		__builtin_prefetch(keytab_key(&p->funcs, fn));
+		__builtin_prefetch(&p->fn_pair[fn]);
+		keytab_prefetch(&p->pairs, key, 0);
+	} else if (p->fn_pair[fn] != KEYTAB_NONE)
+		__builtin_prefetch(&p->ptab[p->fn_pair[fn]]);
+	else
+		keytab_prefetch(&p->pairs, key, 1);
+}
+
+/*
+ * Start loading what adding to line of pair in p will read: the pair's
+ * table (stage 0), the line's entry in it (1), the line's costs (2).
+ */
+static void
+profile_line_ahead(const struct profile *p, uint32_t pair, uint64_t line,
+    int stage)
+{
+	const struct linetab	*t = &p->ptab[pair];
+	uint32_t		 id = 0;
+
+	if (stage == 0) {
+		__builtin_prefetch(t);
+		return;
+	}
+	if (t->n == 0)
+		return;
+	if (t->hashed) {
+		const struct lslot *sl = &p->slots[t->off +
+		    profile_line_hash(line, t->len)];
+
+		if (stage == 1)
+			__builtin_prefetch(sl);
+		else if (sl->line == line)
+			id = sl->id;
+	} else if (t->len == 0)
+		id = t->base == line ? t->first + 1 : 0;
+	else if (line - t->base < t->len) {
+		if (stage == 1)
+			__builtin_prefetch(&p->dense[t->off + (line - t->base)]);
+		else
+			id = p->dense[t->off + (line - t->base)];
+	}
+	if (stage == 2 && id != 0)
+		__builtin_prefetch(p->line_cost + (uint64_t)(id - 1) *
+		    p->nevents);
+}
+
+/*
+ * Start loading what adding a call from line of pair to callee in p
+ * will read: the pair's table (stage 0), the call's slot (1), its count
+ * and costs (2).
+ */
+static void
+profile_arc_ahead(const struct profile *p, uint32_t pair, uint32_t callee,
+    uint64_t line, int stage)
+{
+	const struct linetab	*t = &p->ptab[pair];
+	const struct aslot	*sl;
+
+	if (stage == 0) {
+		__builtin_prefetch(t);
+		return;
+	}
+	if (t->amask == 0)
+		return;
+	sl = &p->aslots[t->aoff + profile_arc_hash(callee, line, t->amask)];
+	if (stage == 1)
+		__builtin_prefetch(sl);
+	else if (sl->id != 0 && sl->callee == callee && sl->line == line) {
+		__builtin_prefetch(&p->arc_count[sl->id - 1]);
+		__builtin_prefetch(p->arc_cost + (uint64_t)(sl->id - 1) *
+		    p->nevents);
+	}
+}
+
+/*
  * Add what src holds to dst as if src's input had been read after
  * dst's: functions (and their fn= order), the files their code is in,
  * self costs and call arcs, each in src's order, so that new entries get
@@ -1186,8 +1303,8 @@ profile_merge(struct profile *dst, const struct profile *src,
     const uint32_t *strmap, uint32_t *fnmap)
 {
 	const uint64_t	*k;
-	uint64_t	 line, seq;
-	uint32_t	 i, fn, file, callee;
+	uint64_t	 seq;
+	uint32_t	 i, j, *pairmap;
 	int		 over = 0;
 
 	for (i = 0; i < src->funcs.n; i++) {
@@ -1202,25 +1319,52 @@ profile_merge(struct profile *dst, const struct profile *src,
 		    strmap[k[2]]);
 	}
 	for (i = 0; i < src->funcs.n; i++) {
+		if (i + MERGE_AHEAD < src->funcs.n)
+			__builtin_prefetch(&dst->fn_seq[fnmap[i + MERGE_AHEAD]]);
 		seq = src->fn_seq[i] > 0 ? dst->seq + src->fn_seq[i] : 0;
 		if (seq > dst->fn_seq[fnmap[i]])
 			dst->fn_seq[fnmap[i]] = seq;
 	}
 	dst->seq += src->seq;
+	pairmap = xreallocarray(NULL, src->pairs.n > 0 ? src->pairs.n : 1,
+	    sizeof(*pairmap));
 	for (i = 0; i < src->pairs.n; i++) {
+		for (j = 1; j <= 2; j++)
+			if (i + j * MERGE_AHEAD < src->pairs.n) {
+				k = keytab_key(&src->pairs,
+				    i + j * MERGE_AHEAD);
+				profile_pairkey_ahead(dst, fnmap[k[0]],
+				    strmap[k[1]], 2 - j);
+			}
 		k = keytab_key(&src->pairs, i);
-		profile_touch(dst, fnmap[k[0]], strmap[k[1]]);
+		pairmap[i] = profile_pair_get(dst, fnmap[k[0]], strmap[k[1]]);
 	}
+	/*
+	 * Each line and call after that is one lookup in tables all over
+	 * dst: start loading them three steps ahead, each step using what
+	 * the one before loaded.
+	 */
 	for (i = 0; i < src->nlines; i++) {
-		profile_line(src, i, &fn, &file, &line);
-		over |= profile_add_self(dst, fnmap[fn], strmap[file], line,
-		    profile_line_cost(src, i));
+		for (j = 1; j <= 3; j++)
+			if (i + j * MERGE_AHEAD < src->nlines)
+				profile_line_ahead(dst, pairmap[src->line_pair[
+				    i + j * MERGE_AHEAD]], src->line_no[
+				    i + j * MERGE_AHEAD], 3 - j);
+		over |= profile_pair_add_self(dst, pairmap[src->line_pair[i]],
+		    src->line_no[i], profile_line_cost(src, i));
 	}
 	for (i = 0; i < src->narcs; i++) {
-		profile_arc(src, i, &fn, &callee, &file, &line);
-		over |= profile_add_call(dst, fnmap[fn], strmap[file], line,
-		    fnmap[callee], src->arc_count[i], profile_arc_cost(src, i));
+		for (j = 1; j <= 3; j++)
+			if (i + j * MERGE_AHEAD < src->narcs)
+				profile_arc_ahead(dst, pairmap[src->arc_pair[
+				    i + j * MERGE_AHEAD]], fnmap[src->arc_callee[
+				    i + j * MERGE_AHEAD]], src->arc_line[
+				    i + j * MERGE_AHEAD], 3 - j);
+		over |= profile_pair_add_call(dst, pairmap[src->arc_pair[i]],
+		    src->arc_line[i], fnmap[src->arc_callee[i]],
+		    src->arc_count[i], profile_arc_cost(src, i));
 	}
+	free(pairmap);
 	return over;
 }
 
