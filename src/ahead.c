@@ -41,7 +41,7 @@
 #define AHEAD_WINDOW	(64 * 1024)		/* looked at for a boundary */
 #define AHEAD_POOL	4			/* profiles kept for reuse */
 #define AHEAD_HELD	3			/* chunks read ahead, at most */
-#define AHEAD_HEAP	(48 * 1024 * 1024)	/* heap prefaulted, at most */
+#define AHEAD_HEAP	(64 * 1024 * 1024)	/* heap prefaulted, at most */
 #define AHEAD_MMAP	(32 * 1024 * 1024)	/* malloc's mmap threshold */
 
 /* A stretch of a chunk read ahead, from a line "fn=" on. */
@@ -465,10 +465,12 @@ ahead_take(struct ahead *a, struct parser *ps, struct chunk *c, char *buf,
 
 /*
  * Make room at the top of the heap for the tables the main thread is
- * about to build, as much as the file's size up to AHEAD_HEAP, for the
- * second thread to prefault (madvise(2) MADV_POPULATE_WRITE) before it
- * reads: the faults of fresh pages were a sixth of the main thread's
- * time, and only its time counts.  malloc keeps tables below AHEAD_MMAP
+ * about to build, for the second thread to prefault (madvise(2)
+ * MADV_POPULATE_WRITE) before it reads: the faults of fresh pages were a
+ * sixth of the main thread's time, and only its time counts.  The heap
+ * of a profile made with --dump-instr=yes grows to about 1.25 times the
+ * file's size (gcc's cc1: 70 MB for 56): that much, up to AHEAD_HEAP.
+ * malloc keeps tables below AHEAD_MMAP
  * in the heap and gives none of it back.  Prefaulting changes no byte:
  * the main thread may take pages before the second thread gets there.
  * Where malloc is not glibc's on the heap the range comes out empty.
@@ -478,7 +480,8 @@ ahead_heap(struct ahead *a, uint64_t size)
 {
 #if defined(M_TOP_PAD) && defined(M_MMAP_THRESHOLD) && \
     defined(M_TRIM_THRESHOLD) && defined(MADV_POPULATE_WRITE)
-	size_t	 want = size < AHEAD_HEAP ? (size_t)size : AHEAD_HEAP;
+	size_t	 want = size < AHEAD_HEAP / 5 * 4 ? (size_t)(size + size / 4) :
+	    AHEAD_HEAP;
 	char	*p, *hi;
 
 	if (mallopt(M_MMAP_THRESHOLD, AHEAD_MMAP) == 0 ||
