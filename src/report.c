@@ -7,8 +7,11 @@
  */
 #include "compat.h"
 
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "annotate.h"
 #include "callgraph.h"
@@ -27,6 +30,7 @@
 
 #define REPORT_AHEAD	16	/* entries loaded ahead, sorting and choosing */
 #define REPORT_STEP	8	/* rows between the steps of loading names */
+#define REPORT_SPLIT	4096	/* rows worth a second thread to print */
 #define FANCY	"--------------------------------------------------------------------------------\n"
 
 /* A printed entry: a function row, or a cycle with --inclusive=yes. */
@@ -60,6 +64,15 @@ struct reporter {
 	struct gate_result	 *gres;		/* --fail-above results */
 	size_t			  ngres, gres_cap;
 	int			  gates_done, gates_failed;
+};
+
+/* Entries printed into memory by a helper thread: report_helper(). */
+struct rowhelp {
+	const struct reporter	*r;
+	size_t			 from, to;
+	char			*buf;	/* what it printed, */
+	size_t			 len;
+	int			 ok;	/*   if it could */
 };
 
 /* A caller or callee line of a tree. */
@@ -882,22 +895,18 @@ report_selrow(const struct reporter *r, size_t j)
 	return &r->t->rows[r->sel[j].row];
 }
 
-/* Print the function totals chosen by report_select(). */
+/*
+ * Print the chosen entries [from, to) to r->out.  The names are all over
+ * memory: they are loaded ahead, in three steps, each using what the one
+ * before loaded: the row, where its strings are, their bytes.
+ */
 static void
-report_functions(struct reporter *r)
+report_rows(const struct reporter *r, size_t from, size_t to)
 {
 	const struct fnrow	*row;
 	size_t			 i;
 
-	fputs(FANCY, r->out);
-	cells_events(&r->c, r->w);
-	fputs(" file:function\n" FANCY, r->out);
-	for (i = 0; i < r->nsel; i++) {
-		/*
-		 * The names are all over memory: load them ahead, in three
-		 * steps, each using what the one before loaded: the row,
-		 * where its strings are, their bytes.
-		 */
+	for (i = from; i < to; i++) {
 		if ((row = report_selrow(r, i + 3 * REPORT_STEP)) != NULL)
 			__builtin_prefetch(row);
 		if ((row = report_selrow(r, i + 2 * REPORT_STEP)) != NULL) {
@@ -911,6 +920,58 @@ report_functions(struct reporter *r)
 		}
 		report_entry(r, &r->sel[i], r->w);
 	}
+}
+
+/* The helper thread of report_functions(): print [from, to) into memory. */
+static void *
+report_helper(void *arg)
+{
+	struct rowhelp	*h = arg;
+	struct reporter	 r = *h->r;
+	FILE		*f;
+
+	if ((f = open_memstream(&h->buf, &h->len)) == NULL)
+		return NULL;
+	r.out = r.c.out = f;
+	report_rows(&r, h->from, h->to);
+	h->ok = fclose(f) == 0;
+	return NULL;
+}
+
+/*
+ * Print the function totals chosen by report_select().  Without trees,
+ * a long list is printed in two threads: the last third into memory by
+ * a helper, while this one prints the rest (the names are all over
+ * memory, and loading them is most of the time).
+ */
+static void
+report_functions(struct reporter *r)
+{
+	struct rowhelp	 h;
+	pthread_t	 thr;
+
+	fputs(FANCY, r->out);
+	cells_events(&r->c, r->w);
+	fputs(" file:function\n" FANCY, r->out);
+	memset(&h, 0, sizeof(h));
+	h.r = r;
+	h.from = r->nsel - r->nsel / 3;
+	h.to = r->nsel;
+	if (r->o->tree != 0 || r->nsel < (r->o->split > 0 ? r->o->split :
+	    REPORT_SPLIT) ||
+	    sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
+	    pthread_create(&thr, NULL, report_helper, &h) != 0) {
+		report_rows(r, 0, r->nsel);
+		fputc('\n', r->out);
+		return;
+	}
+	report_rows(r, 0, h.from);
+	pthread_join(thr, NULL);
+	if (h.ok)
+		fwrite(h.buf, 1, h.len, r->out);
+	else
+		report_rows(r, h.from, h.to);
+	free(h.buf);
 	fputc('\n', r->out);
 }
 

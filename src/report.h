@@ -50,6 +50,9 @@ struct report_opts {
 	const char	 *old_name;	/* --diff: the old profile's name */
 	const struct namemod *mod_file;	/* --mod-filename */
 	const struct namemod *mod_func;	/* --mod-funcname */
+	size_t		  split;	/* functions from which the list is
+					   printed in two threads; 0: the
+					   default, REPORT_SPLIT (tests) */
 };
 
 int	report_check_events(const struct profile *, const struct report_opts *);

@@ -20,6 +20,7 @@ main(void)
 	srunner_add_suite(sr, make_callgraph_suite());
 	srunner_add_suite(sr, make_cut_suite());
 	srunner_add_suite(sr, make_ahead_suite());
+	srunner_add_suite(sr, make_report_suite());
 	srunner_add_suite(sr, make_msg_suite());
 	srunner_add_suite(sr, make_diff_suite());
 	srunner_run_all(sr, CK_NORMAL);

@@ -13,5 +13,6 @@ Suite	*make_cut_suite(void);
 Suite	*make_msg_suite(void);
 Suite	*make_diff_suite(void);
 Suite	*make_ahead_suite(void);
+Suite	*make_report_suite(void);
 
 #endif

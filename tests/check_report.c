@@ -1,0 +1,126 @@
+/*
+ * check_report.c - the text report printed in two threads (a long list
+ * of functions: its last third by a helper, into memory) is the report
+ * printed in one, for every test profile and several option sets.
+ */
+#include "compat.h"
+
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "msg.h"
+#include "parse.h"
+#include "profile.h"
+#include "report.h"
+
+static size_t	report_rows_seen;	/* function lines compared */
+
+/* Return the report of p with options o, split from split functions. */
+static char *
+report_run(const struct profile *p, struct report_opts o, size_t split)
+{
+	FILE	*out;
+	char	*text = NULL;
+	size_t	 len = 0;
+
+	o.split = split;
+	ck_assert_ptr_nonnull(out = open_memstream(&text, &len));
+	ck_assert_int_eq(report_text(out, p, &o), 0);
+	ck_assert_int_eq(fclose(out), 0);
+	return text;
+}
+
+/* Count the lines of the function list of report text. */
+static size_t
+report_count_rows(const char *text)
+{
+	const char	*s, *e;
+	size_t		 n = 0;
+
+	if ((s = strstr(text, " file:function\n")) == NULL ||
+	    (s = strchr(s + 1, '\n')) == NULL ||
+	    (s = strchr(s + 1, '\n')) == NULL)
+		return 0;
+	if ((e = strstr(s, "\n\n")) == NULL)
+		return 0;
+	for (; s < e; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* Compare the reports of path printed in one thread and in two. */
+static void
+report_compare(const char *path)
+{
+	struct report_opts	 o;
+	struct profile		*p = profile_create();
+	char			*want, *got;
+	int			 k;
+
+	if (parse_file(p, path, NULL) != 0) {
+		profile_free(p);
+		return;
+	}
+	for (k = 0; k < 4; k++) {
+		memset(&o, 0, sizeof(o));
+		o.profile_name = path;
+		o.threshold = k == 0 ? "99" : "100";
+		o.show_percs = k != 2;
+		o.inclusive = k == 3;
+		want = report_run(p, o, SIZE_MAX);
+		got = report_run(p, o, 1);
+		if (strcmp(want, got) != 0)
+			ck_abort_msg("%s, option set %d: printed in two threads "
+			    "differs", path, k);
+		report_rows_seen += report_count_rows(want);
+		free(want);
+		free(got);
+	}
+	profile_free(p);
+}
+
+START_TEST(test_report_split)
+{
+	static const char	*dirs[] = { "profiles", "edge" };
+	char			 path[1024];
+	struct dirent		*de;
+	DIR			*d;
+	size_t			 i, n, nfiles = 0;
+
+	msg_set_quiet(1);
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", CGA_TESTDATA, dirs[i]);
+		ck_assert_ptr_nonnull(d = opendir(path));
+		while ((de = readdir(d)) != NULL) {
+			n = strlen(de->d_name);
+			if (n < 4 || strcmp(de->d_name + n - 4, ".out") != 0)
+				continue;
+			snprintf(path, sizeof(path), "%s/%s/%s", CGA_TESTDATA,
+			    dirs[i], de->d_name);
+			report_compare(path);
+			nfiles++;
+		}
+		closedir(d);
+	}
+	/* Not vacuous: many lists long enough for the helper to print. */
+	ck_assert_uint_ge(nfiles, 25);
+	ck_assert_uint_gt(report_rows_seen, 1000);
+	msg_reset();
+}
+END_TEST
+
+Suite *
+make_report_suite(void)
+{
+	Suite	*s = suite_create("report");
+	TCase	*tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_report_split);
+	suite_add_tcase(s, tc);
+	return s;
+}
