@@ -93,6 +93,7 @@ struct ahead {
 	char		*heap_lo, *heap_hi; /* for the second thread to
 					   prefault (ahead_heap()) */
 	struct profile_size size;	/* second thread: its last segment's */
+	struct parser_size psize;	/*   profile and parser */
 	struct profile	*pool[AHEAD_POOL]; /* profiles taken, to use again */
 	size_t		 npool;
 };
@@ -222,9 +223,11 @@ ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 		if (ahead_feed(sg->ps, a->fd, a->path, buf, 0,
 		    a->hdr_end) == 0 && parser_spec(sg->ps) == 0) {
 			profile_reserve(sg->p, &a->size);
+			parser_reserve(sg->ps, &a->psize);
 			(void)ahead_feed(sg->ps, a->fd, a->path, buf,
 			    from, c->end);
 			profile_size(sg->p, &a->size);
+			parser_size(sg->ps, &a->psize);
 		} else
 			sg->nmsg++;
 		msg_divert(NULL);

@@ -262,6 +262,59 @@ parser_discard(struct parser *ps)
 	free(ps);
 }
 
+/* Tell how many compressed ids ps holds, for parser_reserve(). */
+void
+parser_size(const struct parser *ps, struct parser_size *z)
+{
+	int	sp;
+
+	for (sp = 0; sp < IDS__MAX; sp++) {
+		z->ids[sp] = (uint32_t)ps->idmap[sp].n;
+		z->hashed[sp] = ps->idmap[sp].nhash;
+		z->direct[sp] = ps->idmap[sp].ndirect;
+	}
+}
+
+/*
+ * Make room in ps, which holds no compressed id yet, for as many as z
+ * says, so that reading that far grows no table: a parser of a chunk
+ * read ahead starts empty, and each finds about as many as the last.
+ */
+void
+parser_reserve(struct parser *ps, const struct parser_size *z)
+{
+	struct idmap	*m;
+	uint32_t	 size;
+	int		 sp;
+
+	for (sp = 0; sp < IDS__MAX; sp++) {
+		m = &ps->idmap[sp];
+		if (m->n > 0)
+			continue;
+		if (z->ids[sp] > m->cap) {
+			m->cap = z->ids[sp];
+			m->names = xreallocarray(m->names, m->cap,
+			    sizeof(*m->names));
+			m->slot_id = xreallocarray(m->slot_id, m->cap,
+			    sizeof(*m->slot_id));
+			m->fn_ob = xreallocarray(m->fn_ob, m->cap,
+			    sizeof(*m->fn_ob));
+			m->fn_fl = xreallocarray(m->fn_fl, m->cap,
+			    sizeof(*m->fn_fl));
+			m->fn_id = xreallocarray(m->fn_id, m->cap,
+			    sizeof(*m->fn_id));
+		}
+		if (z->direct[sp] > m->ndirect)
+			idmap_direct_grow(m, z->direct[sp] - 1);
+		for (size = 64; size < 2 * ((uint64_t)z->hashed[sp] + 1);
+		    size *= 2)
+			continue;
+		if (z->hashed[sp] > 0 &&
+		    (m->hash == NULL || size > m->mask + 1))
+			idmap_rehash(m, size);
+	}
+}
+
 /*
  * Feed len bytes of input; complete lines are parsed at once, a
  * partial last line is kept for the next call.  Return -1 once a fatal
@@ -1569,9 +1622,10 @@ idmap_add(struct idmap *m, uint64_t id, int *created)
 			idmap_direct_grow(m, id);
 		m->direct[id] = slot + 1;
 	} else {
-		if (m->nhash == 0 || 2 * ((uint64_t)m->nhash + 1) >
+		if (m->hash == NULL || 2 * ((uint64_t)m->nhash + 1) >
 		    (uint64_t)m->mask + 1)
-			idmap_rehash(m, m->nhash ? 2 * (m->mask + 1) : 64);
+			idmap_rehash(m, m->hash != NULL ? 2 * (m->mask + 1) :
+			    64);
 		idmap_hash_put(m, id, slot);
 	}
 	return slot;

@@ -29,6 +29,13 @@ struct parse_opts {
 
 struct parser;
 
+/* How many compressed ids a parser holds (see parser_reserve()). */
+struct parser_size {
+	uint32_t	 ids[3];	/* per name space: ob, fl, fn */
+	uint32_t	 hashed[3];	/*   of them in the hash table */
+	uint64_t	 direct[3];	/*   the direct array's length */
+};
+
 int		 parse_file(struct profile *, const char *,
 		    const struct parse_opts *);
 int		 parse_buffer(struct profile *, const char *, const char *,
@@ -47,5 +54,7 @@ int		 parser_spec(struct parser *);
 int		 parser_adopt(struct parser *, const struct parser *,
 		    unsigned);
 void		 parser_discard(struct parser *);
+void		 parser_size(const struct parser *, struct parser_size *);
+void		 parser_reserve(struct parser *, const struct parser_size *);
 
 #endif /* CGA_PARSE_H */
