@@ -59,6 +59,13 @@ struct idmap {
 	uint32_t	*fn_id;		/*   and that function's id */
 };
 
+/* A placeholder (see parser_placeholder()): its string, kind and id. */
+struct phref {
+	uint64_t	 id;
+	uint32_t	 str;
+	char		 kind;
+};
+
 struct parser {
 	struct profile	*p;
 	const char	*fname;		/* input name, for messages */
@@ -148,6 +155,10 @@ struct parser {
 	uint64_t	 stop_off;	/* at this file offset */
 	uint64_t	 spec_line0;	/* lineno where the chunk began */
 	uint32_t	 ph_cfn;	/* the cfn= of before, a placeholder */
+	struct phref	*ph;		/* the placeholders made, */
+	size_t		 nph, ph_cap;
+	uint64_t	*ph_bits;	/*   by string id */
+	size_t		 ph_words;
 };
 
 static void	parser_line(struct parser *, const char *, size_t);
@@ -201,8 +212,8 @@ static void	parser_end_part(struct parser *);
 static struct part *parser_part(struct parser *);
 static uint32_t	parser_file_name(struct parser *, const char *, size_t);
 static uint32_t	parser_placeholder(struct parser *, char, uint64_t);
-static int	parser_is_placeholder(const struct profile *, uint32_t);
-static uint32_t	parser_resolve(struct parser *, const char *, size_t);
+static int	parser_is_placeholder(const struct parser *, uint32_t);
+static uint32_t	parser_resolve(struct parser *, const struct phref *);
 
 /* Return the current part. */
 static struct part *
@@ -255,6 +266,8 @@ parser_discard(struct parser *ps)
 		free(ps->idmap[i].fn_fl);
 		free(ps->idmap[i].fn_id);
 	}
+	free(ps->ph);
+	free(ps->ph_bits);
 	free(ps->colmap);
 	free(ps->cost);
 	free(ps->early_summary);
@@ -559,8 +572,10 @@ parse_file(struct profile *p, const char *path, const struct parse_opts *o)
 static uint32_t
 parser_placeholder(struct parser *ps, char kind, uint64_t id)
 {
-	char	buf[24], digits[20];
-	size_t	n = 0, k = 0;
+	char		buf[24], digits[20];
+	size_t		n = 0, k = 0;
+	uint64_t	id0 = id;
+	uint32_t	str;
 
 	buf[n++] = '\n';
 	buf[n++] = kind;
@@ -572,30 +587,45 @@ parser_placeholder(struct parser *ps, char kind, uint64_t id)
 		while (k > 0)
 			buf[n++] = digits[--k];
 	}
-	return profile_intern(ps->p, buf, n);
+	str = profile_intern(ps->p, buf, n);
+	if (!parser_is_placeholder(ps, str)) {
+		if (str / 64 >= ps->ph_words) {
+			k = ps->ph_words;
+			ps->ph_bits = xgrow(ps->ph_bits, &ps->ph_words,
+			    str / 64 + 1, sizeof(*ps->ph_bits));
+			memset(ps->ph_bits + k, 0, (ps->ph_words - k) *
+			    sizeof(*ps->ph_bits));
+		}
+		ps->ph_bits[str / 64] |= (uint64_t)1 << (str % 64);
+		ps->ph = xgrow(ps->ph, &ps->ph_cap, ps->nph + 1,
+		    sizeof(*ps->ph));
+		ps->ph[ps->nph].str = str;
+		ps->ph[ps->nph].kind = kind;
+		ps->ph[ps->nph++].id = id0;
+	}
+	return str;
 }
 
-/* Return nonzero if string id of p is a placeholder. */
+/* Return nonzero if string id of ps's profile is a placeholder. */
 static int
-parser_is_placeholder(const struct profile *p, uint32_t id)
+parser_is_placeholder(const struct parser *ps, uint32_t id)
 {
-	return profile_strlen(p, id) > 0 && *profile_str(p, id) == '\n';
+	return id / 64 < ps->ph_words &&
+	    (ps->ph_bits[id / 64] >> (id % 64) & 1) != 0;
 }
 
 /*
- * Return the string id in ps's profile that placeholder s (len bytes)
- * stands for at the point ps has reached, or NONE if it stands for
- * nothing (a compressed id not defined: reading in order would warn).
+ * Return the string id in ps's profile that placeholder ph stands for at
+ * the point ps has reached, or NONE if it stands for nothing (a
+ * compressed id not defined: reading in order would warn).
  */
 static uint32_t
-parser_resolve(struct parser *ps, const char *s, size_t len)
+parser_resolve(struct parser *ps, const struct phref *ph)
 {
 	enum idspace	 sp;
-	uint64_t	 id = 0;
 	uint32_t	 slot;
-	size_t		 i;
 
-	switch (s[1]) {
+	switch (ph->kind) {
 	case 'o':
 		return ps->ob;
 	case 'l':
@@ -616,9 +646,7 @@ parser_resolve(struct parser *ps, const char *s, size_t len)
 		sp = IDS_FN;
 		break;
 	}
-	for (i = 2; i < len; i++)
-		id = id * 10 + (uint64_t)(s[i] - '0');
-	if ((slot = idmap_find(&ps->idmap[sp], id)) == NONE)
+	if ((slot = idmap_find(&ps->idmap[sp], ph->id)) == NONE)
 		return NONE;
 	return ps->idmap[sp].names[slot];
 }
@@ -710,7 +738,7 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	const struct idmap	*m;
 	struct idmap		*pm;
 	uint32_t		*strmap, *fnmap, n, i, slot, s1, name;
-	size_t			 len;
+	size_t			 len, k;
 	int			 sp, created;
 
 	if (nmsg > 0 || cs->fatal || !cs->spec || !ps->have_events ||
@@ -729,20 +757,19 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	/* Every placeholder must stand for something here. */
 	n = profile_nstrings(cp);
 	strmap = xreallocarray(NULL, n, sizeof(*strmap));
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		strmap[i] = NONE;
-		if (parser_is_placeholder(cp, i) && (strmap[i] =
-		    parser_resolve(ps, profile_str(cp, i),
-		    profile_strlen(cp, i))) == NONE)
+	for (k = 0; k < cs->nph; k++)
+		if ((strmap[cs->ph[k].str] = parser_resolve(ps,
+		    &cs->ph[k])) == NONE)
 			goto fail;
-	}
 	/* A compressed id the chunk defines must not differ from here. */
 	for (sp = 0; sp < IDS__MAX; sp++) {
 		m = &cs->idmap[sp];
 		pm = &ps->idmap[sp];
 		for (slot = 0; slot < m->n; slot++) {
 			name = m->names[slot];
-			if (parser_is_placeholder(cp, name) ||
+			if (parser_is_placeholder(cs, name) ||
 			    (s1 = idmap_find(pm, m->slot_id[slot])) == NONE)
 				continue;
 			len = profile_strlen(cp, name);
@@ -779,7 +806,7 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 		m = &cs->idmap[sp];
 		pm = &ps->idmap[sp];
 		for (slot = 0; slot < m->n; slot++) {
-			if (parser_is_placeholder(cp, m->names[slot]))
+			if (parser_is_placeholder(cs, m->names[slot]))
 				continue;
 			s1 = idmap_add(pm, m->slot_id[slot], &created);
 			pm->names[s1] = strmap[m->names[slot]];
@@ -1682,7 +1709,7 @@ parser_name(struct parser *ps, enum idspace sp, const char *s,
 	slot = idmap_add(m, id, &created);
 	if (!created && m->names[slot] != name) {
 		/* A placeholder's definition is checked when adopted. */
-		if (!ps->spec || !parser_is_placeholder(ps->p, m->names[slot]))
+		if (!ps->spec || !parser_is_placeholder(ps, m->names[slot]))
 			msg(MSG_REDEFINED_ID, ps->fname, ps->lineno, "(%llu)",
 			    (unsigned long long)id);
 		m->fn_id[slot] = NONE;
