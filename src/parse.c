@@ -35,6 +35,9 @@ enum idspace {
 	IDS__MAX
 };
 
+_Static_assert(sizeof(((struct parser_size *)0)->ids) ==
+    IDS__MAX * sizeof(uint32_t), "struct parser_size: one per name space");
+
 /* A compressed id beyond the direct array, and its slot + 1 (0: empty). */
 struct idslot {
 	uint64_t	 id;
@@ -567,7 +570,8 @@ parse_file(struct profile *p, const char *path, const struct parse_opts *o)
 
 /*
  * Return the string id of a placeholder: "\n" and a kind, with an id
- * for a compressed name.  No name in a profile holds a newline.
+ * for a compressed name.  No name in a profile holds a newline.  Each
+ * is kept (kind and id, and a bit by string id) for parser_adopt().
  */
 static uint32_t
 parser_placeholder(struct parser *ps, char kind, uint64_t id)
