@@ -19,10 +19,15 @@
  * of a shared arena, so looking up the lines of one function touches
  * only its few cache lines however big the profile.  A pair's lines span
  * a compact range, visited in nearly increasing order: the table is a
- * dense array indexed by line - base while the range stays within a few
- * times the lines held, and an open-addressing hash table beyond (so
- * that huge or scattered line numbers cannot size it).
+ * dense array indexed by line - base while the range stays within
+ * LINE_DENSE times the lines held, and an open-addressing hash table
+ * beyond (so that huge or scattered line numbers cannot size it), at
+ * most three quarters full, as a pair's table of calls: denser tables
+ * are fewer cache lines and fewer pages.
  */
+#define LINE_DENSE	8
+#define TAB_FULL(n, slots) (4 * (uint64_t)(n) > 3 * (uint64_t)(slots))
+
 struct lslot {
 	uint64_t	 line;
 	uint32_t	 id;		/* line id + 1, 0 if empty */
@@ -598,7 +603,7 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 			hi = t.n == 0 || line >= t.base + t.len ? line + 1 :
 			    t.base + t.len;
 		len = hi - lo;
-		if (hi > lo && len <= 4 * (uint64_t)t.n + 64 &&
+		if (hi > lo && len <= LINE_DENSE * (uint64_t)t.n + 64 &&
 		    len <= (uint64_t)1 << 30) {
 			/* Room to grow upwards, the usual direction. */
 			for (len += len / 2, cls = 4; (1ULL << cls) < len;
@@ -621,9 +626,9 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 			return;
 		}
 	}
-	/* A hash table with room for twice the lines. */
+	/* A hash table with room for the lines and the one to come. */
 	nt.hashed = 1;
-	for (cls = 3; (1ULL << cls) < 2 * ((uint64_t)t.n + 1); cls++)
+	for (cls = 3; TAB_FULL(t.n + 1, 1ULL << cls); cls++)
 		continue;
 	nt.len = ((uint32_t)1 << cls) - 1;
 	p->slots = profile_take(p->slots, &p->nslots, &p->slots_cap,
@@ -772,7 +777,7 @@ add:
 	} else if (t->hashed) {
 		sl->line = line;
 		sl->id = id + 1;
-		if (t->n * 2 > t->len + 1)
+		if (TAB_FULL(t->n, (uint64_t)t->len + 1))
 			profile_linetab_grow(p, pair, line);
 	} else
 		*dn = id + 1;
@@ -911,7 +916,7 @@ profile_pair_add_call(struct profile *p, uint32_t pair, uint64_t line,
 	sl->line = line;
 	sl->callee = callee;
 	sl->id = id + 1;
-	if (++t->an * 2 > t->amask + 1)
+	if (TAB_FULL(++t->an, (uint64_t)t->amask + 1))
 		profile_arctab_grow(p, t);
 found:
 	p->last_arc = id;
