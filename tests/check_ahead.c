@@ -7,13 +7,13 @@
  */
 #include "compat.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check_suites.h"
+#include "check_util.h"
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
@@ -114,29 +114,23 @@ ahead_compare(const char *path, const struct parse_opts *base)
 	return adopted;
 }
 
+/* Compare profile path read in order and ahead; add to *adopted. */
+static void
+ahead_one(const char *path, void *adopted)
+{
+	struct parse_opts	po;
+
+	memset(&po, 0, sizeof(po));
+	*(size_t *)adopted += ahead_compare(path, &po);
+}
+
 /* Compare every profile of testdata/dir read in order and ahead. */
 static size_t
 ahead_dir(const char *dir, size_t *nfiles)
 {
-	struct parse_opts	 po;
-	char			 path[1024];
-	struct dirent		*de;
-	DIR			*d;
-	size_t			 n, adopted = 0;
+	size_t	adopted = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", CGA_TESTDATA, dir);
-	ck_assert_ptr_nonnull(d = opendir(path));
-	while ((de = readdir(d)) != NULL) {
-		n = strlen(de->d_name);
-		if (n < 4 || strcmp(de->d_name + n - 4, ".out") != 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s/%s", CGA_TESTDATA, dir,
-		    de->d_name);
-		memset(&po, 0, sizeof(po));
-		adopted += ahead_compare(path, &po);
-		(*nfiles)++;
-	}
-	closedir(d);
+	*nfiles += each_profile(dir, ahead_one, &adopted);
 	return adopted;
 }
 

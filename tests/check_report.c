@@ -5,13 +5,13 @@
  */
 #include "compat.h"
 
-#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_suites.h"
+#include "check_util.h"
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
@@ -54,7 +54,7 @@ report_count_rows(const char *text)
 
 /* Compare the reports of path printed in one thread and in two. */
 static void
-report_compare(const char *path)
+report_compare(const char *path, void *arg __unused)
 {
 	struct report_opts	 o;
 	struct profile		*p = profile_create();
@@ -85,27 +85,11 @@ report_compare(const char *path)
 
 START_TEST(test_report_split)
 {
-	static const char	*dirs[] = { "profiles", "edge" };
-	char			 path[1024];
-	struct dirent		*de;
-	DIR			*d;
-	size_t			 i, n, nfiles = 0;
+	size_t	nfiles;
 
 	msg_set_quiet(1);
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", CGA_TESTDATA, dirs[i]);
-		ck_assert_ptr_nonnull(d = opendir(path));
-		while ((de = readdir(d)) != NULL) {
-			n = strlen(de->d_name);
-			if (n < 4 || strcmp(de->d_name + n - 4, ".out") != 0)
-				continue;
-			snprintf(path, sizeof(path), "%s/%s/%s", CGA_TESTDATA,
-			    dirs[i], de->d_name);
-			report_compare(path);
-			nfiles++;
-		}
-		closedir(d);
-	}
+	nfiles = each_profile("profiles", report_compare, NULL);
+	nfiles += each_profile("edge", report_compare, NULL);
 	/* Not vacuous: many lists long enough for the helper to print. */
 	ck_assert_uint_ge(nfiles, 25);
 	ck_assert_uint_gt(report_rows_seen, 1000);

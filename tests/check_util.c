@@ -1,7 +1,11 @@
 /* check_util.c - helpers for the unit tests. */
 #include "compat.h"
 
+#include <dirent.h>
+#include <stdio.h>
 #include <string.h>
+
+#include <check.h>
 
 #include "check_util.h"
 #include "cost.h"
@@ -92,4 +96,31 @@ call_cost(const struct profile *p, const char *caller, const char *callee,
 		}
 	}
 	return sum;
+}
+
+/*
+ * Call fn with the path of every file of testdata/dir whose name ends in
+ * ".out", and arg; return how many there were.
+ */
+size_t
+each_profile(const char *dir, void (*fn)(const char *, void *), void *arg)
+{
+	char		 path[1024];
+	struct dirent	*de;
+	DIR		*d;
+	size_t		 n, nfiles = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", CGA_TESTDATA, dir);
+	ck_assert_ptr_nonnull(d = opendir(path));
+	while ((de = readdir(d)) != NULL) {
+		n = strlen(de->d_name);
+		if (n < 4 || strcmp(de->d_name + n - 4, ".out") != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s", CGA_TESTDATA, dir,
+		    de->d_name);
+		fn(path, arg);
+		nfiles++;
+	}
+	closedir(d);
+	return nfiles;
 }

@@ -3,6 +3,7 @@
 #ifndef CHECK_UTIL_H
 #define CHECK_UTIL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct profile;
@@ -15,5 +16,7 @@ uint64_t	 self_cost(const struct profile *, const char *, const char *,
 uint64_t	 func_self(const struct profile *, const char *, unsigned);
 uint64_t	 call_cost(const struct profile *, const char *, const char *,
 		    unsigned, uint64_t *);
+size_t		 each_profile(const char *, void (*)(const char *, void *),
+		    void *);
 
 #endif
