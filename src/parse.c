@@ -196,6 +196,7 @@ static uint32_t	parser_func(struct parser *, uint32_t, uint32_t, uint32_t,
 static uint32_t	idmap_find(const struct idmap *, uint64_t);
 static uint32_t	idmap_add(struct idmap *, uint64_t, int *);
 static void	idmap_direct_grow(struct idmap *, uint64_t);
+static void	idmap_resize(struct idmap *, size_t);
 static uint32_t	idmap_hash(const struct idmap *, uint64_t);
 static void	idmap_hash_put(struct idmap *, uint64_t, uint32_t);
 static void	idmap_rehash(struct idmap *, uint32_t);
@@ -307,19 +308,8 @@ parser_reserve(struct parser *ps, const struct parser_size *z)
 		m = &ps->idmap[sp];
 		if (m->n > 0)
 			continue;
-		if (z->ids[sp] > m->cap) {
-			m->cap = z->ids[sp];
-			m->names = xreallocarray(m->names, m->cap,
-			    sizeof(*m->names));
-			m->slot_id = xreallocarray(m->slot_id, m->cap,
-			    sizeof(*m->slot_id));
-			m->fn_ob = xreallocarray(m->fn_ob, m->cap,
-			    sizeof(*m->fn_ob));
-			m->fn_fl = xreallocarray(m->fn_fl, m->cap,
-			    sizeof(*m->fn_fl));
-			m->fn_id = xreallocarray(m->fn_id, m->cap,
-			    sizeof(*m->fn_id));
-		}
+		if (z->ids[sp] > m->cap)
+			idmap_resize(m, z->ids[sp]);
 		if (z->direct[sp] > m->ndirect)
 			idmap_direct_grow(m, z->direct[sp] - 1);
 		for (size = 64; size < 2 * ((uint64_t)z->hashed[sp] + 1);
@@ -1625,6 +1615,18 @@ idmap_direct_grow(struct idmap *m, uint64_t id)
 		idmap_rehash(m, m->mask + 1);
 }
 
+/* Make room in m for cap slots. */
+static void
+idmap_resize(struct idmap *m, size_t cap)
+{
+	m->cap = cap;
+	m->names = xreallocarray(m->names, cap, sizeof(*m->names));
+	m->slot_id = xreallocarray(m->slot_id, cap, sizeof(*m->slot_id));
+	m->fn_ob = xreallocarray(m->fn_ob, cap, sizeof(*m->fn_ob));
+	m->fn_fl = xreallocarray(m->fn_fl, cap, sizeof(*m->fn_fl));
+	m->fn_id = xreallocarray(m->fn_id, cap, sizeof(*m->fn_id));
+}
+
 /* Return the slot of compressed id in m, adding it; *created says so. */
 static uint32_t
 idmap_add(struct idmap *m, uint64_t id, int *created)
@@ -1636,15 +1638,8 @@ idmap_add(struct idmap *m, uint64_t id, int *created)
 		return slot;
 	}
 	*created = 1;
-	if (m->n == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 256;
-		m->names = xreallocarray(m->names, m->cap, sizeof(*m->names));
-		m->slot_id = xreallocarray(m->slot_id, m->cap,
-		    sizeof(*m->slot_id));
-		m->fn_ob = xreallocarray(m->fn_ob, m->cap, sizeof(*m->fn_ob));
-		m->fn_fl = xreallocarray(m->fn_fl, m->cap, sizeof(*m->fn_fl));
-		m->fn_id = xreallocarray(m->fn_id, m->cap, sizeof(*m->fn_id));
-	}
+	if (m->n == m->cap)
+		idmap_resize(m, m->cap ? m->cap * 2 : 256);
 	slot = (uint32_t)m->n++;
 	m->slot_id[slot] = id;
 	m->fn_id[slot] = NONE;
