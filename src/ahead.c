@@ -473,10 +473,10 @@ ahead_take(struct ahead *a, struct parser *ps, struct chunk *c, char *buf,
  * sixth of the main thread's time, and only its time counts.  The heap
  * of a profile made with --dump-instr=yes grows to about 1.25 times the
  * file's size (gcc's cc1: 70 MB for 56): that much, up to AHEAD_HEAP.
- * malloc keeps tables below AHEAD_MMAP
- * in the heap and gives none of it back.  Prefaulting changes no byte:
- * the main thread may take pages before the second thread gets there.
- * Where malloc is not glibc's on the heap the range comes out empty.
+ * malloc keeps tables below AHEAD_MMAP in the heap and gives none of it
+ * back.  Prefaulting changes no byte: the main thread may take pages
+ * before the second thread gets there.  Where malloc is not glibc's on
+ * the heap the range comes out empty.
  */
 static void
 ahead_heap(struct ahead *a, uint64_t size)

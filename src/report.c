@@ -958,20 +958,18 @@ report_functions(struct reporter *r)
 	h.from = r->nsel - r->nsel / 3;
 	h.to = r->nsel;
 	if (r->o->tree != 0 || r->nsel < (r->o->split > 0 ? r->o->split :
-	    REPORT_SPLIT) ||
-	    sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
-	    pthread_create(&thr, NULL, report_helper, &h) != 0) {
+	    REPORT_SPLIT) || sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
+	    pthread_create(&thr, NULL, report_helper, &h) != 0)
 		report_rows(r, 0, r->nsel);
-		fputc('\n', r->out);
-		return;
+	else {
+		report_rows(r, 0, h.from);
+		pthread_join(thr, NULL);
+		if (h.ok)
+			fwrite(h.buf, 1, h.len, r->out);
+		else
+			report_rows(r, h.from, h.to);
+		free(h.buf);
 	}
-	report_rows(r, 0, h.from);
-	pthread_join(thr, NULL);
-	if (h.ok)
-		fwrite(h.buf, 1, h.len, r->out);
-	else
-		report_rows(r, h.from, h.to);
-	free(h.buf);
 	fputc('\n', r->out);
 }
 
