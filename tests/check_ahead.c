@@ -14,10 +14,12 @@
 
 #include "check_suites.h"
 #include "check_util.h"
+#include "load.h"
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
 #include "report.h"
+#include "select.h"
 #include "xmalloc.h"
 
 static size_t	ahead_said;	/* runs that printed messages */
@@ -58,7 +60,7 @@ ahead_run(const char *path, const struct parse_opts *base, size_t chunk,
 	fflush(stderr);
 	ck_assert_int_ne(saved = dup(STDERR_FILENO), -1);
 	ck_assert_int_ne(dup2(fileno(err), STDERR_FILENO), -1);
-	rc = parse_file(p, path, &po);
+	rc = load_file(p, path, &po);
 	msg_flush();
 	fflush(stderr);
 	ck_assert_int_ne(dup2(saved, STDERR_FILENO), -1);
@@ -74,9 +76,9 @@ ahead_run(const char *path, const struct parse_opts *base, size_t chunk,
 	fclose(err);
 	fprintf(out, "parse: %d\n", rc);
 	if (rc == 0) {
-		fprintf(out, "report: %d\n", report_text(out, p, &o));
+		fprintf(out, "report: %d\n", report_print(out, p, NULL, &o));
 		o.format = REPORT_JSON;
-		fprintf(out, "json: %d\n", report_text(out, p, &o));
+		fprintf(out, "json: %d\n", report_print(out, p, NULL, &o));
 	}
 	fclose(out);
 	profile_free(p);

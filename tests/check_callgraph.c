@@ -12,6 +12,7 @@
 #include "check_util.h"
 #include "cost.h"
 #include "fntotals.h"
+#include "load.h"
 #include "parse.h"
 #include "profile.h"
 #include "xmalloc.h"
@@ -261,7 +262,7 @@ START_TEST(test_never_above_total)
 		snprintf(path, sizeof(path), CGA_TESTDATA "/profiles/%s",
 		    de->d_name);
 		p = profile_create();
-		ck_assert_int_eq(parse_file(p, path, NULL), 0);
+		ck_assert_int_eq(load_file(p, path, NULL), 0);
 		g = callgraph_build(p);
 		total = xreallocarray(NULL, g->nevents, sizeof(*total));
 		totals_compute(p, total);

@@ -15,6 +15,7 @@
 #include "parse.h"
 #include "profile.h"
 #include "report.h"
+#include "select.h"
 #include "xmalloc.h"
 
 #define CUT_PROFILE	CGA_TESTDATA "/profiles/cg-instr-jumps.out"
@@ -57,7 +58,7 @@ cut_run(size_t len, FILE *out)
 	o.context = 2;
 	rc = parse_buffer(p, "cut", cut_data, len, NULL);
 	if (rc == 0)
-		ck_assert_int_eq(report_text(out, p, &o), 0);
+		ck_assert_int_eq(report_print(out, p, NULL, &o), 0);
 	profile_free(p);
 	return rc;
 }

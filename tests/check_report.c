@@ -12,10 +12,12 @@
 
 #include "check_suites.h"
 #include "check_util.h"
+#include "load.h"
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
 #include "report.h"
+#include "select.h"
 
 static size_t	report_rows_seen;	/* function lines compared */
 
@@ -29,7 +31,7 @@ report_run(const struct profile *p, struct report_opts o, size_t split)
 
 	o.split = split;
 	ck_assert_ptr_nonnull(out = open_memstream(&text, &len));
-	ck_assert_int_eq(report_text(out, p, &o), 0);
+	ck_assert_int_eq(report_print(out, p, NULL, &o), 0);
 	ck_assert_int_eq(fclose(out), 0);
 	return text;
 }
@@ -61,7 +63,7 @@ report_compare(const char *path, void *arg __unused)
 	char			*want, *got;
 	int			 k;
 
-	if (parse_file(p, path, NULL) != 0) {
+	if (load_file(p, path, NULL) != 0) {
 		profile_free(p);
 		return;
 	}

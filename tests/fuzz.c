@@ -21,10 +21,12 @@
 #include <unistd.h>
 
 #include "diff.h"
+#include "load.h"
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
 #include "report.h"
+#include "select.h"
 
 int		LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static void	fuzz_ahead(const uint8_t *, size_t,
@@ -57,15 +59,15 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 	p = profile_create();
 	q = profile_create();
 	ra = parse_buffer(p, path, (const char *)data, size, NULL);
-	rb = parse_file(q, path, &po);
+	rb = load_file(q, path, &po);
 	if (ra != rb)
 		abort();
 	if (ra == 0) {
 		if ((fa = open_memstream(&a, &alen)) == NULL ||
 		    (fb = open_memstream(&b, &blen)) == NULL)
 			abort();
-		(void)report_text(fa, p, o);
-		(void)report_text(fb, q, o);
+		(void)report_print(fa, p, NULL, o);
+		(void)report_print(fb, q, NULL, o);
 		fclose(fa);
 		fclose(fb);
 		if (alen != blen || memcmp(a, b, alen) != 0)
@@ -121,7 +123,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    NULL) == 0 && parse_buffer(q, "new", (const char *)data +
 		    size / 2, size - size / 2, NULL) == 0 &&
 		    profile_nevents(p) == profile_nevents(q))
-			(void)report_diff(out, p, q, &o);
+			(void)report_print(out, q, p, &o);
 		profile_free(q);
 		profile_free(p);
 		msg_reset();
@@ -129,7 +131,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	p = profile_create();
 	if (parse_buffer(p, "fuzz", (const char *)data, size, NULL) == 0)
-		(void)report_text(out, p, &o);
+		(void)report_print(out, p, NULL, &o);
 	profile_free(p);
 	msg_reset();
 	return 0;

@@ -11,7 +11,9 @@
 
 #include "cells.h"
 #include "cost.h"
+#include "num.h"
 #include "profile.h"
+#include "select.h"
 #include "xmalloc.h"
 
 #define PERC_WIDTH	9	/* " (12.34%)" */
@@ -46,24 +48,22 @@ cells_put(const struct cells *c, const char *text, size_t len,
 	fwrite(cell, 1, pad + len + 1, c->out);
 }
 
-/* Write v with thousands separators into buf; return its length. */
-size_t
-cells_commify(uint64_t v, char *buf)
+/*
+ * Set up the count columns of a report of sel printed to out: the shown
+ * events, percentages of sel's base if asked for.
+ */
+void
+cells_init(struct cells *c, FILE *out, const struct selection *sel)
 {
-	char	digits[24];
-	int	n = 0, i, j = 0;
-
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	for (i = n - 1; i >= 0; i--) {
-		buf[j++] = digits[i];
-		if (i > 0 && i % 3 == 0)
-			buf[j++] = ',';
-	}
-	buf[j] = '\0';
-	return (size_t)j;
+	memset(c, 0, sizeof(*c));
+	c->out = out;
+	c->p = sel->p;
+	c->nev = sel->nev;
+	c->show = sel->show;
+	c->nshow = sel->nshow;
+	c->show_percs = sel->o->show_percs;
+	c->total = sel->base;
+	c->visible = sel->o->visible_names;
 }
 
 /* Return the number of decimal digits of v. */
@@ -126,19 +126,6 @@ cells_events(const struct cells *c, const unsigned *w)
 	}
 }
 
-/* Write v with a minus sign if negative and thousands separators. */
-size_t
-cells_scommify(int64_t v, char *buf)
-{
-	uint64_t	u;
-
-	if (v >= 0)
-		return cells_commify((uint64_t)v, buf);
-	u = v == INT64_MIN ? (uint64_t)INT64_MAX + 1 : (uint64_t)-v;
-	buf[0] = '-';
-	return cells_commify(u, buf + 1) + 1;
-}
-
 /* Return the percentage x is of base, as callgrind_annotate computes. */
 static double
 cells_perc(double x, uint64_t base)
@@ -194,7 +181,7 @@ cells_swidths_add(const struct cells *c, unsigned *w, const int64_t *v,
 	for (i = 0; i < c->nev; i++) {
 		if (!def[i])
 			continue;
-		width = (unsigned)cells_scommify(v[i], buf);
+		width = (unsigned)num_scommify(v[i], buf);
 		if (c->show_percs)
 			width += PERC_WIDTH;
 		if (width > w[i])
@@ -221,7 +208,7 @@ cells_scost(const struct cells *c, const int64_t *v, const unsigned char *def,
 			text[1] = '\0';
 			len = 1;
 		} else
-			len = cells_scommify(v[e], text);
+			len = num_scommify(v[e], text);
 		if (c->show_percs) {
 			if (def[e] && v[e] != 0)
 				len += cells_fmt_perc(text + len,
@@ -255,7 +242,7 @@ cells_cost(const struct cells *c, const uint64_t *v, const unsigned *w)
 			text[1] = '\0';
 			len = 1;
 		} else
-			len = cells_commify(x, text);
+			len = num_commify(x, text);
 		if (c->show_percs) {
 			if (x != COST_NONE && x != 0) {
 				base = c->total[e];
@@ -319,33 +306,4 @@ cells_label(const struct cells *c, uint32_t file, uint32_t name)
 	cells_namelen(c, profile_str(c->p, file), profile_strlen(c->p, file));
 	fputc(':', c->out);
 	cells_namelen(c, profile_str(c->p, name), profile_strlen(c->p, name));
-}
-
-/*
- * Compare two labels as they stand in a call line, followed by " (":
- * tied call lines are then in the order of their text.
- */
-int
-cells_labelcmp(const char *a, const char *b)
-{
-	static const char	 tail[] = " (";
-	const unsigned char	*x = (const unsigned char *)a;
-	const unsigned char	*y = (const unsigned char *)b;
-	size_t			 i = 0, j = 0;
-	unsigned		 u, v;
-
-	for (;;) {
-		u = *x != '\0' ? *x : i < 2 ? (unsigned char)tail[i] : 0;
-		v = *y != '\0' ? *y : j < 2 ? (unsigned char)tail[j] : 0;
-		if (u != v || u == 0)
-			return (u > v) - (u < v);
-		if (*x != '\0')
-			x++;
-		else
-			i++;
-		if (*y != '\0')
-			y++;
-		else
-			j++;
-	}
 }

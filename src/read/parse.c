@@ -13,9 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ahead.h"
 #include "cost.h"
-#include "input.h"
 #include "keytab.h"
 #include "msg.h"
 #include "num.h"
@@ -23,7 +21,6 @@
 #include "profile.h"
 #include "xmalloc.h"
 
-#define PARSE_BLOCK	(1024 * 1024)
 #define PARSE_MAXPOS	3		/* instr, bb, line */
 #define NONE		UINT32_MAX
 
@@ -459,6 +456,16 @@ parser_resume(const struct parser *ps)
 	return ps->stop ? ps->stop_off : ps->off - ps->len;
 }
 
+/*
+ * The input could not be read to its end (the reader said why): what was
+ * read is not checked further, and parser_finish() fails.
+ */
+void
+parser_fail(struct parser *ps)
+{
+	ps->fatal = 1;
+}
+
 /* Return nonzero if ps stopped: an error, or a chunk's header line. */
 int
 parser_stopped(const struct parser *ps)
@@ -519,35 +526,6 @@ parse_buffer(struct profile *p, const char *name, const char *buf, size_t len,
 
 	ps = parser_create(p, name, o);
 	parser_feed(ps, buf, len);
-	return parser_finish(ps);
-}
-
-/* Parse the profile in file path ("-" for standard input). */
-int
-parse_file(struct profile *p, const char *path, const struct parse_opts *o)
-{
-	struct parser	*ps;
-	struct input	*in;
-	char		*block;
-	ssize_t		 n;
-	int		 fd;
-
-	if ((in = input_open(path)) == NULL)
-		return -1;
-	ps = parser_create(p, path, o);
-	/* In two threads if worth it (ahead.c), else block by block. */
-	if ((fd = input_plain_fd(in)) == -1 ||
-	    (n = ahead_read(ps, fd, path, o)) == 1) {
-		block = xmalloc(PARSE_BLOCK);
-		while ((n = input_read(in, block, PARSE_BLOCK)) > 0)
-			if (parser_feed(ps, block, (size_t)n) == -1)
-				break;
-		free(block);
-	}
-	input_close(in);
-	/* A read error was reported; what was read is not checked further. */
-	if (n < 0)
-		ps->fatal = 1;
 	return parser_finish(ps);
 }
 

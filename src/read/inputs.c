@@ -15,6 +15,7 @@
 
 #include "input.h"
 #include "inputs.h"
+#include "load.h"
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
@@ -179,7 +180,7 @@ inputs_load(struct profile *p, const struct inputs *in,
 
 	for (i = 0; i < in->nprofiles; i++) {
 		start = profile_nparts(p);
-		if (parse_file(p, in->profiles[i], o) == -1)
+		if (load_file(p, in->profiles[i], o) == -1)
 			return -1;
 		if (i == 0)
 			continue;

@@ -1,6 +1,7 @@
 /*
  * num.c - the careful path of number parsing: hexadecimal, and decimal
- * numbers long enough to overflow 64 bits.
+ * numbers long enough to overflow 64 bits; and numbers written with
+ * thousands separators.
  */
 #include "compat.h"
 
@@ -46,4 +47,37 @@ num_parse_slow(const char **pp, const char *end, uint64_t *v)
 		return NUM_OVERFLOW;
 	*v = n;
 	return NUM_OK;
+}
+
+/* Write v with thousands separators into buf; return its length. */
+size_t
+num_commify(uint64_t v, char *buf)
+{
+	char	digits[24];
+	int	n = 0, i, j = 0;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	for (i = n - 1; i >= 0; i--) {
+		buf[j++] = digits[i];
+		if (i > 0 && i % 3 == 0)
+			buf[j++] = ',';
+	}
+	buf[j] = '\0';
+	return (size_t)j;
+}
+
+/* Write v with a minus sign if negative and thousands separators. */
+size_t
+num_scommify(int64_t v, char *buf)
+{
+	uint64_t	u;
+
+	if (v >= 0)
+		return num_commify((uint64_t)v, buf);
+	u = v == INT64_MIN ? (uint64_t)INT64_MAX + 1 : (uint64_t)-v;
+	buf[0] = '-';
+	return num_commify(u, buf + 1) + 1;
 }

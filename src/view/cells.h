@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 struct profile;
+struct selection;
 
 struct cells {
 	FILE			*out;
@@ -23,7 +24,7 @@ struct cells {
 						   names visible (a terminal) */
 };
 
-size_t		 cells_commify(uint64_t, char *);
+void		 cells_init(struct cells *, FILE *, const struct selection *);
 size_t		 cells_fmt_perc(char *, size_t, double);
 unsigned	*cells_widths_new(const struct cells *);
 void		 cells_widths_add(const struct cells *, unsigned *,
@@ -34,8 +35,6 @@ void		 cells_cost(const struct cells *, const uint64_t *,
 void		 cells_name(const struct cells *, const char *);
 void		 cells_namelen(const struct cells *, const char *, size_t);
 void		 cells_label(const struct cells *, uint32_t, uint32_t);
-int		 cells_labelcmp(const char *, const char *);
-size_t		 cells_scommify(int64_t, char *);
 void		 cells_swidths_add(const struct cells *, unsigned *,
 		    const int64_t *, const unsigned char *);
 void		 cells_scost(const struct cells *, const int64_t *,

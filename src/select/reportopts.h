@@ -1,25 +1,25 @@
 /*
- * report.h - the text reporter: callgrind_annotate's header, program
- * totals, sorted function totals (self or inclusive) and call trees.
+ * reportopts.h - the options that shape a report, as given on the
+ * command line: what the selection chooses and what the views print.
  */
-#ifndef CGA_REPORT_H
-#define CGA_REPORT_H
+#ifndef CGA_REPORTOPTS_H
+#define CGA_REPORTOPTS_H
 
 #include <stddef.h>
-#include <stdio.h>
 
-struct profile;
 struct gate;
 struct namemod;
 
 enum report_format {
 	REPORT_TEXT,
-	REPORT_JSON
+	REPORT_JSON,
+	REPORT_MARKDOWN
 };
 
 #define REPORT_TREE_CALLER	1	/* --tree=caller */
 #define REPORT_TREE_CALLING	2	/* --tree=calling */
 
+/* The options that shape a report, as given on the command line. */
 struct report_opts {
 	const char	 *profile_name;	/* as given on the command line */
 	char		**show;		/* --show event names, NULL: all */
@@ -45,21 +45,14 @@ struct report_opts {
 	int		  per_part;	/* --per-part */
 	int		  totals_only;	/* --totals */
 	enum report_format format;	/* --format */
-	struct gate	 *gates;	/* --fail-above, events resolved */
+	struct gate	 *gates;	/* --fail-above */
 	size_t		  ngates;
 	const char	 *old_name;	/* --diff: the old profile's name */
 	const struct namemod *mod_file;	/* --mod-filename */
 	const struct namemod *mod_func;	/* --mod-funcname */
 	size_t		  split;	/* functions from which the list is
 					   printed in two threads; 0: the
-					   default, REPORT_SPLIT (tests) */
+					   default (tests set it) */
 };
 
-int	report_check_events(const struct profile *, const struct report_opts *);
-void	report_unknown_event(const struct profile *, const char *,
-	    const char *);
-int	report_text(FILE *, const struct profile *, const struct report_opts *);
-int	report_diff(FILE *, const struct profile *, const struct profile *,
-	    const struct report_opts *);
-
-#endif /* CGA_REPORT_H */
+#endif /* CGA_REPORTOPTS_H */

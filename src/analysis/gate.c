@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cells.h"
 #include "gate.h"
+#include "num.h"
 #include "xmalloc.h"
 
 /*
@@ -133,12 +133,12 @@ gate_report(const struct gate_result *r)
 {
 	char	v[32], b[32];
 
-	cells_scommify(r->value, v);
+	num_scommify(r->value, v);
 	fprintf(stderr, "%s: limit exceeded: --fail-above=%s: %s%s%s ",
 	    getprogname(), r->gate->spec, r->gate->event,
 	    r->what != NULL ? " of " : "", r->what != NULL ? r->what : "");
 	if (r->diff) {
-		cells_commify(r->base, b);
+		num_commify(r->base, b);
 		fprintf(stderr, "changed by %s%s", r->value > 0 ? "+" : "", v);
 		if (r->base > 0)
 			fprintf(stderr, " (%+.2f%% of %s)",

@@ -1,6 +1,7 @@
 /*
- * num.h - hand-rolled parsing of the profile format's numbers: decimal
- * or 0x-hexadecimal 64-bit counts, and subpositions (N, +N, -N, *).
+ * num.h - hand-rolled numbers: parsing the profile format's decimal
+ * or 0x-hexadecimal 64-bit counts and subpositions (N, +N, -N, *);
+ * counts written with thousands separators.
  *
  * The text parsed, [p, end), must be followed by a byte that is neither
  * a digit nor a separator (the parser guarantees a newline or a carriage
@@ -10,6 +11,7 @@
 #ifndef CGA_NUM_H
 #define CGA_NUM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum num_result {
@@ -111,5 +113,8 @@ num_skip_space(const char *p, const char *end)
 		p++;
 	return p;
 }
+
+size_t	num_commify(uint64_t, char *);
+size_t	num_scommify(int64_t, char *);
 
 #endif /* CGA_NUM_H */

@@ -1,6 +1,7 @@
 /*
- * parse.h - the Callgrind/Cachegrind profile reader: bytes in, profile
- * model out.  It knows nothing of reports.
+ * parse.h - the Callgrind/Cachegrind profile parser: bytes in, profile
+ * model out.  It reads no file (load.c feeds it) and knows nothing of
+ * reports.
  */
 #ifndef CGA_PARSE_H
 #define CGA_PARSE_H
@@ -36,8 +37,6 @@ struct parser_size {
 	uint64_t	 direct[3];	/*   the direct array's length */
 };
 
-int		 parse_file(struct profile *, const char *,
-		    const struct parse_opts *);
 int		 parse_buffer(struct profile *, const char *, const char *,
 		    size_t, const struct parse_opts *);
 
@@ -45,8 +44,9 @@ struct parser	*parser_create(struct profile *, const char *,
 		    const struct parse_opts *);
 int		 parser_feed(struct parser *, const char *, size_t);
 int		 parser_finish(struct parser *);
+void		 parser_fail(struct parser *);
 
-/* Reading a file in chunks, some ahead (ahead.c). */
+/* For reading a file in chunks, some ahead (ahead.c drives these). */
 void		 parser_seek(struct parser *, uint64_t);
 int		 parser_stopped(const struct parser *);
 uint64_t	 parser_resume(const struct parser *);

@@ -254,3 +254,32 @@ totals_compute(const struct profile *p, uint64_t *total)
 	}
 	return calculated ? TOTALS_CALCULATED : first;
 }
+
+/*
+ * Compare two labels as they stand in a call line, followed by " (":
+ * tied call lines are then in the order of their text.
+ */
+int
+fntotals_labeltextcmp(const char *a, const char *b)
+{
+	static const char	 tail[] = " (";
+	const unsigned char	*x = (const unsigned char *)a;
+	const unsigned char	*y = (const unsigned char *)b;
+	size_t			 i = 0, j = 0;
+	unsigned		 u, v;
+
+	for (;;) {
+		u = *x != '\0' ? *x : i < 2 ? (unsigned char)tail[i] : 0;
+		v = *y != '\0' ? *y : j < 2 ? (unsigned char)tail[j] : 0;
+		if (u != v || u == 0)
+			return (u > v) - (u < v);
+		if (*x != '\0')
+			x++;
+		else
+			i++;
+		if (*y != '\0')
+			y++;
+		else
+			j++;
+	}
+}

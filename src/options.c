@@ -1,0 +1,530 @@
+/*
+ * options.c - the command line of cg-annotate: the options, as
+ * callgrind_annotate spells them and cg-annotate's own, parsed into one
+ * struct options; the synopsis and the --help text.
+ */
+#include "compat.h"
+
+#include <sys/stat.h>
+
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diff.h"
+#include "gate.h"
+#include "options.h"
+#include "parse.h"
+#include "select.h"
+#include "version.h"
+#include "xmalloc.h"
+
+enum {
+	OPT_AUTO = 256,
+	OPT_CONTEXT,
+	OPT_DIFF,
+	OPT_FAIL_ABOVE,
+	OPT_FORMAT,
+	OPT_INCLUSIVE,
+	OPT_MOD_FILENAME,
+	OPT_MOD_FUNCNAME,
+	OPT_PART,
+	OPT_PER_PART,
+	OPT_SHOW,
+	OPT_SHOW_PERCS,
+	OPT_SORT,
+	OPT_THREAD,
+	OPT_THRESHOLD,
+	OPT_TOTALS,
+	OPT_TREE,
+	OPT_VERSION
+};
+
+static const struct option longopts[] = {
+	{ "auto",	required_argument,	NULL,	OPT_AUTO },
+	{ "context",	required_argument,	NULL,	OPT_CONTEXT },
+	{ "diff",	no_argument,		NULL,	OPT_DIFF },
+	{ "fail-above",	required_argument,	NULL,	OPT_FAIL_ABOVE },
+	{ "format",	required_argument,	NULL,	OPT_FORMAT },
+	{ "help",	no_argument,		NULL,	'h' },
+	{ "include",	required_argument,	NULL,	'I' },
+	{ "inclusive",	required_argument,	NULL,	OPT_INCLUSIVE },
+	{ "mod-filename", required_argument,	NULL,	OPT_MOD_FILENAME },
+	{ "mod-funcname", required_argument,	NULL,	OPT_MOD_FUNCNAME },
+	{ "part",	required_argument,	NULL,	OPT_PART },
+	{ "per-part",	no_argument,		NULL,	OPT_PER_PART },
+	{ "show",	required_argument,	NULL,	OPT_SHOW },
+	{ "show-percs",	optional_argument,	NULL,	OPT_SHOW_PERCS },
+	{ "sort",	required_argument,	NULL,	OPT_SORT },
+	{ "thread",	required_argument,	NULL,	OPT_THREAD },
+	{ "threshold",	required_argument,	NULL,	OPT_THRESHOLD },
+	{ "totals",	no_argument,		NULL,	OPT_TOTALS },
+	{ "tree",	required_argument,	NULL,	OPT_TREE },
+	{ "version",	no_argument,		NULL,	OPT_VERSION },
+	{ NULL,		0,			NULL,	0 }
+};
+
+static void		 options_help(void);
+static int		 yesno(const char *, const char *);
+static int		 is_percentage(const char *);
+static int		 sort_item(char *, char **);
+static size_t		 split_events(char *, char ***);
+static char		*dir_slash(const char *);
+static char		*include_dir(const char *);
+static char		*options_pwd(void);
+static void		 options_sort(struct report_opts *, char *);
+static enum report_format options_format(const char *);
+static int		 options_tree(const char *);
+
+/* Print the synopsis to stderr and exit 2. */
+__dead void
+options_usage(int status)
+{
+	int	w = (int)strlen(getprogname());
+
+	fprintf(stderr, "usage: %s [--auto=yes|no] [--context=N] "
+	    "[--fail-above=EVENT:LIMIT[:REGEX]]\n"
+	    "       %*s [--format=text|json|markdown] [-I dir] "
+	    "[--inclusive=yes|no]\n"
+	    "       %*s [--part=N] "
+	    "[--per-part] [--show=A,B,...] [--show-percs=yes|no]\n"
+	    "       %*s [--sort=A[:N],B[:N],...] [--thread=N] "
+	    "[--threshold=N] [--totals]\n"
+	    "       %*s [--tree=none|caller|calling|both] "
+	    "[profile ... [source ...]]\n"
+	    "       %s --diff [--mod-filename=s/RE/REPL/[g]] "
+	    "[--mod-funcname=s/RE/REPL/[g]]\n"
+	    "       %*s [options] old-profile new-profile\n"
+	    "       %s --help | --version\n", getprogname(), w, "", w, "",
+	    w, "", w, "", getprogname(), w, "", getprogname());
+	exit(status);
+}
+
+/* Print the option summary (as in the man page) to stdout. */
+static void
+options_help(void)
+{
+	printf("usage: %s [options] [profile ... [source ...]]\n"
+	    "\n"
+	    "Print the totals, the function totals, the call tree and "
+	    "annotated sources of\na Callgrind or Cachegrind profile.\n"
+	    "\n"
+	    "  -h, --help            print this help and exit\n"
+	    "  --version             print the version and exit\n"
+	    "  --auto=yes|no         annotate the source files of the "
+	    "printed functions [yes]\n"
+	    "  --context=N           lines of context around annotated "
+	    "lines [8]\n"
+	    "  --diff OLD NEW        report NEW - OLD, sorted by the size "
+	    "of the changes\n"
+	    "  --fail-above=EVENT:LIMIT[:REGEX]\n"
+	    "                        exit 3 if EVENT's total (or, with "
+	    "REGEX, a function's)\n"
+	    "                        is above LIMIT; with --diff its "
+	    "change, LIMIT may be N%%\n"
+	    "  --format=text|json|markdown\n"
+	    "                        the report as text [text], as one JSON "
+	    "document, or as\n"
+	    "                        GitHub-flavoured Markdown (CI "
+	    "summaries)\n"
+	    "  -I DIR, --include=DIR look for source files under DIR too "
+	    "(also -IDIR, -I=DIR)\n"
+	    "  --inclusive=yes|no    sort and print functions by inclusive "
+	    "cost, with\n"
+	    "                        recursion counted once and cycles "
+	    "shown [no]\n"
+	    "  --mod-filename=s/REGEX/REPL/[g], --mod-funcname=s/REGEX/REPL/"
+	    "[g]\n"
+	    "                        with --diff, rewrite file or "
+	    "function names first\n"
+	    "  --part=N              read only the parts numbered N "
+	    "(part: N)\n"
+	    "  --per-part            list each part's totals under "
+	    "PROGRAM TOTALS\n"
+	    "  --show=A,B,...        only show counts of events A,B,... "
+	    "[all]\n"
+	    "  --show-percs=yes|no   show a percentage after each non-zero "
+	    "count [yes]\n"
+	    "  --sort=A[:N],B[:N],...\n"
+	    "                        sort functions by events A,B,... "
+	    "[event order];\n"
+	    "                        N is a per-event threshold in percent, "
+	    "which replaces\n"
+	    "                        --threshold\n"
+	    "  --thread=N            read only the parts of thread N "
+	    "(thread: N)\n"
+	    "  --threshold=N         print functions until they add up to "
+	    "N%% of the\n"
+	    "                        primary sort event; 100 prints all "
+	    "[99]\n"
+	    "  --totals              print only the program totals, "
+	    "\"EVENT VALUE\" lines\n"
+	    "  --tree=none|caller|calling|both\n"
+	    "                        print the callers and/or callees of "
+	    "each function [none]\n"
+	    "\n"
+	    "With no profile, the first callgrind.out* in the current "
+	    "directory is read,\n"
+	    "else the first cachegrind.out*; \"-\" reads standard input.  "
+	    "Further profiles\n(recognised by their content) are added "
+	    "in; a profile that is missing or\nempty is taken as the "
+	    "prefix of dump and thread files (callgrind.out.4242.1,\n"
+	    "callgrind.out.4242-01, ...).  Other files named are annotated "
+	    "whether or not\ntheir functions are printed.  gzip and zstd "
+	    "profiles are read as they are.\n",
+	    getprogname());
+}
+
+/* Parse a yes|no option value or exit with a usage error. */
+static int
+yesno(const char *opt, const char *arg)
+{
+	if (arg == NULL || strcmp(arg, "yes") == 0)
+		return 1;
+	if (strcmp(arg, "no") == 0)
+		return 0;
+	warnx("%s takes yes or no, not '%s'", opt, arg);
+	options_usage(2);
+}
+
+/* Return nonzero if s is a number from 0 to 100, with an optional %. */
+static int
+is_percentage(const char *s)
+{
+	const char	*p;
+	char		*end;
+	double		 v;
+
+	for (p = s; *p != '\0' && (*p == '.' || (*p >= '0' && *p <= '9'));
+	    p++)
+		continue;
+	if (p == s || (*p != '\0' && strcmp(p, "%") != 0))
+		return 0;
+	v = strtod(s, &end);
+	if (end != p)
+		return 0;
+	return v >= 0 && v <= 100;
+}
+
+/*
+ * Split a --sort item "EV" or "EV:N" or "EV:N%" in place: the name ends
+ * at the first colon, *thr is N ("0" if none).  Return 1 if N was given;
+ * an N that is not a percentage is a usage error.
+ */
+static int
+sort_item(char *item, char **thr)
+{
+	char	*colon, *t;
+	size_t	 n;
+
+	*thr = "0";
+	if ((colon = strchr(item, ':')) == NULL)
+		return 0;
+	/* Event names are letters and digits: a colon starts N. */
+	t = colon + 1;
+	n = strspn(t, "0123456789.");
+	if (!is_percentage(t)) {
+		warnx("--sort threshold '%s' is not a percentage from 0 to "
+		    "100", t);
+		options_usage(2);
+	}
+	t[n] = '\0';
+	*thr = t;
+	*strchr(item, ':') = '\0';
+	return 1;
+}
+
+/*
+ * Split a comma-separated list in place into *list (trailing empty
+ * items dropped, as Perl's split does); return the number of items.
+ */
+static size_t
+split_events(char *s, char ***list)
+{
+	size_t	 n = 0;
+	char	*item;
+
+	free(*list);
+	*list = NULL;
+	while ((item = strsep(&s, ",")) != NULL) {
+		*list = xreallocarray(*list, n + 1, sizeof(**list));
+		(*list)[n++] = item;
+	}
+	while (n > 0 && *(*list)[n - 1] == '\0')
+		n--;
+	if (n == 0) {
+		free(*list);
+		*list = NULL;
+	}
+	return n;
+}
+
+/* Return a copy of dir with "/" appended. */
+static char *
+dir_slash(const char *dir)
+{
+	size_t	 len = strlen(dir);
+	char	*s;
+
+	s = xmalloc(len + 2);
+	memcpy(s, dir, len);
+	s[len] = '/';
+	s[len + 1] = '\0';
+	return s;
+}
+
+/*
+ * Return an -I directory as used: a leading "=" (from -I=DIR) dropped,
+ * one trailing "/" trimmed and "/" added, as callgrind_annotate does.
+ */
+static char *
+include_dir(const char *arg)
+{
+	char	*s, *d;
+	size_t	 len;
+
+	if (*arg == '=')
+		arg++;
+	d = xstrdup(arg);
+	len = strlen(d);
+	if (len > 0 && d[len - 1] == '/')
+		d[len - 1] = '\0';
+	s = dir_slash(d);
+	free(d);
+	return s;
+}
+
+/* Return "$PWD/" (the logical working directory) to strip from names. */
+static char *
+options_pwd(void)
+{
+	struct stat	 a, b;
+	const char	*pwd = getenv("PWD");
+	char		*cwd, *s;
+
+	if (pwd != NULL && *pwd == '/' && stat(pwd, &a) == 0 &&
+	    stat(".", &b) == 0 && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino)
+		return dir_slash(pwd);
+	if ((cwd = getcwd(NULL, 0)) == NULL)
+		return NULL;
+	s = dir_slash(cwd);
+	free(cwd);
+	return s;
+}
+
+/*
+ * --sort=A[:N],B[:N],...: the events, and their thresholds if any item
+ * gave one.
+ */
+static void
+options_sort(struct report_opts *o, char *arg)
+{
+	size_t	i;
+	int	per_event = 0;
+
+	o->nsort = split_events(arg, &o->sort);
+	free(o->sort_thr);
+	o->sort_thr = xreallocarray(NULL, o->nsort, sizeof(*o->sort_thr));
+	for (i = 0; i < o->nsort; i++)
+		per_event |= sort_item(o->sort[i], &o->sort_thr[i]);
+	if (!per_event) {
+		free(o->sort_thr);
+		o->sort_thr = NULL;
+	}
+}
+
+/* --format=text|json|markdown, or a usage error. */
+static enum report_format
+options_format(const char *arg)
+{
+	if (strcmp(arg, "text") == 0)
+		return REPORT_TEXT;
+	if (strcmp(arg, "json") == 0)
+		return REPORT_JSON;
+	if (strcmp(arg, "markdown") == 0)
+		return REPORT_MARKDOWN;
+	warnx("--format takes text, json or markdown, not '%s'", arg);
+	options_usage(2);
+}
+
+/* --tree=none|caller|calling|both, or a usage error. */
+static int
+options_tree(const char *arg)
+{
+	if (strcmp(arg, "none") == 0)
+		return 0;
+	if (strcmp(arg, "caller") == 0)
+		return REPORT_TREE_CALLER;
+	if (strcmp(arg, "calling") == 0)
+		return REPORT_TREE_CALLING;
+	if (strcmp(arg, "both") == 0)
+		return REPORT_TREE_CALLER | REPORT_TREE_CALLING;
+	warnx("--tree takes none, caller, calling or both, not '%s'", arg);
+	options_usage(2);
+}
+
+/*
+ * Parse the command line into *op (callgrind_annotate's defaults where
+ * an option is not given); a usage error exits 2.  Return OPTIONS_DONE
+ * after printing --help or --version.
+ */
+enum options_result
+options_parse(struct options *op, int argc, char *argv[])
+{
+	struct report_opts	*o = &op->report;
+	struct namemod		*mod;
+	const char		*errstr;
+	char			 errbuf[256];
+	int			 ch;
+
+	memset(op, 0, sizeof(*op));
+	o->threshold = "99";
+	o->context = 8;
+	o->show_percs = 1;
+	o->auto_annotate = 1;
+	o->mod_file = &op->mod_file;
+	o->mod_func = &op->mod_func;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			options_help();
+			return OPTIONS_DONE;
+		case 'I':
+			o->include = xreallocarray(o->include, o->ninclude + 1,
+			    sizeof(*o->include));
+			o->include[o->ninclude++] = include_dir(optarg);
+			break;
+		case OPT_CONTEXT:
+			o->context = (int)strtonum(optarg, 0, 1000000, &errstr);
+			if (errstr != NULL) {
+				warnx("--context takes a number of lines, "
+				    "not '%s'", optarg);
+				options_usage(2);
+			}
+			break;
+		case OPT_AUTO:
+			o->auto_annotate = yesno("--auto", optarg);
+			break;
+		case OPT_INCLUSIVE:
+			o->inclusive = yesno("--inclusive", optarg);
+			break;
+		case OPT_PART:
+		case OPT_THREAD:
+			if (strtonum(optarg, 0, INT64_MAX, &errstr), errstr !=
+			    NULL) {
+				warnx("%s takes a number, not '%s'", ch ==
+				    OPT_PART ? "--part" : "--thread", optarg);
+				options_usage(2);
+			}
+			if (ch == OPT_PART)
+				op->parse.part = optarg;
+			else
+				op->parse.thread = optarg;
+			break;
+		case OPT_PER_PART:
+			o->per_part = 1;
+			break;
+		case OPT_DIFF:
+			op->diff = 1;
+			break;
+		case OPT_TOTALS:
+			o->totals_only = 1;
+			break;
+		case OPT_FORMAT:
+			o->format = options_format(optarg);
+			break;
+		case OPT_MOD_FILENAME:
+		case OPT_MOD_FUNCNAME:
+			mod = ch == OPT_MOD_FILENAME ? &op->mod_file :
+			    &op->mod_func;
+			namemod_free(mod);
+			if (namemod_parse(mod, optarg, errbuf,
+			    sizeof(errbuf)) == -1) {
+				warnx("%s: %s: %s", ch == OPT_MOD_FILENAME ?
+				    "--mod-filename" : "--mod-funcname",
+				    optarg, errbuf);
+				options_usage(2);
+			}
+			break;
+		case OPT_FAIL_ABOVE:
+			o->gates = xreallocarray(o->gates, o->ngates + 1,
+			    sizeof(*o->gates));
+			if (gate_parse(&o->gates[o->ngates], optarg, errbuf,
+			    sizeof(errbuf)) == -1) {
+				warnx("--fail-above=%s: %s", optarg, errbuf);
+				options_usage(2);
+			}
+			o->ngates++;
+			break;
+		case OPT_TREE:
+			o->tree = options_tree(optarg);
+			break;
+		case OPT_SHOW:
+			o->nshow = split_events(optarg, &o->show);
+			break;
+		case OPT_SHOW_PERCS:
+			o->show_percs = yesno("--show-percs", optarg);
+			break;
+		case OPT_SORT:
+			options_sort(o, optarg);
+			break;
+		case OPT_THRESHOLD:
+			if (!is_percentage(optarg)) {
+				warnx("--threshold takes a percentage from 0 "
+				    "to 100, not '%s'", optarg);
+				options_usage(2);
+			}
+			optarg[strcspn(optarg, "%")] = '\0';
+			o->threshold = optarg;
+			break;
+		case OPT_VERSION:
+			printf("cg-annotate %s\n", CGA_VERSION);
+			return OPTIONS_DONE;
+		case ':':
+			warnx("option %s needs a value", argv[optind - 1]);
+			options_usage(2);
+		default:
+			if (optopt != 0)
+				warnx("unknown option -%c", optopt);
+			else
+				warnx("unknown option %s", argv[optind - 1]);
+			options_usage(2);
+		}
+	}
+	op->args = argv + optind;
+	op->nargs = (size_t)(argc - optind);
+	if (op->diff && op->nargs != 2) {
+		warnx("--diff takes two profiles, OLD and NEW");
+		options_usage(2);
+	}
+	op->parse.strip_prefix = op->pwd = options_pwd();
+	return OPTIONS_RUN;
+}
+
+/* Free what options_parse() allocated. */
+void
+options_free(struct options *op)
+{
+	struct report_opts	*o = &op->report;
+	size_t			 i;
+
+	for (i = 0; i < o->ninclude; i++)
+		free(o->include[i]);
+	free(o->include);
+	free(o->user_files);
+	for (i = 0; i < o->ngates; i++)
+		gate_free(&o->gates[i]);
+	free(o->gates);
+	namemod_free(&op->mod_file);
+	namemod_free(&op->mod_func);
+	free(o->show);
+	free(o->sort);
+	free(o->sort_thr);
+	free(op->pwd);
+}

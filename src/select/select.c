@@ -1,0 +1,811 @@
+/*
+ * select.c - the selection layer: the events shown and sorted by, the
+ * thresholds, the program totals, and the entries every view prints:
+ * function totals (self or inclusive, with cycles under --inclusive=yes)
+ * sorted by the sort events down to the threshold, with their callers
+ * and callees; or with --diff every function's change, sorted by its
+ * size; the --fail-above limits evaluated on those rows; and what
+ * source annotation prints (srcsel.c).  Every order is total (cost
+ * descending, then name), so the output is deterministic.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph.h"
+#include "cost.h"
+#include "diff.h"
+#include "fntotals.h"
+#include "gate.h"
+#include "msg.h"
+#include "num.h"
+#include "profile.h"
+#include "select.h"
+#include "sort.h"
+#include "srcsel.h"
+#include "xmalloc.h"
+
+#define SELECT_AHEAD	16	/* entries loaded ahead, sorting and choosing */
+
+static int	select_resolve(const struct profile *, const char *,
+		    char **, size_t, int **);
+static void	select_unknown_event(const struct profile *, const char *,
+		    const char *);
+static int	select_setup(struct selection *, const struct profile *,
+		    const struct report_opts *);
+static double	select_prop(uint64_t, uint64_t);
+static int	select_costcmp(const struct selection *, const uint64_t *,
+		    const uint64_t *);
+static uint32_t	select_objof(const struct selection *,
+		    const struct selentry *);
+static int	select_entrycmp(const void *, const void *);
+static int	select_callcmp(const void *, const void *);
+static int	select_farcmp(const void *, const void *);
+static size_t	select_gather(const struct selection *, uint32_t *, size_t,
+		    int, struct selcall *, uint64_t *);
+static int	select_incl_passes(const struct selection *,
+		    const struct selentry *);
+static void	select_order(const struct selection *, struct selentry *,
+		    size_t);
+static size_t	select_sort_run(const struct selection *, struct selentry *,
+		    size_t, size_t);
+static void	select_entries(struct selection *);
+static void	select_gate_add(struct selection *,
+		    const struct gate_result *);
+static void	select_gates(struct selection *);
+static uint64_t	select_abs(int64_t);
+static int	select_drowcmp(const void *, const void *);
+static void	select_diff(struct selection *, const struct profile *);
+
+/* Context for the qsort comparisons, which qsort cannot pass. */
+static const struct selection	*cmp_ctx;
+
+/* Say that opt names an event the profile lacks, listing its events. */
+static void
+select_unknown_event(const struct profile *p, const char *opt,
+    const char *name)
+{
+	msg_usage_error("%s event '%s' is not among the profile's events "
+	    "(%s)", opt, name, profile_str(p, profile_events_list(p)));
+}
+
+/*
+ * Map event names to indices into *idx; with names NULL take every
+ * event in file order.  Print an error naming opt for an unknown event.
+ */
+static int
+select_resolve(const struct profile *p, const char *opt, char **names,
+    size_t n, int **idx)
+{
+	size_t	i;
+	int	e;
+
+	if (names == NULL) {
+		n = profile_nevents(p);
+		*idx = xreallocarray(NULL, n, sizeof(**idx));
+		for (i = 0; i < n; i++)
+			(*idx)[i] = (int)i;
+		return (int)n;
+	}
+	*idx = xreallocarray(NULL, n, sizeof(**idx));
+	for (i = 0; i < n; i++) {
+		if ((e = profile_event_index(p, names[i])) < 0) {
+			select_unknown_event(p, opt, names[i]);
+			free(*idx);
+			*idx = NULL;
+			return -1;
+		}
+		(*idx)[i] = e;
+	}
+	return (int)n;
+}
+
+/*
+ * Set up sel on profile p: the events shown and sorted by and those of
+ * the limits (an error if one is not in p), the thresholds.  Return 0,
+ * or -1 after a message.
+ */
+static int
+select_setup(struct selection *sel, const struct profile *p,
+    const struct report_opts *o)
+{
+	size_t	i;
+	int	n;
+
+	sel->o = o;
+	sel->p = p;
+	sel->nev = profile_nevents(p);
+	if ((n = select_resolve(p, "--show", o->show, o->nshow,
+	    &sel->show)) < 0)
+		return -1;
+	sel->nshow = (size_t)n;
+	if ((n = select_resolve(p, "--sort", o->sort, o->nsort,
+	    &sel->sort)) < 0)
+		return -1;
+	sel->nsort = (size_t)n;
+	for (i = 0; i < o->ngates; i++) {
+		o->gates[i].ev = profile_event_index(p, o->gates[i].event);
+		if (o->gates[i].ev < 0) {
+			select_unknown_event(p, "--fail-above",
+			    o->gates[i].event);
+			return -1;
+		}
+	}
+	sel->thr = xcalloc(sel->nsort, sizeof(*sel->thr));
+	if (o->sort_thr != NULL) {
+		for (i = 0; i < sel->nsort; i++)
+			sel->thr[i] = strtod(o->sort_thr[i], NULL);
+		sel->single = 0;
+	} else {
+		sel->single = strtod(o->threshold, NULL);
+		if (sel->nsort > 0)
+			sel->thr[0] = sel->single;
+	}
+	return 0;
+}
+
+/* Return the threshold of sort event i as given ("0" if none was). */
+const char *
+select_threshold(const struct selection *sel, size_t i)
+{
+	if (sel->o->sort_thr != NULL)
+		return sel->o->sort_thr[i];
+	return i == 0 ? sel->o->threshold : "0";
+}
+
+/* Return the percentage of the total that cumulative cost sum is. */
+static double
+select_prop(uint64_t sum, uint64_t total)
+{
+	double	prop;
+
+	prop = sum <= UINT64_MAX / 100 ? (double)(sum * 100) :
+	    (double)sum * 100.0;
+	if (total != COST_NONE && total > 0)
+		prop /= (double)total;
+	return prop;
+}
+
+/* Compare two cost vectors by the sort events: -1 if a sorts first. */
+static int
+select_costcmp(const struct selection *sel, const uint64_t *a,
+    const uint64_t *b)
+{
+	uint64_t	u, v;
+	size_t		i;
+
+	for (i = 0; i < sel->nsort; i++) {
+		u = a[sel->sort[i]];
+		v = b[sel->sort[i]];
+		if (u == v)
+			continue;
+		if (u == COST_NONE)
+			return 1;
+		if (v == COST_NONE)
+			return -1;
+		return u > v ? -1 : 1;
+	}
+	return 0;
+}
+
+/* Return the object of entry en: its row's, or 0 for a cycle. */
+static uint32_t
+select_objof(const struct selection *sel, const struct selentry *en)
+{
+	return en->row != CG_NONE ? sel->t->rows[en->row].obj : 0;
+}
+
+/* Return the label of entry en: its row's or its cycle's. */
+const char *
+select_label(const struct selection *sel, const struct selentry *en)
+{
+	return en->row != CG_NONE ? fntotals_label(sel->t, en->row) :
+	    sel->g->cycles[en->cycle].label;
+}
+
+/*
+ * Return nonzero if entry en has a call tree: a cycle, or a row other
+ * than "???:???".
+ */
+int
+select_has_tree(const struct selection *sel, const struct selentry *en)
+{
+	const struct fnrow	*row;
+
+	if (en->cycle != CG_NONE)
+		return 1;
+	row = &sel->t->rows[en->row];
+	return strcmp(profile_str(sel->p, row->file), "???") != 0 ||
+	    strcmp(profile_str(sel->p, row->name), "???") != 0;
+}
+
+/*
+ * Order entries by the sort events, descending, "never recorded" below
+ * 0; then by label, then by object name, so the order is total.
+ */
+static int
+select_entrycmp(const void *a, const void *b)
+{
+	const struct selentry	*x = a, *y = b;
+	int			 c;
+
+	if ((c = select_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
+		return c;
+	if (x->row != CG_NONE && y->row != CG_NONE)
+		c = fntotals_labelcmp(cmp_ctx->t, x->row, y->row);
+	else
+		c = strcmp(select_label(cmp_ctx, x), select_label(cmp_ctx, y));
+	if (c != 0)
+		return c;
+	if ((c = strcmp(profile_str(cmp_ctx->p, select_objof(cmp_ctx, x)),
+	    profile_str(cmp_ctx->p, select_objof(cmp_ctx, y)))) != 0)
+		return c;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/* Order call lines by cost, then as their text, then by count. */
+static int
+select_callcmp(const void *a, const void *b)
+{
+	const struct selcall	*x = a, *y = b;
+	char			 cx[32], cy[32];
+	int			 c;
+
+	if ((c = select_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
+		return c;
+	if ((c = fntotals_labeltextcmp(fntotals_label(cmp_ctx->t, x->row),
+	    fntotals_label(cmp_ctx->t, y->row))) != 0)
+		return c;
+	num_commify(x->count, cx);
+	num_commify(y->count, cy);
+	if ((c = strcmp(cx, cy)) != 0)
+		return c;
+	return strcmp(profile_str(cmp_ctx->p, cmp_ctx->t->rows[x->row].obj),
+	    profile_str(cmp_ctx->p, cmp_ctx->t->rows[y->row].obj));
+}
+
+/* Context for select_farcmp, which qsort cannot pass. */
+static const struct cgedge	*far_edges;
+static int			 far_callers;
+
+/* Order edge ids by the row at their far end, then by id. */
+static int
+select_farcmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t	u, v;
+
+	u = far_callers ? far_edges[x].from : far_edges[x].to;
+	v = far_callers ? far_edges[y].from : far_edges[y].to;
+	if (u != v)
+		return u < v ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Gather the edges in ids[0..n-1] into call lines keyed by the row at
+ * their far end (from if callers, else to), summing edges that share it
+ * (sorted first, so a cycle of any size costs n log n).
+ */
+static size_t
+select_gather(const struct selection *sel, uint32_t *ids, size_t n,
+    int callers, struct selcall *cl, uint64_t *costs)
+{
+	const struct cgedge	*e;
+	size_t			 i, m = 0;
+	uint32_t		 far;
+
+	far_edges = sel->g->edges;
+	far_callers = callers;
+	if (n > 1)
+		qsort(ids, n, sizeof(*ids), select_farcmp);
+	far_edges = NULL;
+	for (i = 0; i < n; i++) {
+		e = &sel->g->edges[ids[i]];
+		far = callers ? e->from : e->to;
+		if (m == 0 || cl[m - 1].row != far) {
+			cl[m].row = far;
+			cl[m].count = 0;
+			cl[m].cost = costs + m * sel->nev;
+			cost_clear(costs + m * sel->nev, sel->nev);
+			m++;
+		}
+		if (__builtin_add_overflow(cl[m - 1].count, e->count,
+		    &cl[m - 1].count))
+			cl[m - 1].count = UINT64_MAX;
+		cost_add(costs + (m - 1) * sel->nev, e->cost, sel->nev);
+	}
+	return m;
+}
+
+/*
+ * The callers (callers set) or the callees of entry en, sorted: into
+ * *clp, the costs of summed lines into *costsp (both to free).  Calls
+ * within a cycle are not the cycle's.  Return their number.
+ */
+size_t
+select_calls(const struct selection *sel, const struct selentry *en,
+    int callers, struct selcall **clp, uint64_t **costsp)
+{
+	const struct callgraph	*g = sel->g;
+	const struct cgcycle	*cy;
+	const struct cgedge	*e;
+	struct selcall		*cl;
+	uint32_t		*ids = NULL, k, m, v = en->row, c = en->cycle;
+	uint64_t		*costs;
+	size_t			 n = 0, i, cap = 0;
+
+	if (c == CG_NONE) {
+		if (callers)
+			for (k = g->in[v]; k < g->in[v + 1]; k++) {
+				ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
+				ids[n++] = g->in_edges[k];
+			}
+		else
+			for (k = g->out[v]; k < g->out[v + 1]; k++) {
+				ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
+				ids[n++] = k;
+			}
+	} else {
+		cy = &g->cycles[c];
+		for (i = 0; i < cy->nmembers; i++) {
+			m = cy->members[i];
+			for (k = callers ? g->in[m] : g->out[m];
+			    k < (callers ? g->in[m + 1] : g->out[m + 1]); k++) {
+				e = &g->edges[callers ? g->in_edges[k] : k];
+				if (g->cycle[callers ? e->from : e->to] == c)
+					continue;
+				ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
+				ids[n++] = callers ? g->in_edges[k] : k;
+			}
+		}
+	}
+	cl = xreallocarray(NULL, n, sizeof(*cl));
+	costs = xreallocarray(NULL, n, sel->nev * sizeof(*costs));
+	if (c == CG_NONE) {
+		/* One edge per (caller, callee) already. */
+		for (i = 0; i < n; i++) {
+			e = &g->edges[ids[i]];
+			cl[i].row = callers ? e->from : e->to;
+			cl[i].count = e->count;
+			cl[i].cost = e->cost;
+		}
+	} else
+		n = select_gather(sel, ids, n, callers, cl, costs);
+	free(ids);
+	cmp_ctx = sel;
+	qsort(cl, n, sizeof(*cl), select_callcmp);
+	cmp_ctx = NULL;
+	*clp = cl;
+	*costsp = costs;
+	return n;
+}
+
+/* Return nonzero if entry en passes the --inclusive=yes threshold. */
+static int
+select_incl_passes(const struct selection *sel, const struct selentry *en)
+{
+	uint64_t	v;
+	size_t		k;
+
+	if (sel->o->sort_thr == NULL && sel->single >= 100)
+		return 1;
+	for (k = 0; k < sel->nsort; k++) {
+		v = en->cost[sel->sort[k]];
+		if (v != COST_NONE && select_prop(v,
+		    sel->total[sel->sort[k]]) >= 100 - sel->thr[k])
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Order the n entries ents by the first sort event's count (descending,
+ * "never recorded" last) with a radix sort; select_sort_run() finishes
+ * the order (select_entrycmp()) of each run of equal counts when the
+ * choice reaches it: most entries of a large profile are never printed.
+ */
+static void
+select_order(const struct selection *sel, struct selentry *ents, size_t n)
+{
+	struct selentry	*sorted;
+	uint64_t	*key, v;
+	uint32_t	*order;
+	size_t		 i;
+
+	if (sel->nsort == 0 || n > UINT32_MAX) {
+		qsort(ents, n, sizeof(*ents), select_entrycmp);
+		return;
+	}
+	key = xreallocarray(NULL, n, sizeof(*key));
+	for (i = 0; i < n; i++) {
+		v = ents[i].cost[sel->sort[0]];
+		key[i] = v == COST_NONE ? UINT64_MAX : UINT64_MAX - 1 - v;
+	}
+	order = xreallocarray(NULL, n, sizeof(*order));
+	sort_index_u64(key, (uint32_t)n, order);
+	sorted = xreallocarray(NULL, n, sizeof(*sorted));
+	for (i = 0; i < n; i++) {
+		if (i + SELECT_AHEAD < n)
+			__builtin_prefetch(&ents[order[i + SELECT_AHEAD]]);
+		sorted[i] = ents[order[i]];
+	}
+	memcpy(ents, sorted, n * sizeof(*ents));
+	free(sorted);
+	free(order);
+	free(key);
+}
+
+/*
+ * Sort the run of entries with the first sort event's count of entry i,
+ * from i on, by select_entrycmp(); return the end of the run.
+ */
+static size_t
+select_sort_run(const struct selection *sel, struct selentry *ents,
+    size_t n, size_t i)
+{
+	size_t	j;
+
+	if (sel->nsort == 0 || n > UINT32_MAX)
+		return n;		/* select_order() sorted all */
+	for (j = i + 1; j < n && ents[j].cost[sel->sort[0]] ==
+	    ents[i].cost[sel->sort[0]]; j++)
+		continue;
+	if (j - i > 1)
+		qsort(ents + i, j - i, sizeof(*ents), select_entrycmp);
+	return j;
+}
+
+/*
+ * Choose the entries to print, in order: self costs down to the
+ * cumulative threshold, or with --inclusive=yes every entry (functions
+ * and cycles) whose inclusive cost reaches (100 - threshold)% of the
+ * total.  The extent covers every entry, printed or not (the old tool
+ * fits its columns to them all).
+ */
+static void
+select_entries(struct selection *sel)
+{
+	const struct report_opts *o = sel->o;
+	struct selentry		*ents, en;
+	const struct fnrow	*row;
+	uint64_t		*sum, v;
+	size_t			 i, k, n = 0, nrows, run;
+	unsigned		 e;
+	int			 reached;
+
+	nrows = sel->t->nrows;
+	ents = xreallocarray(NULL, nrows + (sel->g ? sel->g->ncycles : 0),
+	    sizeof(*ents));
+	for (i = 0; i < nrows; i++) {
+		row = &sel->t->rows[i];
+		if (row->called_only && !o->inclusive)
+			continue;
+		ents[n].cost = o->inclusive ? sel->g->incl + i * sel->nev :
+		    row->cost;
+		ents[n].row = (uint32_t)i;
+		ents[n].cycle = CG_NONE;
+		n++;
+	}
+	if (o->inclusive)
+		for (i = 0; i < sel->g->ncycles; i++) {
+			ents[n].cost = sel->g->cycles[i].incl;
+			ents[n].row = CG_NONE;
+			ents[n].cycle = (uint32_t)i;
+			n++;
+		}
+	sel->extent = xreallocarray(NULL, sel->nev, sizeof(*sel->extent));
+	for (e = 0; e < sel->nev; e++)
+		sel->extent[e] = COST_NONE;
+	for (i = 0; i < n; i++)
+		for (e = 0; e < sel->nev; e++) {
+			v = ents[i].cost[e];
+			if (v != COST_NONE && (sel->extent[e] == COST_NONE ||
+			    v > sel->extent[e]))
+				sel->extent[e] = v;
+		}
+	cmp_ctx = sel;
+	if (o->inclusive) {
+		/* Only the entries that pass are printed and sorted. */
+		for (i = k = 0; i < n; i++)
+			if (select_incl_passes(sel, &ents[i]))
+				ents[k++] = ents[i];
+		n = k;
+	}
+	select_order(sel, ents, n);
+
+	sel->ents = xreallocarray(NULL, n, sizeof(*sel->ents));
+	sum = xcalloc(sel->nsort, sizeof(*sum));
+	for (i = run = 0; i < n; i++) {
+		if (i == run)
+			run = select_sort_run(sel, ents, n, i);
+		if (!o->inclusive && sel->single < 100) {
+			reached = 1;
+			for (k = 0; k < sel->nsort; k++)
+				if (select_prop(sum[k],
+				    sel->total[sel->sort[k]]) < sel->thr[k])
+					reached = 0;
+			if (reached)
+				break;
+		}
+		if (i + SELECT_AHEAD < n) {
+			__builtin_prefetch(ents[i + SELECT_AHEAD].cost);
+			if (ents[i + SELECT_AHEAD].row != CG_NONE)
+				__builtin_prefetch(&sel->t->rows[
+				    ents[i + SELECT_AHEAD].row]);
+		}
+		en = ents[i];
+		sel->ents[sel->nents++] = en;
+		if (en.row != CG_NONE) {
+			sel->files = xgrow(sel->files, &sel->files_cap,
+			    sel->nfiles + 1, sizeof(*sel->files));
+			sel->files[sel->nfiles++] = sel->t->rows[en.row].file;
+		}
+		for (k = 0; k < sel->nsort; k++) {
+			v = en.cost[sel->sort[k]];
+			if (v != COST_NONE && __builtin_add_overflow(sum[k], v,
+			    &sum[k]))
+				sum[k] = UINT64_MAX;
+		}
+	}
+	cmp_ctx = NULL;
+	free(sum);
+	free(ents);
+}
+
+/* Keep the result of a gate that applied. */
+static void
+select_gate_add(struct selection *sel, const struct gate_result *res)
+{
+	sel->gres = xgrow(sel->gres, &sel->gres_cap, sel->ngres + 1,
+	    sizeof(*sel->gres));
+	sel->gres[sel->ngres++] = *res;
+	sel->gates_failed |= res->failed;
+}
+
+/*
+ * Evaluate the --fail-above limits on one profile: against the program
+ * totals and every function (self cost, or inclusive with
+ * --inclusive=yes), in that order per limit.
+ */
+static void
+select_gates(struct selection *sel)
+{
+	const struct report_opts *o = sel->o;
+	const struct fnrow	*row;
+	const struct gate	*g;
+	struct gate_result	 res;
+	const uint64_t		*c;
+	uint64_t		 v;
+	size_t			 i, k;
+
+	for (k = 0; k < o->ngates; k++) {
+		g = &o->gates[k];
+		for (i = 0; i <= sel->t->nrows; i++) {
+			if (i == sel->t->nrows) {
+				v = sel->total[g->ev];
+				if (!gate_check(g, NULL, NULL, 0,
+				    v == COST_NONE ? 0 : v > INT64_MAX ?
+				    INT64_MAX : (int64_t)v, 0, &res))
+					continue;
+			} else {
+				row = &sel->t->rows[i];
+				if (row->called_only && !o->inclusive)
+					continue;
+				c = o->inclusive ? sel->g->incl + i * sel->nev :
+				    row->cost;
+				v = c[g->ev];
+				if (!gate_check(g, fntotals_label(sel->t, i),
+				    profile_str(sel->p, row->name), 0,
+				    v == COST_NONE ? 0 :
+				    v > INT64_MAX ? INT64_MAX : (int64_t)v, 0,
+				    &res))
+					continue;
+			}
+			select_gate_add(sel, &res);
+		}
+	}
+}
+
+/* The magnitude of a change, for sorting by it. */
+static uint64_t
+select_abs(int64_t v)
+{
+	return v >= 0 ? (uint64_t)v : v == INT64_MIN ?
+	    (uint64_t)INT64_MAX + 1 : (uint64_t)-v;
+}
+
+/* Order rows of a difference by the size of their change, then label. */
+static int
+select_drowcmp(const void *a, const void *b)
+{
+	const struct seldiff	*x = a, *y = b;
+	uint64_t		 u, v;
+	size_t			 i;
+	int			 e;
+
+	for (i = 0; i < cmp_ctx->nsort; i++) {
+		e = cmp_ctx->sort[i];
+		if (x->def[e] != y->def[e])
+			return x->def[e] ? -1 : 1;
+		u = select_abs(x->delta[e]);
+		v = select_abs(y->delta[e]);
+		if (u != v)
+			return u > v ? -1 : 1;
+	}
+	return strcmp(x->r->label, y->r->label);
+}
+
+/*
+ * The difference NEW - OLD (sel->p is NEW): every function's change,
+ * sorted by its size, the first ndsel down to the threshold on the
+ * cumulative size of the changes; the totals' change; the limits on
+ * the change of the totals and of each function.  Percentages are of
+ * OLD's totals.
+ */
+static void
+select_diff(struct selection *sel, const struct profile *old)
+{
+	const struct report_opts *o = sel->o;
+	const struct gate	*g;
+	struct seldiff		*rows;
+	struct diff		*d;
+	struct gate_result	 res;
+	uint64_t		*sum, *all;
+	size_t			 i, k, nsel;
+	int			 e, reached, nev = (int)sel->nev;
+
+	d = sel->d = diff_build(old, sel->p, o->inclusive, o->mod_file,
+	    o->mod_func);
+	sel->base = d->old_total;
+
+	/* The changes, and the total size of the changes per event. */
+	rows = sel->drows = xreallocarray(NULL, d->nrows, sizeof(*rows));
+	sel->ndrows = d->nrows;
+	all = xcalloc(sel->nev, sizeof(*all));
+	for (i = 0; i < d->nrows; i++) {
+		rows[i].r = &d->rows[i];
+		rows[i].delta = xreallocarray(NULL, sel->nev, sizeof(int64_t));
+		rows[i].def = xreallocarray(NULL, sel->nev, 1);
+		for (e = 0; e < nev; e++) {
+			rows[i].def[e] = (unsigned char)diff_value(
+			    d->rows[i].new[e], d->rows[i].old[e],
+			    &rows[i].delta[e]);
+			all[e] += select_abs(rows[i].delta[e]);
+		}
+	}
+	sel->tdelta = xreallocarray(NULL, sel->nev, sizeof(*sel->tdelta));
+	sel->tdef = xreallocarray(NULL, sel->nev, 1);
+	for (e = 0; e < nev; e++)
+		sel->tdef[e] = (unsigned char)diff_value(d->new_total[e],
+		    d->old_total[e], &sel->tdelta[e]);
+	cmp_ctx = sel;
+	qsort(rows, d->nrows, sizeof(*rows), select_drowcmp);
+	cmp_ctx = NULL;
+
+	/* Down to the threshold, on the cumulative size of the changes. */
+	sum = xcalloc(sel->nsort, sizeof(*sum));
+	for (nsel = 0; nsel < d->nrows; nsel++) {
+		if (sel->single < 100) {
+			reached = 1;
+			for (k = 0; k < sel->nsort; k++)
+				if (select_prop(sum[k], all[sel->sort[k]]) <
+				    sel->thr[k])
+					reached = 0;
+			if (reached)
+				break;
+		}
+		for (k = 0; k < sel->nsort; k++)
+			sum[k] += select_abs(rows[nsel].delta[sel->sort[k]]);
+	}
+	sel->ndsel = nsel;
+
+	/* The limits: on the change of the totals and of each function. */
+	for (k = 0; k < o->ngates; k++) {
+		g = &o->gates[k];
+		for (i = 0; i <= d->nrows; i++) {
+			if (i == d->nrows ? !gate_check(g, NULL, NULL, 1,
+			    sel->tdelta[g->ev], d->old_total[g->ev] ==
+			    COST_NONE ? 0 : d->old_total[g->ev], &res) :
+			    !gate_check(g, rows[i].r->label, rows[i].r->name,
+			    1, rows[i].delta[g->ev],
+			    rows[i].r->old[g->ev] == COST_NONE ? 0 :
+			    rows[i].r->old[g->ev], &res))
+				continue;
+			select_gate_add(sel, &res);
+		}
+	}
+	free(all);
+	free(sum);
+}
+
+/*
+ * Make the selection for profile p, or with old set for the difference
+ * p - old.  Return NULL after an error message if an event named in the
+ * options is not in the profile.
+ */
+struct selection *
+select_build(const struct profile *p, const struct profile *old,
+    const struct report_opts *o)
+{
+	struct selection	*sel;
+	struct srcsel_from	 from;
+	size_t			 i;
+
+	sel = xcalloc(1, sizeof(*sel));
+	if (select_setup(sel, p, o) == -1) {
+		select_free(sel);
+		return NULL;
+	}
+	if (old != NULL) {
+		select_diff(sel, old);
+		return sel;
+	}
+	sel->total = xreallocarray(NULL, sel->nev, sizeof(*sel->total));
+	sel->source = totals_compute(p, sel->total);
+	sel->base = sel->total;
+	if (o->tree != 0 || o->inclusive || o->format == REPORT_JSON) {
+		sel->g = callgraph_build(p);
+		sel->t = sel->g->t;
+	} else
+		sel->t = fntotals_build(p);
+	select_entries(sel);
+	select_gates(sel);
+	if (o->totals_only)
+		return sel;
+	from.p = p;
+	from.o = o;
+	from.files = sel->files;
+	from.nfiles = sel->nfiles;
+	from.sort = sel->sort;
+	from.nsort = sel->nsort;
+	from.nev = sel->nev;
+	from.t = &sel->t;
+	from.g = &sel->g;
+	if (o->format == REPORT_JSON)
+		sel->src = srcsel_lines(&from);
+	else if (o->format == REPORT_TEXT &&
+	    (o->auto_annotate || o->nuser_files > 0)) {
+		sel->src = srcsel_annotate(&from);
+		/* Rows added by a call graph made there moved the costs. */
+		for (i = 0; i < sel->nents; i++)
+			if (sel->ents[i].row != CG_NONE && !o->inclusive)
+				sel->ents[i].cost =
+				    sel->t->rows[sel->ents[i].row].cost;
+	}
+	return sel;
+}
+
+/* Free a selection and all it holds. */
+void
+select_free(struct selection *sel)
+{
+	size_t	i;
+
+	if (sel == NULL)
+		return;
+	srcsel_free(sel->src);
+	if (sel->g != NULL)
+		callgraph_free(sel->g);
+	else if (sel->t != NULL)
+		fntotals_free(sel->t);
+	for (i = 0; i < sel->ndrows; i++) {
+		free(sel->drows[i].delta);
+		free(sel->drows[i].def);
+	}
+	free(sel->drows);
+	if (sel->d != NULL)
+		diff_free(sel->d);
+	free(sel->tdelta);
+	free(sel->tdef);
+	free(sel->ents);
+	free(sel->extent);
+	free(sel->files);
+	free(sel->gres);
+	free(sel->total);
+	free(sel->thr);
+	free(sel->sort);
+	free(sel->show);
+	free(sel);
+}

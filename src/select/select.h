@@ -1,0 +1,97 @@
+/*
+ * select.h - the selection layer: from the model, the analyses and the
+ * report's options, the rows that every view prints, chosen, ordered
+ * and thresholded once.  Views read a selection through const pointers
+ * and never sort, threshold or compute costs of their own.
+ */
+#ifndef CGA_SELECT_H
+#define CGA_SELECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fntotals.h"
+#include "reportopts.h"
+
+struct callgraph;
+struct diff;
+struct diffrow;
+struct gate;
+struct gate_result;
+struct profile;
+struct srcsel;
+
+/* A printed entry: a function row, or a cycle with --inclusive=yes. */
+struct selentry {
+	const uint64_t	*cost;		/* self or inclusive, as sorted */
+	uint32_t	 row;		/* row, or CG_NONE for a cycle */
+	uint32_t	 cycle;		/* cycle, or CG_NONE for a row */
+};
+
+/* A caller or callee of an entry, summed over call sites. */
+struct selcall {
+	uint32_t	 row;		/* the row at the other end */
+	uint64_t	 count;
+	const uint64_t	*cost;		/* inclusive cost of the calls */
+};
+
+/* A function's change in a difference. */
+struct seldiff {
+	const struct diffrow *r;
+	int64_t		*delta;		/* NEW - OLD per event, */
+	unsigned char	*def;		/*   where defined */
+};
+
+struct selection {
+	const struct report_opts *o;
+	const struct profile	*p;	/* the profile (NEW with --diff) */
+	unsigned		 nev;
+	int			*show;	/* event indices shown */
+	size_t			 nshow;
+	int			*sort;	/* event indices sorted by */
+	size_t			 nsort;
+	double			*thr;	/* threshold per sort event */
+	double			 single; /* --threshold, 0 if per event */
+	const uint64_t		*base;	/* percentage base: the totals, or
+					   OLD's with --diff */
+
+	/* One profile. */
+	uint64_t		*total;	/* program totals */
+	enum totals_source	 source;
+	struct callgraph	*g;	/* the call graph, when needed */
+	struct fntotals		*t;	/* the rows (g's when g is set) */
+	struct selentry		*ents;	/* the entries printed, in order */
+	size_t			 nents;
+	uint64_t		*extent; /* per event, the largest count of
+					   any entry, printed or not
+					   (COST_NONE: none) */
+	uint32_t		*files;	/* files of the printed functions */
+	size_t			 nfiles, files_cap;
+	struct srcsel		*src;	/* what source annotation prints */
+
+	/* --diff OLD NEW. */
+	struct diff		*d;
+	struct seldiff		*drows;	/* every function, in order, */
+	size_t			 ndrows, ndsel;	/* the first ndsel printed */
+	int64_t			*tdelta; /* the totals' change */
+	unsigned char		*tdef;
+
+	/* --fail-above. */
+	struct gate_result	*gres;	/* every gate that applied */
+	size_t			 ngres, gres_cap;
+	int			 gates_failed;
+};
+
+struct selection *select_build(const struct profile *,
+		    const struct profile *, const struct report_opts *);
+void		 select_free(struct selection *);
+size_t		 select_calls(const struct selection *,
+		    const struct selentry *, int, struct selcall **,
+		    uint64_t **);
+int		 select_has_tree(const struct selection *,
+		    const struct selentry *);
+const char	*select_label(const struct selection *,
+		    const struct selentry *);
+const char	*select_threshold(const struct selection *, size_t);
+
+#endif /* CGA_SELECT_H */

@@ -1,0 +1,172 @@
+/*
+ * header.c - the header block of the text reports, in
+ * callgrind_annotate's layout: the profile, its descriptions, the
+ * target and its parts, the events recorded, shown and sorted by, the
+ * thresholds, and the source file settings.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cells.h"
+#include "header.h"
+#include "profile.h"
+#include "select.h"
+
+static void	header_parts(const struct cells *, const struct selection *);
+static void	header_files(const struct cells *, const struct selection *);
+
+/* Print the whole header block of a report on one profile. */
+void
+header_print(const struct cells *c, const struct selection *sel)
+{
+	const struct part	*pt = profile_part(sel->p, 0);
+	const char		*s;
+
+	fputs(FANCY, c->out);
+	fprintf(c->out, "Profile data file '%s'", sel->o->profile_name);
+	if (*(s = profile_str(sel->p, pt->creator)) != '\0') {
+		fputs(" (creator: ", c->out);
+		cells_name(c, s);
+		fputc(')', c->out);
+	}
+	fputs("\n" FANCY, c->out);
+	header_tail(c, sel);
+	header_files(c, sel);
+}
+
+/* The header lines about source files and annotation, and a blank. */
+static void
+header_files(const struct cells *c, const struct selection *sel)
+{
+	const struct report_opts *o = sel->o;
+	size_t			  i;
+
+	fprintf(c->out, "Include dirs:     %s\n", o->ninclude > 0 ?
+	    o->include[0] : "");
+	for (i = 1; i < o->ninclude; i++)
+		fprintf(c->out, "                  %s\n", o->include[i]);
+	fprintf(c->out, "User annotated:   %s\n", o->nuser_files > 0 ?
+	    o->user_files[0] : "");
+	for (i = 1; i < o->nuser_files; i++)
+		fprintf(c->out, "                  %s\n", o->user_files[i]);
+	fprintf(c->out, "Auto-annotation:  %s\n\n",
+	    o->auto_annotate ? "on" : "off");
+}
+
+/*
+ * Print the header from the descriptions on: target, parts, events and
+ * thresholds.
+ */
+void
+header_tail(const struct cells *c, const struct selection *sel)
+{
+	const struct profile	*p = sel->p;
+	const struct part	*pt = profile_part(p, 0);
+	const char		*s;
+	size_t			 i;
+
+	for (i = 0; i < pt->ndesc; i++) {
+		s = profile_str(p, pt->desc[i]);
+		if (strncmp(s, "Option:", 7) != 0) {
+			cells_name(c, s);
+			fputc('\n', c->out);
+		}
+	}
+	s = profile_str(p, pt->cmd);
+	fputs("Profiled target:  ", c->out);
+	cells_name(c, *s != '\0' ? s : "(unknown)");
+	if (*(s = profile_str(p, pt->pid)) != '\0') {
+		fputs(" (PID ", c->out);
+		cells_name(c, s);
+		if (*(s = profile_str(p, pt->part)) != '\0') {
+			fputs(", part ", c->out);
+			cells_name(c, s);
+		}
+		if (*(s = profile_str(p, pt->thread)) != '\0') {
+			fputs(", thread ", c->out);
+			cells_name(c, s);
+		}
+		fputc(')', c->out);
+	}
+	fputc('\n', c->out);
+	header_parts(c, sel);
+	fputs("Events recorded: ", c->out);
+	for (i = 0; i < sel->nev; i++) {
+		fputc(' ', c->out);
+		cells_name(c, profile_str(p, profile_event(p, (unsigned)i)));
+	}
+	fputs("\nEvents shown:    ", c->out);
+	for (i = 0; i < sel->nshow; i++) {
+		fputc(' ', c->out);
+		cells_name(c, sel->o->show != NULL ? sel->o->show[i] :
+		    profile_str(p, profile_event(p, sel->show[i])));
+	}
+	fputs("\nEvent sort order:", c->out);
+	for (i = 0; i < sel->nsort; i++) {
+		fputc(' ', c->out);
+		cells_name(c, sel->o->sort != NULL ? sel->o->sort[i] :
+		    profile_str(p, profile_event(p, sel->sort[i])));
+	}
+	fputs("\nThresholds:      ", c->out);
+	for (i = 0; i < sel->nsort; i++)
+		fprintf(c->out, " %s", select_threshold(sel, i));
+	fputc('\n', c->out);
+}
+
+/* Print a part's name: "FILE: part P, thread T (trigger)". */
+void
+header_part_name(const struct cells *c, const struct part *pt)
+{
+	const char	*s;
+	int		 comma = 0;
+
+	cells_name(c, profile_str(c->p, pt->file));
+	if (*(s = profile_str(c->p, pt->part)) != '\0') {
+		fputs(": part ", c->out);
+		cells_name(c, s);
+		comma = 1;
+	}
+	if (*(s = profile_str(c->p, pt->thread)) != '\0') {
+		fputs(comma ? ", thread " : ": thread ", c->out);
+		cells_name(c, s);
+	}
+	if (*(s = profile_str(c->p, pt->trigger)) != '\0') {
+		fputs(" (", c->out);
+		cells_name(c, s);
+		fputc(')', c->out);
+	}
+}
+
+/*
+ * Under the target line, when the profile has several parts (dumps,
+ * threads, files), list them: one line each, and how they were found.
+ */
+static void
+header_parts(const struct cells *c, const struct selection *sel)
+{
+	const struct part	*pt;
+	size_t			 i, n = profile_nparts(sel->p), skipped = 0;
+
+	if (n < 2 && sel->o->prefix == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		skipped += profile_part(sel->p, i)->skipped;
+	fprintf(c->out, "Parts:            %zu, summed", n - skipped);
+	if (skipped > 0)
+		fprintf(c->out, " (%zu more left out)", skipped);
+	if (sel->o->prefix != NULL) {
+		fputs("; files found by the prefix ", c->out);
+		cells_name(c, sel->o->prefix);
+	}
+	fputc('\n', c->out);
+	for (i = 0; i < n; i++) {
+		pt = profile_part(sel->p, i);
+		fputs("                  ", c->out);
+		header_part_name(c, pt);
+		if (pt->skipped)
+			fputs(", left out", c->out);
+		fputc('\n', c->out);
+	}
+}

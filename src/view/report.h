@@ -1,0 +1,31 @@
+/*
+ * report.h - the views of a profile: each output format is one file
+ * with one entry point of the same shape, printing a selection
+ * (select.h) to a stream; report_print() makes the selection and picks
+ * the view that the options ask for.
+ */
+#ifndef CGA_REPORT_H
+#define CGA_REPORT_H
+
+#include <stdio.h>
+
+struct profile;
+struct report_opts;
+struct selection;
+
+/* What a view returns: 0, or REPORT_ERR_FILE if a named file failed. */
+#define REPORT_ERR_FILE	1
+
+typedef int	report_view(FILE *, const struct selection *);
+
+report_view	report_text;		/* report_text.c */
+report_view	report_diff;		/* report_diff.c */
+report_view	report_totals;		/* report_totals.c */
+report_view	report_json;		/* report_json.c */
+report_view	report_markdown;	/* report_markdown.c */
+report_view	annotate_files;		/* annotate.c */
+
+int	report_print(FILE *, const struct profile *, const struct profile *,
+	    const struct report_opts *);
+
+#endif /* CGA_REPORT_H */

@@ -1,0 +1,417 @@
+/*
+ * report_json.c - --format=json: one JSON document of a selection.  On
+ * one profile: metadata, events, totals, the printed functions with
+ * self and inclusive costs and their calls, cycles, the per-line costs
+ * of the files that would be annotated, the limits' results.  On a
+ * difference: both totals and their change, the printed functions'
+ * old, new and changed costs, the limits' results.  The schema is
+ * described in the man page.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+
+#include "callgraph.h"
+#include "cost.h"
+#include "diff.h"
+#include "fntotals.h"
+#include "gate.h"
+#include "json.h"
+#include "profile.h"
+#include "report.h"
+#include "select.h"
+#include "srcsel.h"
+#include "version.h"
+
+static void	json_cost(struct json *, const struct profile *,
+		    const uint64_t *);
+static void	json_sdelta(struct json *, const struct profile *,
+		    const int64_t *, const unsigned char *);
+static void	json_sid(struct json *, const struct profile *, uint32_t);
+static void	json_meta(struct json *, const struct profile *);
+static void	json_options(struct json *, const struct selection *);
+static void	json_gates(struct json *, const struct selection *);
+static void	json_functions(struct json *, const struct selection *);
+static void	json_cycles(struct json *, const struct selection *);
+static void	json_files(struct json *, const struct selection *);
+static void	json_diff(struct json *, const struct selection *);
+
+/* Write a cost vector as an object of event: count (null if none). */
+static void
+json_cost(struct json *j, const struct profile *p, const uint64_t *c)
+{
+	unsigned	i, n = profile_nevents(p);
+
+	json_open(j, '{');
+	for (i = 0; i < n; i++) {
+		json_key(j, profile_str(p, profile_event(p, i)));
+		if (c == NULL || c[i] == COST_NONE)
+			json_null(j);
+		else
+			json_u64(j, c[i]);
+	}
+	json_close(j, '}');
+}
+
+/* Write signed changes as an object of event: change (null if none). */
+static void
+json_sdelta(struct json *j, const struct profile *p, const int64_t *v,
+    const unsigned char *def)
+{
+	unsigned	i, n = profile_nevents(p);
+
+	json_open(j, '{');
+	for (i = 0; i < n; i++) {
+		json_key(j, profile_str(p, profile_event(p, i)));
+		if (!def[i])
+			json_null(j);
+		else
+			json_i64(j, v[i]);
+	}
+	json_close(j, '}');
+}
+
+/* Write a string id's string, or null for the empty string. */
+static void
+json_sid(struct json *j, const struct profile *p, uint32_t id)
+{
+	if (id == 0)
+		json_null(j);
+	else
+		json_str(j, profile_str(p, id));
+}
+
+/* The metadata of a profile: inputs, parts, events. */
+static void
+json_meta(struct json *j, const struct profile *p)
+{
+	const struct event_def	*d;
+	const struct part	*pt;
+	const uint64_t		*c;
+	size_t			 i, k;
+	unsigned		 e;
+
+	pt = profile_part(p, 0);
+	json_key(j, "creator");
+	json_sid(j, p, pt->creator);
+	json_key(j, "command");
+	json_sid(j, p, pt->cmd);
+	json_key(j, "pid");
+	json_sid(j, p, pt->pid);
+	json_key(j, "parts");
+	json_open(j, '[');
+	for (i = 0; i < profile_nparts(p); i++) {
+		pt = profile_part(p, i);
+		json_open(j, '{');
+		json_key(j, "file");
+		json_sid(j, p, pt->file);
+		json_key(j, "part");
+		json_sid(j, p, pt->part);
+		json_key(j, "thread");
+		json_sid(j, p, pt->thread);
+		json_key(j, "trigger");
+		json_sid(j, p, pt->trigger);
+		json_key(j, "left_out");
+		json_bool(j, pt->skipped);
+		json_key(j, "totals_source");
+		json_str(j, (const char *[]){ "summary", "totals",
+		    "calculated" }[totals_part(p, i, &c)]);
+		json_key(j, "totals");
+		json_cost(j, p, c);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_key(j, "events");
+	json_open(j, '[');
+	for (e = 0; e < profile_nevents(p); e++) {
+		json_open(j, '{');
+		json_key(j, "name");
+		json_str(j, profile_str(p, profile_event(p, e)));
+		json_key(j, "long_name");
+		for (k = 0; k < profile_nevent_defs(p); k++)
+			if (profile_event_def(p, k)->name ==
+			    profile_event(p, e))
+				break;
+		json_sid(j, p, k < profile_nevent_defs(p) ?
+		    profile_event_def(p, k)->longname : 0);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_key(j, "derived_events");
+	json_open(j, '[');
+	for (k = 0; k < profile_nevent_defs(p); k++) {
+		d = profile_event_def(p, k);
+		if (d->formula == 0)
+			continue;
+		json_open(j, '{');
+		json_key(j, "name");
+		json_str(j, profile_str(p, d->name));
+		json_key(j, "formula");
+		json_str(j, profile_str(p, d->formula));
+		json_key(j, "long_name");
+		json_sid(j, p, d->longname);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+/* The options that shaped the report. */
+static void
+json_options(struct json *j, const struct selection *sel)
+{
+	size_t	i;
+
+	json_key(j, "shown");
+	json_open(j, '[');
+	for (i = 0; i < sel->nshow; i++)
+		json_str(j, profile_str(sel->p, profile_event(sel->p,
+		    (unsigned)sel->show[i])));
+	json_close(j, ']');
+	json_key(j, "sort");
+	json_open(j, '[');
+	for (i = 0; i < sel->nsort; i++)
+		json_str(j, profile_str(sel->p, profile_event(sel->p,
+		    (unsigned)sel->sort[i])));
+	json_close(j, ']');
+	json_key(j, "thresholds");
+	json_open(j, '[');
+	for (i = 0; i < sel->nsort; i++)
+		json_str(j, select_threshold(sel, i));
+	json_close(j, ']');
+	json_key(j, "inclusive");
+	json_bool(j, sel->o->inclusive);
+}
+
+/* The results of the --fail-above limits. */
+static void
+json_gates(struct json *j, const struct selection *sel)
+{
+	const struct gate_result	*g;
+	size_t				 i;
+
+	json_key(j, "gates");
+	json_open(j, '[');
+	for (i = 0; i < sel->ngres; i++) {
+		g = &sel->gres[i];
+		json_open(j, '{');
+		json_key(j, "limit");
+		json_str(j, g->gate->spec);
+		json_key(j, "event");
+		json_str(j, g->gate->event);
+		json_key(j, "function");
+		if (g->what != NULL)
+			json_str(j, g->what);
+		else
+			json_null(j);
+		json_key(j, g->diff ? "change" : "value");
+		json_i64(j, g->value);
+		if (g->diff) {
+			json_key(j, "old");
+			json_u64(j, g->base);
+		}
+		json_key(j, "failed");
+		json_bool(j, g->failed);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_key(j, "failed");
+	json_bool(j, sel->gates_failed);
+}
+
+/* The printed functions, with self and inclusive costs and calls. */
+static void
+json_functions(struct json *j, const struct selection *sel)
+{
+	const struct callgraph	*g = sel->g;
+	const struct fnrow	*row;
+	const struct cgedge	*e;
+	uint32_t		 i, k;
+	size_t			 n;
+
+	json_key(j, "functions");
+	json_open(j, '[');
+	for (n = 0; n < sel->nents; n++) {
+		if (sel->ents[n].row == CG_NONE)
+			continue;
+		i = sel->ents[n].row;
+		row = &sel->t->rows[i];
+		json_open(j, '{');
+		json_key(j, "label");
+		json_str(j, fntotals_label(sel->t, i));
+		json_key(j, "file");
+		json_str(j, profile_str(sel->p, row->file));
+		json_key(j, "name");
+		json_str(j, profile_str(sel->p, row->name));
+		json_key(j, "object");
+		if (row->named)
+			json_str(j, profile_str(sel->p, row->obj));
+		else
+			json_null(j);
+		json_key(j, "self");
+		json_cost(j, sel->p, row->cost);
+		json_key(j, "inclusive");
+		json_cost(j, sel->p, g->incl + (size_t)i * sel->nev);
+		json_key(j, "cycle");
+		if (g->cycle[i] != CG_NONE)
+			json_str(j, g->cycles[g->cycle[i]].label);
+		else
+			json_null(j);
+		json_key(j, "calls");
+		json_open(j, '[');
+		for (k = g->out[i]; k < g->out[i + 1]; k++) {
+			e = &g->edges[k];
+			json_open(j, '{');
+			json_key(j, "callee");
+			json_str(j, fntotals_label(sel->t, e->to));
+			json_key(j, "count");
+			json_u64(j, e->count);
+			json_key(j, "inclusive");
+			json_cost(j, sel->p, e->cost);
+			json_close(j, '}');
+		}
+		json_close(j, ']');
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+/* The printed cycles (--inclusive=yes), with their members. */
+static void
+json_cycles(struct json *j, const struct selection *sel)
+{
+	const struct cgcycle	*cy;
+	size_t			 n, m;
+
+	json_key(j, "cycles");
+	json_open(j, '[');
+	for (n = 0; n < sel->nents; n++) {
+		if (sel->ents[n].cycle == CG_NONE)
+			continue;
+		cy = &sel->g->cycles[sel->ents[n].cycle];
+		json_open(j, '{');
+		json_key(j, "name");
+		json_str(j, cy->label);
+		json_key(j, "inclusive");
+		json_cost(j, sel->p, cy->incl);
+		json_key(j, "members");
+		json_open(j, '[');
+		for (m = 0; m < cy->nmembers; m++)
+			json_str(j, fntotals_label(sel->t, cy->members[m]));
+		json_close(j, ']');
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+/* Per-line self costs of the files annotation would list. */
+static void
+json_files(struct json *j, const struct selection *sel)
+{
+	const struct annfile	*f;
+	size_t			 k, i;
+
+	json_key(j, "files");
+	json_open(j, '[');
+	for (k = 0; sel->src != NULL && k < sel->src->nfiles; k++) {
+		f = &sel->src->files[k];
+		if (f->nlines == 0)
+			continue;
+		json_open(j, '{');
+		json_key(j, "name");
+		json_str(j, f->name);
+		json_key(j, "lines");
+		json_open(j, '[');
+		for (i = 0; i < f->nlines; i++) {
+			json_open(j, '{');
+			json_key(j, "line");
+			json_u64(j, f->lines[i].line);
+			json_key(j, "self");
+			json_cost(j, sel->p, f->lines[i].cost);
+			json_close(j, '}');
+		}
+		json_close(j, ']');
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+/* The body of the document of a difference. */
+static void
+json_diff(struct json *j, const struct selection *sel)
+{
+	const struct seldiff	*r;
+	size_t			 i;
+
+	json_key(j, "diff");
+	json_open(j, '{');
+	json_key(j, "old");
+	json_str(j, sel->o->old_name);
+	json_key(j, "new");
+	json_str(j, sel->o->profile_name);
+	json_close(j, '}');
+	json_meta(j, sel->p);
+	json_options(j, sel);
+	json_key(j, "totals");
+	json_open(j, '{');
+	json_key(j, "old");
+	json_cost(j, sel->p, sel->d->old_total);
+	json_key(j, "new");
+	json_cost(j, sel->p, sel->d->new_total);
+	json_key(j, "change");
+	json_sdelta(j, sel->p, sel->tdelta, sel->tdef);
+	json_close(j, '}');
+	json_key(j, "functions");
+	json_open(j, '[');
+	for (i = 0; i < sel->ndsel; i++) {
+		r = &sel->drows[i];
+		json_open(j, '{');
+		json_key(j, "label");
+		json_str(j, r->r->label);
+		json_key(j, "file");
+		json_str(j, r->r->file);
+		json_key(j, "name");
+		json_str(j, r->r->name);
+		json_key(j, "old");
+		json_cost(j, sel->p, r->r->old);
+		json_key(j, "new");
+		json_cost(j, sel->p, r->r->new);
+		json_key(j, "change");
+		json_sdelta(j, sel->p, r->delta, r->def);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+/* Print a selection as one JSON document.  Return 0. */
+int
+report_json(FILE *out, const struct selection *sel)
+{
+	struct json	j;
+
+	json_init(&j, out);
+	json_open(&j, '{');
+	json_key(&j, "schema");
+	json_str(&j, "cg-annotate/1");
+	json_key(&j, "generator");
+	json_str(&j, "cg-annotate " CGA_VERSION);
+	if (sel->d != NULL)
+		json_diff(&j, sel);
+	else {
+		json_key(&j, "profile");
+		json_str(&j, sel->o->profile_name);
+		json_meta(&j, sel->p);
+		json_options(&j, sel);
+		json_key(&j, "totals_source");
+		json_str(&j, (const char *[]){ "summary", "totals",
+		    "calculated" }[sel->source]);
+		json_key(&j, "totals");
+		json_cost(&j, sel->p, sel->total);
+		json_functions(&j, sel);
+		json_cycles(&j, sel);
+		json_files(&j, sel);
+	}
+	json_gates(&j, sel);
+	json_close(&j, '}');
+	json_end(&j);
+	return 0;
+}

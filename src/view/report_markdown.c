@@ -1,0 +1,383 @@
+/*
+ * report_markdown.c - --format=markdown: GitHub-flavoured Markdown for
+ * CI job summaries and pull-request comments.  A heading and a line
+ * naming the command and the events; the program totals as a table;
+ * the printed functions as a table (the shown events, with percentages
+ * of the totals unless --show-percs=no, and "file:function"); with
+ * --diff the old, new and changed totals and each printed function's
+ * change, signed; with --fail-above a line per limit that applied.
+ * Every name is escaped so that it reads as plain text, wherever it is
+ * pasted: Markdown's punctuation gets a backslash, control bytes are
+ * shown as \xNN.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "callgraph.h"
+#include "cost.h"
+#include "diff.h"
+#include "fntotals.h"
+#include "gate.h"
+#include "num.h"
+#include "profile.h"
+#include "report.h"
+#include "select.h"
+
+static void	md_text(FILE *, const char *);
+static void	md_count(FILE *, uint64_t);
+static void	md_change(FILE *, int64_t, int);
+static void	md_perc(FILE *, double, int);
+static void	md_head(FILE *, const struct selection *, int);
+static void	md_event_cols(FILE *, const struct selection *,
+		    const char *, int);
+static double	md_share(double, uint64_t);
+static void	md_rule(FILE *, const struct selection *, int, int, int);
+static void	md_totals(FILE *, const struct selection *);
+static void	md_functions(FILE *, const struct selection *);
+static void	md_diff_totals(FILE *, const struct selection *);
+static void	md_diff_functions(FILE *, const struct selection *);
+static void	md_gates(FILE *, const struct selection *);
+
+/*
+ * Write s as Markdown text that reads as s: ASCII punctuation that
+ * Markdown (or a GFM table) could take for syntax gets a backslash,
+ * control bytes are shown as \xNN (a backslash before a letter is
+ * printed as it stands).
+ */
+static void
+md_text(FILE *out, const char *s)
+{
+	const unsigned char	*u;
+
+	for (u = (const unsigned char *)s; *u != '\0'; u++) {
+		if (*u < 0x20 || *u == 0x7f)
+			fprintf(out, "\\x%02x", *u);
+		else if (strchr("\\`*_{}[]<>()#+-.!|~&:\"'$=", *u) != NULL)
+			fprintf(out, "\\%c", *u);
+		else
+			putc(*u, out);
+	}
+}
+
+/* Write a count with thousands separators, "." if never recorded. */
+static void
+md_count(FILE *out, uint64_t v)
+{
+	char	buf[32];
+
+	if (v == COST_NONE) {
+		fputc('.', out);
+		return;
+	}
+	num_commify(v, buf);
+	fputs(buf, out);
+}
+
+/* Write a change with its sign and separators, "." if undefined. */
+static void
+md_change(FILE *out, int64_t v, int def)
+{
+	char	buf[32];
+
+	if (!def) {
+		fputc('.', out);
+		return;
+	}
+	num_scommify(v, buf);
+	fprintf(out, "%s%s", v > 0 ? "+" : "", buf);
+}
+
+/* Write a percentage with two decimals, signed if asked for. */
+static void
+md_perc(FILE *out, double perc, int sign)
+{
+	fprintf(out, sign ? "%+.2f%%" : "%.2f%%", perc);
+}
+
+/* Return the percentage that v is of base, 0 without a base. */
+static double
+md_share(double v, uint64_t base)
+{
+	if (base == COST_NONE || base == 0)
+		return 0;
+	return v * 100.0 / (double)base;
+}
+
+/* The heading, and a line naming the command and the events. */
+static void
+md_head(FILE *out, const struct selection *sel, int diff)
+{
+	const struct profile	*p = sel->p;
+	const char		*cmd = profile_str(p, profile_part(p, 0)->cmd);
+	size_t			 i;
+
+	fputs("### cg-annotate: ", out);
+	md_text(out, sel->o->profile_name);
+	if (diff) {
+		fputs(" minus ", out);
+		md_text(out, sel->o->old_name);
+	}
+	fputs("\n\nCommand: ", out);
+	md_text(out, *cmd != '\0' ? cmd : "(unknown)");
+	fputs(" · Events:", out);
+	for (i = 0; i < sel->nshow; i++) {
+		fputc(' ', out);
+		md_text(out, profile_str(p, profile_event(p, sel->show[i])));
+	}
+	fputs(" · Sorted by:", out);
+	for (i = 0; i < sel->nsort; i++) {
+		fputc(' ', out);
+		md_text(out, profile_str(p, profile_event(p, sel->sort[i])));
+	}
+	fputs(" · Threshold:", out);
+	for (i = 0; i < sel->nsort; i++)
+		fprintf(out, " %s%%", select_threshold(sel, i));
+	if (!diff && sel->o->inclusive)
+		fputs(" · Inclusive costs", out);
+	fputs("\n\n", out);
+}
+
+/* The header cells of the shown events, each with a "%" column. */
+static void
+md_event_cols(FILE *out, const struct selection *sel, const char *suffix,
+    int percs)
+{
+	size_t	i;
+
+	for (i = 0; i < sel->nshow; i++) {
+		fputs(" ", out);
+		md_text(out, profile_str(sel->p, profile_event(sel->p,
+		    sel->show[i])));
+		fprintf(out, "%s |", suffix);
+		if (percs)
+			fputs(" % |", out);
+	}
+}
+
+/*
+ * The delimiter row: left text columns, the events' number columns
+ * (right-aligned), then right text columns (left-aligned).
+ */
+static void
+md_rule(FILE *out, const struct selection *sel, int left, int percs,
+    int right)
+{
+	size_t	i;
+
+	fputc('|', out);
+	for (i = 0; i < (size_t)left; i++)
+		fputs(" :--- |", out);
+	for (i = 0; i < sel->nshow * (percs ? 2 : 1); i++)
+		fputs(" ---: |", out);
+	for (i = 0; i < (size_t)right; i++)
+		fputs(" :--- |", out);
+	fputc('\n', out);
+}
+
+/* The program totals of one profile. */
+static void
+md_totals(FILE *out, const struct selection *sel)
+{
+	size_t	i;
+
+	fputs("**Program totals**", out);
+	if (sel->source == TOTALS_CALCULATED)
+		fputs(" (calculated)", out);
+	fputs("\n\n|", out);
+	md_event_cols(out, sel, "", 0);
+	fputc('\n', out);
+	md_rule(out, sel, 0, 0, 0);
+	fputc('|', out);
+	for (i = 0; i < sel->nshow; i++) {
+		fputc(' ', out);
+		md_count(out, sel->total[sel->show[i]]);
+		fputs(" |", out);
+	}
+	fputs("\n\n", out);
+}
+
+/* The printed functions (and cycles) of one profile. */
+static void
+md_functions(FILE *out, const struct selection *sel)
+{
+	const struct selentry	*en;
+	uint64_t		 v;
+	size_t			 i, k;
+	int			 percs = sel->o->show_percs, e;
+
+	fprintf(out, "**Functions** (%s cost; %zu printed)\n\n|",
+	    sel->o->inclusive ? "inclusive" : "self", sel->nents);
+	md_event_cols(out, sel, "", percs);
+	fputs(" file:function |\n", out);
+	md_rule(out, sel, 0, percs, 1);
+	for (i = 0; i < sel->nents; i++) {
+		en = &sel->ents[i];
+		fputc('|', out);
+		for (k = 0; k < sel->nshow; k++) {
+			e = sel->show[k];
+			v = en->cost[e];
+			fputc(' ', out);
+			md_count(out, v);
+			fputs(" |", out);
+			if (percs) {
+				fputc(' ', out);
+				if (v == COST_NONE)
+					fputc('.', out);
+				else
+					md_perc(out, md_share((double)v,
+					    sel->total[e]), 0);
+				fputs(" |", out);
+			}
+		}
+		fputc(' ', out);
+		md_text(out, select_label(sel, en));
+		fputs(" |\n", out);
+	}
+	fputc('\n', out);
+}
+
+/* The old, new and changed totals of a difference. */
+static void
+md_diff_totals(FILE *out, const struct selection *sel)
+{
+	const struct diff	*d = sel->d;
+	size_t			 k;
+	int			 e;
+
+	fputs("**Program totals**\n\n| |", out);
+	md_event_cols(out, sel, "", 0);
+	fputc('\n', out);
+	md_rule(out, sel, 1, 0, 0);
+	fputs("| old |", out);
+	for (k = 0; k < sel->nshow; k++) {
+		fputc(' ', out);
+		md_count(out, d->old_total[sel->show[k]]);
+		fputs(" |", out);
+	}
+	fputs("\n| new |", out);
+	for (k = 0; k < sel->nshow; k++) {
+		fputc(' ', out);
+		md_count(out, d->new_total[sel->show[k]]);
+		fputs(" |", out);
+	}
+	fputs("\n| change |", out);
+	for (k = 0; k < sel->nshow; k++) {
+		e = sel->show[k];
+		fputc(' ', out);
+		md_change(out, sel->tdelta[e], sel->tdef[e]);
+		if (sel->tdef[e] && d->old_total[e] != COST_NONE &&
+		    d->old_total[e] > 0) {
+			fputs(" (", out);
+			md_perc(out, md_share((double)sel->tdelta[e],
+			    d->old_total[e]), 1);
+			fputc(')', out);
+		}
+		fputs(" |", out);
+	}
+	fputs("\n\n", out);
+}
+
+/*
+ * The printed functions' changes, largest first, with percentages of
+ * OLD's totals.
+ */
+static void
+md_diff_functions(FILE *out, const struct selection *sel)
+{
+	const struct seldiff	*r;
+	const struct diff	*d = sel->d;
+	size_t			 i, k;
+	int			 percs = sel->o->show_percs, e;
+
+	fprintf(out, "**Changes by function** (largest first; %zu of %zu "
+	    "printed)\n\n|", sel->ndsel, sel->ndrows);
+	md_event_cols(out, sel, " change", percs);
+	fputs(" file:function |\n", out);
+	md_rule(out, sel, 0, percs, 1);
+	for (i = 0; i < sel->ndsel; i++) {
+		r = &sel->drows[i];
+		fputc('|', out);
+		for (k = 0; k < sel->nshow; k++) {
+			e = sel->show[k];
+			fputc(' ', out);
+			md_change(out, r->delta[e], r->def[e]);
+			fputs(" |", out);
+			if (percs) {
+				fputc(' ', out);
+				if (!r->def[e])
+					fputc('.', out);
+				else
+					md_perc(out, md_share(
+					    (double)r->delta[e],
+					    d->old_total[e]), 1);
+				fputs(" |", out);
+			}
+		}
+		fputc(' ', out);
+		md_text(out, r->r->label);
+		fputs(" |\n", out);
+	}
+	fputc('\n', out);
+}
+
+/* A line per limit that applied: passed or failed, and the value. */
+static void
+md_gates(FILE *out, const struct selection *sel)
+{
+	const struct gate_result	*g;
+	char				 v[32], b[32];
+	size_t				 i, nfailed = 0;
+
+	if (sel->o->ngates == 0)
+		return;
+	for (i = 0; i < sel->ngres; i++)
+		nfailed += sel->gres[i].failed != 0;
+	fprintf(out, "**Limits**: %s\n\n", nfailed > 0 ? "failed" : "passed");
+	for (i = 0; i < sel->ngres; i++) {
+		g = &sel->gres[i];
+		fputs(g->failed ? "- **failed**: " : "- passed: ", out);
+		fputs("\\-\\-fail\\-above\\=", out);
+		md_text(out, g->gate->spec);
+		fputs(": ", out);
+		md_text(out, g->gate->event);
+		if (g->what != NULL) {
+			fputs(" of ", out);
+			md_text(out, g->what);
+		}
+		num_scommify(g->value, v);
+		if (g->diff) {
+			fprintf(out, " changed by %s%s", g->value > 0 ? "+" : "",
+			    v);
+			if (g->base > 0) {
+				num_commify(g->base, b);
+				fputs(" (", out);
+				md_perc(out, (double)g->value * 100.0 /
+				    (double)g->base, 1);
+				fprintf(out, " of %s)", b);
+			}
+		} else
+			fprintf(out, " is %s", v);
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
+/* Print a selection as GitHub-flavoured Markdown.  Return 0. */
+int
+report_markdown(FILE *out, const struct selection *sel)
+{
+	md_head(out, sel, sel->d != NULL);
+	if (sel->d != NULL) {
+		md_diff_totals(out, sel);
+		if (!sel->o->totals_only)
+			md_diff_functions(out, sel);
+	} else {
+		md_totals(out, sel);
+		if (!sel->o->totals_only)
+			md_functions(out, sel);
+	}
+	md_gates(out, sel);
+	return 0;
+}

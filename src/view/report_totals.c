@@ -1,0 +1,38 @@
+/*
+ * report_totals.c - --totals: one "EVENT VALUE" line per shown event,
+ * the program totals or, with --diff, their change ("." where the
+ * event was never recorded).
+ */
+#include "compat.h"
+
+#include <stdio.h>
+
+#include "cells.h"
+#include "cost.h"
+#include "profile.h"
+#include "report.h"
+#include "select.h"
+
+/* Print the totals, or their change, of a selection.  Return 0. */
+int
+report_totals(FILE *out, const struct selection *sel)
+{
+	struct cells	c;
+	size_t		i;
+	int		e;
+
+	cells_init(&c, out, sel);
+	for (i = 0; i < sel->nshow; i++) {
+		e = sel->show[i];
+		cells_name(&c, profile_str(sel->p, profile_event(sel->p,
+		    (unsigned)e)));
+		if (sel->d != NULL ? !sel->tdef[e] : sel->total[e] == COST_NONE)
+			fputs(" .\n", out);
+		else if (sel->d != NULL)
+			fprintf(out, " %lld\n", (long long)sel->tdelta[e]);
+		else
+			fprintf(out, " %llu\n",
+			    (unsigned long long)sel->total[e]);
+	}
+	return 0;
+}
