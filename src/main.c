@@ -77,7 +77,8 @@ main_report(struct options *op)
 
 /*
  * --diff OLD NEW: read both (each may be compressed) and print NEW -
- * OLD; the events must agree.  Return the exit status.
+ * OLD; their events (the model's, from each first events: line) must
+ * agree.  Return the exit status.
  */
 static int
 main_diff(struct options *op)
@@ -95,10 +96,8 @@ main_diff(struct options *op)
 	if (load_file(old, o->old_name, &op->parse) == -1 ||
 	    load_file(new, o->profile_name, &op->parse) == -1)
 		rc = 1;
-	else if (profile_part(old, 0)->events !=
-	    profile_part(new, 0)->events &&
-	    strcmp(oe = profile_str(old, profile_part(old, 0)->events),
-	    ne = profile_str(new, profile_part(new, 0)->events)) != 0) {
+	else if (strcmp(oe = profile_str(old, profile_events_list(old)),
+	    ne = profile_str(new, profile_events_list(new))) != 0) {
 		msg(MSG_INPUTS_DIFFER, o->profile_name, 0, "'%s' in %s, "
 		    "'%s' here", oe, o->old_name, ne);
 		rc = 1;
