@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "json.h"
+#include "utf8.h"
 
 static void	json_item(struct json *);
-static size_t	json_utf8(const unsigned char *);
 
 /* Start a document on out. */
 void
@@ -60,35 +60,6 @@ json_close(struct json *j, int c)
 	fputc(c, j->out);
 }
 
-/* Return the length of a valid UTF-8 sequence at s, or 0. */
-static size_t
-json_utf8(const unsigned char *s)
-{
-	unsigned	c = s[0], cp;
-	size_t		n, i;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	cp = c & (0xff >> (n + 1));
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 ||
-	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 /* Write a string value, escaped. */
 void
 json_str(struct json *j, const char *str)
@@ -104,7 +75,7 @@ json_str(struct json *j, const char *str)
 			fputc(*s++, j->out);
 		} else if (*s < 0x20 || *s == 0x7f)
 			fprintf(j->out, "\\u%04x", *s++);
-		else if ((n = json_utf8(s)) == 0) {
+		else if ((n = utf8_len(s)) == 0) {
 			fputs("\\ufffd", j->out);
 			s++;
 		} else {

@@ -6,9 +6,9 @@
  * of the totals unless --show-percs=no, and "file:function"); with
  * --diff the old, new and changed totals and each printed function's
  * change, signed; with --fail-above a line per limit that applied.
- * Every name is escaped so that it reads as plain text, wherever it is
- * pasted: Markdown's punctuation gets a backslash, control bytes are
- * shown as \xNN.
+ * Every name is escaped so that it reads as plain text wherever it is
+ * pasted: Markdown's syntax characters get a backslash, control bytes
+ * are shown as \xNN.
  */
 #include "compat.h"
 
@@ -24,6 +24,7 @@
 #include "profile.h"
 #include "report.h"
 #include "select.h"
+#include "utf8.h"
 
 static void	md_text(FILE *, const char *);
 static void	md_count(FILE *, uint64_t);
@@ -38,26 +39,32 @@ static void	md_totals(FILE *, const struct selection *);
 static void	md_functions(FILE *, const struct selection *);
 static void	md_diff_totals(FILE *, const struct selection *);
 static void	md_diff_functions(FILE *, const struct selection *);
+static void	md_gate_value(FILE *, const struct gate_result *);
 static void	md_gates(FILE *, const struct selection *);
 
 /*
- * Write s as Markdown text that reads as s: ASCII punctuation that
- * Markdown (or a GFM table) could take for syntax gets a backslash,
- * control bytes are shown as \xNN (a backslash before a letter is
- * printed as it stands).
+ * Write s as Markdown text that reads as s: the punctuation that GitHub
+ * Markdown could take for syntax inside a line or a table cell gets a
+ * backslash (emphasis, code, links, HTML, tables, headings,
+ * strikethrough, entities, math); control bytes and bytes that are not
+ * UTF-8 are shown as \xNN (a backslash before a letter stands as it
+ * is).
  */
 static void
 md_text(FILE *out, const char *s)
 {
-	const unsigned char	*u;
+	const unsigned char	*u = (const unsigned char *)s;
+	size_t			 n;
 
-	for (u = (const unsigned char *)s; *u != '\0'; u++) {
-		if (*u < 0x20 || *u == 0x7f)
-			fprintf(out, "\\x%02x", *u);
-		else if (strchr("\\`*_{}[]<>()#+-.!|~&:\"'$=", *u) != NULL)
-			fprintf(out, "\\%c", *u);
-		else
-			putc(*u, out);
+	while (*u != '\0') {
+		if (*u < 0x20 || *u == 0x7f || (n = utf8_len(u)) == 0) {
+			fprintf(out, "\\x%02x", *u++);
+			continue;
+		}
+		if (n == 1 && strchr("\\`*_[]<>|#~&$", *u) != NULL)
+			putc('\\', out);
+		fwrite(u, 1, n, out);
+		u += n;
 	}
 }
 
@@ -105,13 +112,18 @@ md_share(double v, uint64_t base)
 	return v * 100.0 / (double)base;
 }
 
-/* The heading, and a line naming the command and the events. */
+/*
+ * The heading, and a line naming the command, the events shown and
+ * sorted by, the thresholds given, and names rewritten (--diff).
+ */
 static void
 md_head(FILE *out, const struct selection *sel, int diff)
 {
 	const struct profile	*p = sel->p;
 	const char		*cmd = profile_str(p, profile_part(p, 0)->cmd);
+	const char		*thr;
 	size_t			 i;
+	int			 any = 0;
 
 	fputs("### cg-annotate: ", out);
 	md_text(out, sel->o->profile_name);
@@ -131,11 +143,19 @@ md_head(FILE *out, const struct selection *sel, int diff)
 		fputc(' ', out);
 		md_text(out, profile_str(p, profile_event(p, sel->sort[i])));
 	}
-	fputs(" · Threshold:", out);
-	for (i = 0; i < sel->nsort; i++)
-		fprintf(out, " %s%%", select_threshold(sel, i));
+	for (i = 0; i < sel->nsort; i++) {
+		if (strcmp(thr = select_threshold(sel, i), "0") == 0)
+			continue;
+		fputs(any++ ? ", " : " · Threshold: ", out);
+		md_text(out, profile_str(p, profile_event(p, sel->sort[i])));
+		fprintf(out, " %s%%", thr);
+	}
 	if (!diff && sel->o->inclusive)
 		fputs(" · Inclusive costs", out);
+	if (diff && (sel->o->mod_file->set || sel->o->mod_func->set))
+		fprintf(out, " · Names rewritten: %s", sel->o->mod_file->set &&
+		    sel->o->mod_func->set ? "files, functions" :
+		    sel->o->mod_file->set ? "files" : "functions");
 	fputs("\n\n", out);
 }
 
@@ -322,44 +342,77 @@ md_diff_functions(FILE *out, const struct selection *sel)
 	fputc('\n', out);
 }
 
-/* A line per limit that applied: passed or failed, and the value. */
+/* Write what one limit found: a value, or a change and its share. */
+static void
+md_gate_value(FILE *out, const struct gate_result *g)
+{
+	char	v[32], b[32];
+
+	md_text(out, g->gate->event);
+	if (g->what != NULL) {
+		fputs(" of ", out);
+		md_text(out, g->what);
+	}
+	num_scommify(g->value, v);
+	if (!g->diff) {
+		fprintf(out, " is %s", v);
+		return;
+	}
+	fprintf(out, " changed by %s%s", g->value > 0 ? "+" : "", v);
+	if (g->base > 0) {
+		num_commify(g->base, b);
+		fputs(" (", out);
+		md_perc(out, (double)g->value * 100.0 / (double)g->base, 1);
+		fprintf(out, " of %s)", b);
+	}
+}
+
+/*
+ * A line per --fail-above: passed or failed; for a limit on the
+ * totals, the value; for one on functions, how many it applied to, and
+ * under it each function above the limit.
+ */
 static void
 md_gates(FILE *out, const struct selection *sel)
 {
+	const struct report_opts	*o = sel->o;
 	const struct gate_result	*g;
-	char				 v[32], b[32];
-	size_t				 i, nfailed = 0;
+	size_t				 i, k, n, nfailed, total = 0;
 
-	if (sel->o->ngates == 0)
+	if (o->ngates == 0)
 		return;
 	for (i = 0; i < sel->ngres; i++)
-		nfailed += sel->gres[i].failed != 0;
-	fprintf(out, "**Limits**: %s\n\n", nfailed > 0 ? "failed" : "passed");
-	for (i = 0; i < sel->ngres; i++) {
-		g = &sel->gres[i];
-		fputs(g->failed ? "- **failed**: " : "- passed: ", out);
-		fputs("\\-\\-fail\\-above\\=", out);
-		md_text(out, g->gate->spec);
-		fputs(": ", out);
-		md_text(out, g->gate->event);
-		if (g->what != NULL) {
-			fputs(" of ", out);
-			md_text(out, g->what);
-		}
-		num_scommify(g->value, v);
-		if (g->diff) {
-			fprintf(out, " changed by %s%s", g->value > 0 ? "+" : "",
-			    v);
-			if (g->base > 0) {
-				num_commify(g->base, b);
-				fputs(" (", out);
-				md_perc(out, (double)g->value * 100.0 /
-				    (double)g->base, 1);
-				fprintf(out, " of %s)", b);
+		total += sel->gres[i].failed != 0;
+	fprintf(out, "**Limits**: %s\n\n", total > 0 ? "failed" : "passed");
+	for (k = 0; k < o->ngates; k++) {
+		n = nfailed = 0;
+		for (i = 0; i < sel->ngres; i++)
+			if (sel->gres[i].gate == &o->gates[k]) {
+				n++;
+				nfailed += sel->gres[i].failed != 0;
 			}
-		} else
-			fprintf(out, " is %s", v);
-		fputc('\n', out);
+		fputs(nfailed > 0 ? "- **failed**: " : "- passed: ", out);
+		fputs("--fail-above=", out);
+		md_text(out, o->gates[k].spec);
+		if (!o->gates[k].has_re) {
+			for (i = 0; i < sel->ngres; i++)
+				if (sel->gres[i].gate == &o->gates[k]) {
+					fputs(": ", out);
+					md_gate_value(out, &sel->gres[i]);
+				}
+			fputc('\n', out);
+			continue;
+		}
+		fprintf(out, ": %zu of %zu matching function%s above the "
+		    "limit\n", nfailed, n, n == 1 ? "" : "s");
+		for (i = 0; i < sel->ngres; i++) {
+			g = &sel->gres[i];
+			if (g->gate != &o->gates[k] || !g->failed)
+				continue;
+			fputs("  - ", out);
+			md_gate_value(out, g);
+			fputc('\n', out);
+		}
 	}
 	fputc('\n', out);
 }
