@@ -196,9 +196,8 @@ Suite *
 make_ahead_suite(void)
 {
 	Suite	*s = suite_create("ahead");
-	TCase	*tc = tcase_create("core");
+	TCase	*tc = check_tcase();
 
-	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_ahead_valid);
 	tcase_add_test(tc, test_ahead_options);
 	tcase_add_test(tc, test_ahead_bad);

@@ -288,9 +288,8 @@ Suite *
 make_callgraph_suite(void)
 {
 	Suite	*s = suite_create("callgraph");
-	TCase	*tc = tcase_create("core");
+	TCase	*tc = check_tcase();
 
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_direct_recursion);
 	tcase_add_test(tc, test_mutual_recursion);
 	tcase_add_test(tc, test_two_entries);

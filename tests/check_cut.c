@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check_suites.h"
+#include "check_util.h"
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
@@ -106,9 +107,8 @@ Suite *
 make_cut_suite(void)
 {
 	Suite	*s = suite_create("cut");
-	TCase	*tc = tcase_create("core");
+	TCase	*tc = check_tcase();
 
-	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_cut_everywhere);
 	suite_add_tcase(s, tc);
 	return s;

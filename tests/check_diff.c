@@ -152,7 +152,7 @@ Suite *
 make_diff_suite(void)
 {
 	Suite	*s = suite_create("diff");
-	TCase	*tc = tcase_create("core");
+	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_namemod);
 	tcase_add_test(tc, test_namemod_errors);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check_suites.h"
+#include "check_util.h"
 #include "msg.h"
 #include "xmalloc.h"
 
@@ -67,7 +68,7 @@ Suite *
 make_msg_suite(void)
 {
 	Suite	*s = suite_create("msg");
-	TCase	*tc = tcase_create("core");
+	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_every_message_documented);
 	tcase_add_test(tc, test_cap_and_levels);

@@ -394,7 +394,7 @@ Suite *
 make_parse_suite(void)
 {
 	Suite	*s = suite_create("parse");
-	TCase	*tc = tcase_create("core");
+	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_cost_lines);
 	tcase_add_test(tc, test_subpositions);

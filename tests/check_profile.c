@@ -179,7 +179,7 @@ Suite *
 make_profile_suite(void)
 {
 	Suite	*s = suite_create("profile");
-	TCase	*tc = tcase_create("core");
+	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_cost_add);
 	tcase_add_test(tc, test_sums);

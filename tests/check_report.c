@@ -103,9 +103,8 @@ Suite *
 make_report_suite(void)
 {
 	Suite	*s = suite_create("report");
-	TCase	*tc = tcase_create("core");
+	TCase	*tc = check_tcase();
 
-	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_report_split);
 	suite_add_tcase(s, tc);
 	return s;

@@ -124,3 +124,13 @@ each_profile(const char *dir, void (*fn)(const char *, void *), void *arg)
 	closedir(d);
 	return nfiles;
 }
+
+/* Make the test case of a suite, with the suites' timeout. */
+TCase *
+check_tcase(void)
+{
+	TCase	*tc = tcase_create("core");
+
+	tcase_set_timeout(tc, CHECK_TIMEOUT);
+	return tc;
+}

@@ -6,7 +6,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <check.h>
+
+/*
+ * Seconds a test case may take: ample for the slowest (cut, 67 s under
+ * ASan+UBSan with the other core busy) on a machine several times
+ * slower or busier.  No test depends on the machine's speed.
+ */
+#define CHECK_TIMEOUT	1200
+
 struct profile;
+
+TCase		*check_tcase(void);
 
 struct profile	*load(const char *, int *);
 int		 func_find(const struct profile *, const char *, const char *,
