@@ -6,6 +6,7 @@
 #ifndef CGA_COST_H
 #define CGA_COST_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define COST_NONE	UINT64_MAX
@@ -63,6 +64,31 @@ cost_is_zero(const uint64_t *c, unsigned n)
 		if (c[i] != COST_NONE && c[i] != 0)
 			return 0;
 	return 1;
+}
+
+/*
+ * Compare cost vectors a and b by the events sort[0..n-1] in turn, each
+ * descending, "never recorded" below any count: -1 if a sorts first, 1
+ * if b does, 0 if they tie.
+ */
+static inline int
+cost_cmp(const uint64_t *a, const uint64_t *b, const int *sort, size_t n)
+{
+	uint64_t	u, v;
+	size_t		i;
+
+	for (i = 0; i < n; i++) {
+		u = a[sort[i]];
+		v = b[sort[i]];
+		if (u == v)
+			continue;
+		if (u == COST_NONE)
+			return 1;
+		if (v == COST_NONE)
+			return -1;
+		return u > v ? -1 : 1;
+	}
+	return 0;
 }
 
 #endif /* CGA_COST_H */

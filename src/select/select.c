@@ -35,8 +35,6 @@ static void	select_unknown_event(const struct profile *, const char *,
 static int	select_setup(struct selection *, const struct profile *,
 		    const struct report_opts *);
 static double	select_prop(uint64_t, uint64_t);
-static int	select_costcmp(const struct selection *, const uint64_t *,
-		    const uint64_t *);
 static uint32_t	select_objof(const struct selection *,
 		    const struct selentry *);
 static int	select_entrycmp(const void *, const void *);
@@ -167,28 +165,6 @@ select_prop(uint64_t sum, uint64_t total)
 	return prop;
 }
 
-/* Compare two cost vectors by the sort events: -1 if a sorts first. */
-static int
-select_costcmp(const struct selection *sel, const uint64_t *a,
-    const uint64_t *b)
-{
-	uint64_t	u, v;
-	size_t		i;
-
-	for (i = 0; i < sel->nsort; i++) {
-		u = a[sel->sort[i]];
-		v = b[sel->sort[i]];
-		if (u == v)
-			continue;
-		if (u == COST_NONE)
-			return 1;
-		if (v == COST_NONE)
-			return -1;
-		return u > v ? -1 : 1;
-	}
-	return 0;
-}
-
 /* Return the object of entry en: its row's, or 0 for a cycle. */
 static uint32_t
 select_objof(const struct selection *sel, const struct selentry *en)
@@ -230,7 +206,8 @@ select_entrycmp(const void *a, const void *b)
 	const struct selentry	*x = a, *y = b;
 	int			 c;
 
-	if ((c = select_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
+	if ((c = cost_cmp(x->cost, y->cost, cmp_ctx->sort,
+	    cmp_ctx->nsort)) != 0)
 		return c;
 	if (x->row != CG_NONE && y->row != CG_NONE)
 		c = fntotals_labelcmp(cmp_ctx->t, x->row, y->row);
@@ -252,7 +229,8 @@ select_callcmp(const void *a, const void *b)
 	char			 cx[32], cy[32];
 	int			 c;
 
-	if ((c = select_costcmp(cmp_ctx, x->cost, y->cost)) != 0)
+	if ((c = cost_cmp(x->cost, y->cost, cmp_ctx->sort,
+	    cmp_ctx->nsort)) != 0)
 		return c;
 	if ((c = fntotals_labeltextcmp(fntotals_label(cmp_ctx->t, x->row),
 	    fntotals_label(cmp_ctx->t, y->row))) != 0)

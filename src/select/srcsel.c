@@ -112,7 +112,6 @@ srcsel_callcmp(const void *a, const void *b)
 	const struct callgraph	*g = *cmp_sel->g;
 	const uint64_t		*u = NULL, *v = NULL;
 	uint32_t		 k;
-	size_t			 i;
 	char			 cx[32], cy[32];
 	int			 c;
 
@@ -122,17 +121,9 @@ srcsel_callcmp(const void *a, const void *b)
 		if (g->edges[k].to == y->callee)
 			v = g->edges[k].cost;
 	}
-	for (i = 0; u != NULL && v != NULL && i < cmp_sel->nsort; i++) {
-		uint64_t	p = u[cmp_sel->sort[i]], q = v[cmp_sel->sort[i]];
-
-		if (p == q)
-			continue;
-		if (p == COST_NONE)
-			return 1;
-		if (q == COST_NONE)
-			return -1;
-		return p > q ? -1 : 1;
-	}
+	if (u != NULL && v != NULL && (c = cost_cmp(u, v, cmp_sel->sort,
+	    cmp_sel->nsort)) != 0)
+		return c;
 	if ((c = fntotals_labeltextcmp(fntotals_label(*cmp_sel->t, x->callee),
 	    fntotals_label(*cmp_sel->t, y->callee))) != 0)
 		return c;

@@ -27,14 +27,17 @@
 #include "utf8.h"
 
 static void	md_text(FILE *, const char *);
-static void	md_count(FILE *, uint64_t);
-static void	md_change(FILE *, int64_t, int);
+static const char *md_count(char *, uint64_t);
+static const char *md_change(char *, int64_t, int);
+static void	md_cells(FILE *, const char *, int, double, int, int);
 static void	md_perc(FILE *, double, int);
 static void	md_head(FILE *, const struct selection *, int);
 static void	md_event_cols(FILE *, const struct selection *,
 		    const char *, int);
 static double	md_share(double, uint64_t);
 static void	md_rule(FILE *, const struct selection *, int, int, int);
+static void	md_totals_row(FILE *, const struct selection *, const char *,
+		    const uint64_t *);
 static void	md_totals(FILE *, const struct selection *);
 static void	md_functions(FILE *, const struct selection *);
 static void	md_diff_totals(FILE *, const struct selection *);
@@ -68,32 +71,44 @@ md_text(FILE *out, const char *s)
 	}
 }
 
-/* Write a count with thousands separators, "." if never recorded. */
-static void
-md_count(FILE *out, uint64_t v)
+/* Return a count with thousands separators in buf, "." if never recorded. */
+static const char *
+md_count(char *buf, uint64_t v)
 {
-	char	buf[32];
-
-	if (v == COST_NONE) {
-		fputc('.', out);
-		return;
-	}
+	if (v == COST_NONE)
+		return ".";
 	num_commify(v, buf);
-	fputs(buf, out);
+	return buf;
 }
 
-/* Write a change with its sign and separators, "." if undefined. */
-static void
-md_change(FILE *out, int64_t v, int def)
+/* Return a change with its sign and separators in buf, "." if undefined. */
+static const char *
+md_change(char *buf, int64_t v, int def)
 {
-	char	buf[32];
+	if (!def)
+		return ".";
+	buf[0] = '+';
+	num_scommify(v, buf + (v > 0));
+	return buf;
+}
 
-	if (!def) {
-		fputc('.', out);
+/*
+ * Write the cells of one event in a row: its value (text), and if percs
+ * its percentage, signed if sign; "." where it is not defined.
+ */
+static void
+md_cells(FILE *out, const char *text, int def, double perc, int sign,
+    int percs)
+{
+	fprintf(out, " %s |", text);
+	if (!percs)
 		return;
-	}
-	num_scommify(v, buf);
-	fprintf(out, "%s%s", v > 0 ? "+" : "", buf);
+	fputc(' ', out);
+	if (def)
+		md_perc(out, perc, sign);
+	else
+		fputc('.', out);
+	fputs(" |", out);
 }
 
 /* Write a percentage with two decimals, signed if asked for. */
@@ -196,12 +211,26 @@ md_rule(FILE *out, const struct selection *sel, int left, int percs,
 	fputc('\n', out);
 }
 
+/* A row of totals: its label cell (if label is set), then the counts. */
+static void
+md_totals_row(FILE *out, const struct selection *sel, const char *label,
+    const uint64_t *c)
+{
+	char	buf[32];
+	size_t	k;
+
+	fputc('|', out);
+	if (label != NULL)
+		fprintf(out, " %s |", label);
+	for (k = 0; k < sel->nshow; k++)
+		md_cells(out, md_count(buf, c[sel->show[k]]), 1, 0, 0, 0);
+	fputc('\n', out);
+}
+
 /* The program totals of one profile. */
 static void
 md_totals(FILE *out, const struct selection *sel)
 {
-	size_t	i;
-
 	fputs("**Program totals**", out);
 	if (sel->source == TOTALS_CALCULATED)
 		fputs(" (calculated)", out);
@@ -209,13 +238,8 @@ md_totals(FILE *out, const struct selection *sel)
 	md_event_cols(out, sel, "", 0);
 	fputc('\n', out);
 	md_rule(out, sel, 0, 0, 0);
-	fputc('|', out);
-	for (i = 0; i < sel->nshow; i++) {
-		fputc(' ', out);
-		md_count(out, sel->total[sel->show[i]]);
-		fputs(" |", out);
-	}
-	fputs("\n\n", out);
+	md_totals_row(out, sel, NULL, sel->total);
+	fputc('\n', out);
 }
 
 /* The printed functions (and cycles) of one profile. */
@@ -223,6 +247,7 @@ static void
 md_functions(FILE *out, const struct selection *sel)
 {
 	const struct selentry	*en;
+	char			 buf[32];
 	uint64_t		 v;
 	size_t			 i, k;
 	int			 percs = sel->o->show_percs, e;
@@ -238,18 +263,8 @@ md_functions(FILE *out, const struct selection *sel)
 		for (k = 0; k < sel->nshow; k++) {
 			e = sel->show[k];
 			v = en->cost[e];
-			fputc(' ', out);
-			md_count(out, v);
-			fputs(" |", out);
-			if (percs) {
-				fputc(' ', out);
-				if (v == COST_NONE)
-					fputc('.', out);
-				else
-					md_perc(out, md_share((double)v,
-					    sel->total[e]), 0);
-				fputs(" |", out);
-			}
+			md_cells(out, md_count(buf, v), v != COST_NONE,
+			    md_share((double)v, sel->total[e]), 0, percs);
 		}
 		fputc(' ', out);
 		md_text(out, select_label(sel, en));
@@ -263,6 +278,7 @@ static void
 md_diff_totals(FILE *out, const struct selection *sel)
 {
 	const struct diff	*d = sel->d;
+	char			 buf[32];
 	size_t			 k;
 	int			 e;
 
@@ -270,23 +286,13 @@ md_diff_totals(FILE *out, const struct selection *sel)
 	md_event_cols(out, sel, "", 0);
 	fputc('\n', out);
 	md_rule(out, sel, 1, 0, 0);
-	fputs("| old |", out);
-	for (k = 0; k < sel->nshow; k++) {
-		fputc(' ', out);
-		md_count(out, d->old_total[sel->show[k]]);
-		fputs(" |", out);
-	}
-	fputs("\n| new |", out);
-	for (k = 0; k < sel->nshow; k++) {
-		fputc(' ', out);
-		md_count(out, d->new_total[sel->show[k]]);
-		fputs(" |", out);
-	}
-	fputs("\n| change |", out);
+	md_totals_row(out, sel, "old", d->old_total);
+	md_totals_row(out, sel, "new", d->new_total);
+	fputs("| change |", out);
 	for (k = 0; k < sel->nshow; k++) {
 		e = sel->show[k];
-		fputc(' ', out);
-		md_change(out, sel->tdelta[e], sel->tdef[e]);
+		fprintf(out, " %s", md_change(buf, sel->tdelta[e],
+		    sel->tdef[e]));
 		if (sel->tdef[e] && d->old_total[e] != COST_NONE &&
 		    d->old_total[e] > 0) {
 			fputs(" (", out);
@@ -308,6 +314,7 @@ md_diff_functions(FILE *out, const struct selection *sel)
 {
 	const struct seldiff	*r;
 	const struct diff	*d = sel->d;
+	char			 buf[32];
 	size_t			 i, k;
 	int			 percs = sel->o->show_percs, e;
 
@@ -321,19 +328,9 @@ md_diff_functions(FILE *out, const struct selection *sel)
 		fputc('|', out);
 		for (k = 0; k < sel->nshow; k++) {
 			e = sel->show[k];
-			fputc(' ', out);
-			md_change(out, r->delta[e], r->def[e]);
-			fputs(" |", out);
-			if (percs) {
-				fputc(' ', out);
-				if (!r->def[e])
-					fputc('.', out);
-				else
-					md_perc(out, md_share(
-					    (double)r->delta[e],
-					    d->old_total[e]), 1);
-				fputs(" |", out);
-			}
+			md_cells(out, md_change(buf, r->delta[e], r->def[e]),
+			    r->def[e], md_share((double)r->delta[e],
+			    d->old_total[e]), 1, percs);
 		}
 		fputc(' ', out);
 		md_text(out, r->r->label);
