@@ -356,23 +356,30 @@ srcsel_gather_calls(struct srcsel *s, const struct srcsel_from *sel,
 	s->ncalls = nc;
 }
 
-/* Give each file its run of the lines and of the calls. */
+/*
+ * Give each file its run of the lines and of the calls (NULL where it
+ * has none: often nothing at all was gathered).
+ */
 static void
 srcsel_spread(struct srcsel *s)
 {
-	size_t	f, li = 0, cj = 0;
+	struct annfile	*f;
+	size_t		 k, li = 0, cj = 0, n;
 
-	for (f = 0; f < s->nfiles; f++) {
-		s->files[f].lines = s->lines + li;
-		while (li < s->nlines && s->lines[li].file == f)
-			li++;
-		s->files[f].nlines = (size_t)(s->lines + li -
-		    s->files[f].lines);
-		s->files[f].calls = s->calls + cj;
-		while (cj < s->ncalls && s->calls[cj].file == f)
-			cj++;
-		s->files[f].ncalls = (size_t)(s->calls + cj -
-		    s->files[f].calls);
+	for (k = 0; k < s->nfiles; k++) {
+		f = &s->files[k];
+		for (n = 0; li + n < s->nlines && s->lines[li + n].file == k;
+		    n++)
+			continue;
+		f->lines = n > 0 ? s->lines + li : NULL;
+		f->nlines = n;
+		li += n;
+		for (n = 0; cj + n < s->ncalls && s->calls[cj + n].file == k;
+		    n++)
+			continue;
+		f->calls = n > 0 ? s->calls + cj : NULL;
+		f->ncalls = n;
+		cj += n;
 	}
 }
 
