@@ -101,7 +101,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.tree = (bits >> 3) & 3;
 	o.auto_annotate = (bits & 32) != 0;
 	o.context = (int)(bits >> 6);
-	o.format = (more & 1) ? REPORT_JSON : REPORT_TEXT;
+	o.format = !(more & 1) ? REPORT_TEXT : (more & 32) ? REPORT_MARKDOWN :
+	    REPORT_JSON;
 	o.totals_only = (more & 2) != 0;
 	o.per_part = (more & 4) != 0;
 	if (more & 16) {
