@@ -39,8 +39,9 @@ main(int argc, char *argv[])
 	struct options	op;
 	int		rc;
 
+	/* --help and --version: exit 0 once they are written. */
 	if (options_parse(&op, argc, argv) == OPTIONS_DONE)
-		return 0;
+		return main_finish(0);
 	rc = op.diff ? main_diff(&op) : main_report(&op);
 	options_free(&op);
 	return rc;
@@ -128,7 +129,11 @@ main_inputs(struct options *op, struct inputs *in, char **found)
 			    "cachegrind.out* here");
 			options_usage(2);
 		}
-		printf("Reading data from '%s'...\n", *found);
+		/* As callgrind_annotate; not into what a program reads. */
+		if (o->format == REPORT_TEXT && !o->totals_only)
+			printf("Reading data from '%s'...\n", *found);
+		else
+			msg_note("reading data from '%s'", *found);
 		inputs_classify(in, found, 1);
 		o->profile_name = *found;
 	} else {

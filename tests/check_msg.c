@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check_suites.h"
 #include "check_util.h"
@@ -55,12 +56,55 @@ START_TEST(test_excerpt)
 	char	buf[MSG_EXCERPT];
 	char	longer[100];
 
+	/* The bytes as they are: msg() makes the whole line visible. */
 	ck_assert_str_eq(msg_excerpt(buf, sizeof(buf), "a\033[2Jb\n", 7),
-	    "a\\033[2Jb\\n");
+	    "a\033[2Jb\n");
 	memset(longer, 'x', sizeof(longer));
 	msg_excerpt(buf, sizeof(buf), longer, sizeof(longer));
 	ck_assert_uint_eq(strlen(buf), 63);
 	ck_assert_str_eq(buf + 60, "...");
+}
+END_TEST
+
+/*
+ * What a profile puts into a message (a file name, a detail, a note, a
+ * usage error) reaches stderr visible: no escape byte, no bell.
+ */
+START_TEST(test_visible)
+{
+	char	 got[1024];
+	FILE	*t;
+	size_t	 n;
+	int	 saved;
+
+	ck_assert_ptr_nonnull(t = tmpfile());
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	dup2(fileno(t), STDERR_FILENO);
+	msg_reset();
+	msg_set_quiet(0);
+	msg(MSG_OPEN, "e\033]0;title\007.out", 0, "fn \033[2J%s", "x\ty");
+	msg(MSG_UNKNOWN_LINE, "a.out", 3, "%s", "caf\303\251");
+	msg_note("limit exceeded: %s", "f\033[31m");
+	msg_usage_error("--show event '%s' is unknown", "I\033r");
+	msg_set_quiet(1);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(t);
+	n = fread(got, 1, sizeof(got) - 1, t);
+	got[n] = '\0';
+	fclose(t);
+	msg_reset();
+	ck_assert_ptr_null(memchr(got, '\033', n));
+	ck_assert_ptr_null(memchr(got, '\007', n));
+	ck_assert_ptr_nonnull(strstr(got, ": e\\033]0;title\\a.out: error: "
+	    "cannot open: fn \\033[2Jx\\ty\n"));
+	ck_assert_ptr_nonnull(strstr(got, ": a.out:3: warning: unknown line, "
+	    "ignored: caf\\303\\251\n"));
+	ck_assert_ptr_nonnull(strstr(got, ": limit exceeded: f\\033[31m\n"));
+	ck_assert_ptr_nonnull(strstr(got, ": --show event 'I\\033r' is "
+	    "unknown\n"));
 }
 END_TEST
 
@@ -73,6 +117,7 @@ make_msg_suite(void)
 	tcase_add_test(tc, test_every_message_documented);
 	tcase_add_test(tc, test_cap_and_levels);
 	tcase_add_test(tc, test_excerpt);
+	tcase_add_test(tc, test_visible);
 	suite_add_tcase(s, tc);
 	return s;
 }

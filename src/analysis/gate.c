@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gate.h"
+#include "msg.h"
 #include "num.h"
 #include "xmalloc.h"
 
@@ -131,19 +132,21 @@ gate_check(const struct gate *g, const char *label, const char *name,
 void
 gate_report(const struct gate_result *r)
 {
-	char	v[32], b[32];
+	char	v[32], b[32], pct[64] = "";
 
 	num_scommify(r->value, v);
-	fprintf(stderr, "%s: limit exceeded: --fail-above=%s: %s%s%s ",
-	    getprogname(), r->gate->spec, r->gate->event,
-	    r->what != NULL ? " of " : "", r->what != NULL ? r->what : "");
-	if (r->diff) {
+	if (!r->diff) {
+		msg_note("limit exceeded: --fail-above=%s: %s%s%s is %s",
+		    r->gate->spec, r->gate->event, r->what != NULL ? " of " :
+		    "", r->what != NULL ? r->what : "", v);
+		return;
+	}
+	if (r->base > 0) {
 		num_commify(r->base, b);
-		fprintf(stderr, "changed by %s%s", r->value > 0 ? "+" : "", v);
-		if (r->base > 0)
-			fprintf(stderr, " (%+.2f%% of %s)",
-			    (double)r->value * 100.0 / (double)r->base, b);
-	} else
-		fprintf(stderr, "is %s", v);
-	fputc('\n', stderr);
+		snprintf(pct, sizeof(pct), " (%+.2f%% of %s)",
+		    (double)r->value * 100.0 / (double)r->base, b);
+	}
+	msg_note("limit exceeded: --fail-above=%s: %s%s%s changed by %s%s%s",
+	    r->gate->spec, r->gate->event, r->what != NULL ? " of " : "",
+	    r->what != NULL ? r->what : "", r->value > 0 ? "+" : "", v, pct);
 }

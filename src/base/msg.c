@@ -1,7 +1,8 @@
 /*
  * msg.c - diagnostics: "prog: file:line: level: message: detail" on
- * stderr, a cap on repeated messages of one kind, and the worst level
- * seen as the exit status (after mandoc's mandoc_msg.c).
+ * stderr, made visible (vis(3)) whole, a cap on repeated messages of one
+ * kind, and the worst level seen as the exit status (after mandoc's
+ * mandoc_msg.c).
  */
 #include "compat.h"
 
@@ -61,11 +62,56 @@ static enum msglevel	 msg_worst = MSGL_OK;
 static int		 msg_quiet;
 static _Thread_local unsigned *msg_diverted;
 
+/*
+ * Print "prog: " and the text of fmt on stderr, made visible (vis(3)):
+ * the names a profile puts into a message (files, functions, events,
+ * excerpts of lines) may hold escape sequences, and stderr is often the
+ * terminal even when the report goes to a pager.
+ */
+static void
+msg_vput(const char *pre, const char *fmt, va_list ap)
+{
+	char	*text = NULL, *vis;
+	size_t	 len = 0;
+	FILE	*f;
+
+	if ((f = open_memstream(&text, &len)) == NULL)
+		return;
+	fputs(pre, f);
+	if (fmt != NULL)
+		vfprintf(f, fmt, ap);
+	if (fclose(f) != 0) {
+		free(text);
+		return;
+	}
+	if ((vis = malloc(4 * len + 1)) != NULL) {
+		strvisx(vis, text, len, VIS_CSTYLE | VIS_OCTAL | VIS_TAB |
+		    VIS_NL);
+		fprintf(stderr, "%s: %s\n", getprogname(), vis);
+		free(vis);
+	}
+	free(text);
+}
+
+/* msg_vput() with arguments. */
+static void
+msg_put(const char *pre, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	msg_vput(pre, fmt, ap);
+	va_end(ap);
+}
+
 /* Print one diagnostic; file may be NULL, line 0 means no line. */
 void
 msg(enum msgid id, const char *file, uint64_t line, const char *fmt, ...)
 {
 	va_list	 ap;
+	char	*pre = NULL;
+	size_t	 len = 0;
+	FILE	*f;
 
 	if (msg_diverted != NULL) {
 		(*msg_diverted)++;
@@ -75,20 +121,36 @@ msg(enum msgid id, const char *file, uint64_t line, const char *fmt, ...)
 		msg_worst = msg_table[id].level;
 	if (++msg_counts[id] > MSG_CAP || msg_quiet)
 		return;
-	fprintf(stderr, "%s: ", getprogname());
+	if ((f = open_memstream(&pre, &len)) == NULL)
+		return;
 	if (file != NULL && line > 0)
-		fprintf(stderr, "%s:%llu: ", file, (unsigned long long)line);
+		fprintf(f, "%s:%llu: ", file, (unsigned long long)line);
 	else if (file != NULL)
-		fprintf(stderr, "%s: ", file);
-	fprintf(stderr, "%s: %s", msg_table[id].level == MSGL_WARNING ?
-	    "warning" : "error", msg_table[id].text);
-	if (fmt != NULL) {
-		fputs(": ", stderr);
+		fprintf(f, "%s: ", file);
+	fprintf(f, "%s: %s%s", msg_table[id].level == MSGL_WARNING ?
+	    "warning" : "error", msg_table[id].text, fmt != NULL ? ": " : "");
+	if (fclose(f) == 0) {
 		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
+		msg_vput(pre, fmt, ap);
 		va_end(ap);
 	}
-	fputc('\n', stderr);
+	free(pre);
+}
+
+/*
+ * Say something that is neither a warning nor an error (which file was
+ * read, which limit was exceeded); the exit status does not change.
+ */
+void
+msg_note(const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (msg_diverted != NULL || msg_quiet)
+		return;
+	va_start(ap, fmt);
+	msg_vput("", fmt, ap);
+	va_end(ap);
 }
 
 /* Report a bad command line; the exit status becomes 2. */
@@ -98,11 +160,9 @@ msg_usage_error(const char *fmt, ...)
 	va_list	 ap;
 
 	msg_worst = MSGL_USAGE;
-	fprintf(stderr, "%s: ", getprogname());
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg_vput("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* Say how many messages of each kind the cap held back. */
@@ -114,8 +174,8 @@ msg_flush(void)
 	for (id = 0; id < MSG__MAX; id++) {
 		if (msg_counts[id] <= MSG_CAP || msg_quiet)
 			continue;
-		fprintf(stderr, "%s: %s: %lu more suppressed\n", getprogname(),
-		    msg_table[id].text, msg_counts[id] - MSG_CAP);
+		msg_put("", "%s: %lu more suppressed", msg_table[id].text,
+		    msg_counts[id] - MSG_CAP);
 		msg_counts[id] = MSG_CAP;
 	}
 	fflush(stderr);
@@ -172,8 +232,8 @@ msg_text(enum msgid id)
 
 /*
  * Write into buf (of size bytes, at least MSG_EXCERPT) the first 60
- * bytes of s, with control characters and other bytes a terminal could
- * act on made visible as C escapes; "..." marks a cut.  Return buf.
+ * bytes of s (msg() makes them visible); "..." marks a cut, and a NUL
+ * byte ends the excerpt.  Return buf.
  */
 const char *
 msg_excerpt(char *buf, size_t size, const char *s, size_t len)
@@ -184,7 +244,8 @@ msg_excerpt(char *buf, size_t size, const char *s, size_t len)
 		buf[0] = '\0';
 		return buf;
 	}
-	strvisx(buf, s, n, VIS_CSTYLE | VIS_OCTAL | VIS_TAB | VIS_NL);
+	memcpy(buf, s, n);
+	buf[n] = '\0';
 	if (n < len)
 		strlcat(buf, "...", size);
 	return buf;

@@ -59,6 +59,8 @@ enum msgid {
 
 void		 msg(enum msgid, const char *, uint64_t, const char *, ...)
 		    __attribute__((__format__(__printf__, 4, 5)));
+void		 msg_note(const char *, ...)
+		    __attribute__((__format__(__printf__, 1, 2)));
 void		 msg_usage_error(const char *, ...)
 		    __attribute__((__format__(__printf__, 1, 2)));
 void		 msg_flush(void);
