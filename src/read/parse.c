@@ -1990,9 +1990,13 @@ parser_events(struct parser *ps, const char *s, const char *end)
 		key = names[n];
 		(void)keytab_get(&seen, &key, &created);
 		if (!created) {
+			/* Dropping it would shift the counts after it. */
 			msg(MSG_EVENTS_REPEATED, ps->fname, ps->lineno, "%s",
 			    msg_excerpt(ex, sizeof(ex), w, s - w));
-			continue;
+			keytab_free(&seen);
+			free(names);
+			ps->fatal = 1;
+			return;
 		}
 		n++;
 	}
