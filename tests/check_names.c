@@ -236,8 +236,12 @@ START_TEST(test_compression_errors)
 	msg_reset();
 	p = load("events: Ir\n"
 	    "fl=(1) a.c\n"
-	    "fn=(7)\n"			/* undefined: "???" */
+	    "fn=(7)\n"			/* undefined: "?\?\?(7)" */
 	    "1 10\n"
+	    "fn=(8)\n"			/* another: "?\?\?(8)" */
+	    "1 1\n"
+	    "fn=(7)\n"			/* the same one, said once */
+	    "1 2\n"
 	    "fn=(2) two\n"
 	    "fn=(2) deux\n"		/* redefined: the new name wins */
 	    "2 20\n"
@@ -246,10 +250,12 @@ START_TEST(test_compression_errors)
 	    "fn=(3 broken\n"		/* no ")": taken literally */
 	    "4 40\n", &rc);
 	ck_assert_int_eq(rc, 0);
-	ck_assert_uint_eq(msg_count(MSG_UNDEFINED_ID), 1);
+	ck_assert_uint_eq(msg_count(MSG_UNDEFINED_ID), 2);
 	ck_assert_uint_eq(msg_count(MSG_REDEFINED_ID), 1);
 	ck_assert_uint_eq(msg_count(MSG_BAD_NAME_ID), 1);
-	ck_assert_uint_eq(func_self(p, "???", 0), 10);
+	ck_assert_uint_eq(func_self(p, "?\?\?(7)", 0), 12);
+	ck_assert_uint_eq(func_self(p, "?\?\?(8)", 0), 1);
+	ck_assert_uint_eq(func_self(p, "???", 0), COST_NONE);
 	ck_assert_uint_eq(func_self(p, "deux", 0), 50);
 	ck_assert_uint_eq(func_self(p, "two", 0), COST_NONE);
 	ck_assert_uint_eq(func_self(p, "(3 broken", 0), 40);

@@ -29,7 +29,8 @@ static const struct {
 	    "taken relative to 0" },
 	{ MSGL_WARNING, "cost line before any fn= line, "
 	    "attributed to function '?\?\?'" },
-	{ MSGL_WARNING, "undefined compressed name id, name taken as '?\?\?'" },
+	{ MSGL_WARNING, "undefined compressed name id, name taken as "
+	    "'?\?\?(ID)'" },
 	{ MSGL_WARNING, "compressed name id redefined, new name used" },
 	{ MSGL_WARNING, "malformed compressed name, taken literally" },
 	{ MSGL_WARNING, "calls= line not followed by a cost line, call ignored" },

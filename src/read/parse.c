@@ -213,6 +213,8 @@ static void	parser_end_part(struct parser *);
 static struct part *parser_part(struct parser *);
 static uint32_t	parser_file_name(struct parser *, const char *, size_t);
 static uint32_t	parser_placeholder(struct parser *, char, uint64_t);
+static uint32_t	parser_undefined(struct parser *, enum idspace, uint64_t,
+		    uint32_t *);
 static int	parser_is_placeholder(const struct parser *, uint32_t);
 static uint32_t	parser_resolve(struct parser *, const struct phref *);
 
@@ -1636,6 +1638,33 @@ idmap_add(struct idmap *m, uint64_t id, int *created)
 }
 
 /*
+ * A reference to compressed id that nothing defined (yappi writes
+ * them): the id stands for a name of its own, "?\?\?(ID)", defined here
+ * so that it is said once and its costs stay apart from other ids'.
+ */
+static uint32_t
+parser_undefined(struct parser *ps, enum idspace sp, uint64_t id,
+    uint32_t *slotp)
+{
+	struct idmap	*m = &ps->idmap[sp];
+	char		 buf[32];
+	uint32_t	 name, slot;
+	int		 created, n;
+
+	msg(MSG_UNDEFINED_ID, ps->fname, ps->lineno, "(%llu)",
+	    (unsigned long long)id);
+	n = snprintf(buf, sizeof(buf), "?\?\?(%llu)",
+	    (unsigned long long)id);
+	name = sp == IDS_FL ? parser_file_name(ps, buf, (size_t)n) :
+	    profile_intern(ps->p, buf, (size_t)n);
+	slot = idmap_add(m, id, &created);
+	m->names[slot] = name;
+	m->fn_id[slot] = NONE;
+	*slotp = slot;
+	return name;
+}
+
+/*
  * Resolve a position name "(id) name", "(id)" or "name" in space sp
  * and return its string id; *slotp gets the compressed id's slot, or
  * NONE for a literal name.
@@ -1673,11 +1702,8 @@ parser_name(struct parser *ps, enum idspace sp, const char *s,
 			slot = idmap_add(m, id, &created);
 			m->names[slot] = parser_placeholder(ps, "OLF"[sp], id);
 		}
-		if (slot == NONE) {
-			msg(MSG_UNDEFINED_ID, ps->fname, ps->lineno,
-			    "(%llu)", (unsigned long long)id);
-			return profile_intern(ps->p, "???", 3);
-		}
+		if (slot == NONE)
+			return parser_undefined(ps, sp, id, slotp);
 		*slotp = slot;
 		return m->names[slot];
 	}
@@ -1757,6 +1783,16 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 				profile_touch(ps->p, ps->fn, ps->fi);
 			return;
 		}
+		if (KEYIS(s, eq, "frfn")) {
+			/*
+			 * --mangle-names=no: the caller of the functions
+			 * that follow (their context).  Its compressed id
+			 * may be used later; the costs go to the plain
+			 * names, summed over contexts.
+			 */
+			(void)parser_name(ps, IDS_FN, v, end, &slot);
+			return;
+		}
 		break;
 	case 'c':
 		if (KEYIS(s, eq, "cfn")) {
@@ -1774,6 +1810,11 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 		}
 		if (KEYIS(s, eq, "calls")) {
 			parser_calls(ps, v, end);
+			return;
+		}
+		if (KEYIS(s, eq, "cfni")) {
+			/* CodSpeed's fork: the inlined function here. */
+			(void)parser_name(ps, IDS_FN, v, end, &slot);
 			return;
 		}
 		break;
@@ -1800,6 +1841,22 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 			(void)parser_name(ps, IDS_FN, v, end, &slot);
 			return;
 		}
+		break;
+	case 'r':
+		/* --mangle-names=no: the recursion level that follows. */
+		if (KEYIS(s, eq, "rec"))
+			return;
+		break;
+	case 'b':
+		/* --dump-bbs=yes: a basic block's address and counts. */
+		if (KEYIS(s, eq, "bb"))
+			return;
+		break;
+	case 'l':
+		/* --dump-bbs=yes: the line of the costs that follow, which
+		 * carry it themselves. */
+		if (KEYIS(s, eq, "ln"))
+			return;
 		break;
 	default:
 		break;
