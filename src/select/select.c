@@ -360,19 +360,28 @@ select_calls(const struct selection *sel, const struct selentry *en,
 	return n;
 }
 
-/* Return nonzero if entry en passes the --inclusive=yes threshold. */
+/*
+ * Return nonzero if entry en passes the --inclusive=yes threshold: for
+ * some sort event, at least (100 - its threshold)% of the total.  An
+ * event with a threshold whose total is 0 (an xtree file's curB once
+ * all is freed) cannot tell a share: it hides nothing, as in
+ * callgrind_annotate.
+ */
 static int
 select_incl_passes(const struct selection *sel, const struct selentry *en)
 {
-	uint64_t	v;
+	uint64_t	v, total;
 	size_t		k;
 
 	if (sel->o->sort_thr == NULL && sel->single >= 100)
 		return 1;
 	for (k = 0; k < sel->nsort; k++) {
+		total = sel->total[sel->sort[k]];
+		if (sel->thr[k] > 0 && (total == COST_NONE || total == 0))
+			return 1;
 		v = en->cost[sel->sort[k]];
-		if (v != COST_NONE && select_prop(v,
-		    sel->total[sel->sort[k]]) >= 100 - sel->thr[k])
+		if (v != COST_NONE && select_prop(v, total) >=
+		    100 - sel->thr[k])
 			return 1;
 	}
 	return 0;
