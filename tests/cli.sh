@@ -33,6 +33,54 @@ done
     { echo "FAIL: --totals is not one line"; fail=1; }
 cd "$tmp" || exit 2
 
+# A prefix names what callgrind appends to it (.N, -NN, .N-NN) and
+# nothing else: not another process's callgrind.out.10 for .1, not a
+# saved report, and never as a glob pattern.  A file of that name that
+# is not a profile is left out with a note.
+mkdir "$tmp/prefix"
+cd "$tmp/prefix" || exit 2
+p=$td/profiles/cg-default.out
+: >callgrind.out.1
+cp "$p" callgrind.out.10
+cp "$p" callgrind.out.1.2
+cp "$p" callgrind.out.1-01
+cp "$p" callgrind.out.1.2-02
+echo "a saved report" >callgrind.out.1-01.txt
+echo "a saved report" >callgrind.out.1.3
+cp "$p" 'run[1].1'
+cp "$p" run1.1
+"$prog" --auto=no callgrind.out.1 >out 2>err ||
+    { echo "FAIL: prefix: exit $?"; cat err; fail=1; }
+sed -n '/^Parts:/,/^Events/p' out | grep -v "^Parts:\|^Events" |
+    sed 's/^ *//; s/:.*//' | sort >parts
+printf 'callgrind.out.1-01\ncallgrind.out.1.2\ncallgrind.out.1.2-02\n' \
+    >want
+cmp -s parts want ||
+    { echo "FAIL: prefix: parts read:"; cat parts; fail=1; }
+grep -qx "cg-annotate: callgrind.out.1.3: not a profile, left out" err ||
+    { echo "FAIL: prefix: no note for callgrind.out.1.3"; fail=1; }
+grep -q "\.txt" err out &&
+    { echo "FAIL: prefix: a .txt file was looked at"; fail=1; }
+[ "$("$prog" --totals 'run[1]' 2>/dev/null)" = "Ir 201989" ] ||
+    { echo "FAIL: prefix 'run[1]' taken as a pattern"; fail=1; }
+
+# A pipe named after the first profile is a profile by its content.
+mkfifo fifo
+cat "$p" >fifo &
+[ "$("$prog" --totals "$p" fifo 2>err)" = "Ir 403978" ] ||
+    { echo "FAIL: a profile from a pipe was not read"; cat err; fail=1; }
+wait
+gzip -c "$p" >p.gz
+gunzip -c p.gz >fifo &
+[ "$("$prog" --totals "$p" fifo 2>err)" = "Ir 403978" ] ||
+    { echo "FAIL: a second profile from a pipe"; cat err; fail=1; }
+wait
+cat p.gz >fifo &
+[ "$("$prog" --totals "$p" fifo 2>err)" = "Ir 403978" ] ||
+    { echo "FAIL: gzip data from a pipe"; cat err; fail=1; }
+wait
+cd "$tmp" || exit 2
+
 # --help and --version, like reports, say when they cannot be written.
 if [ -w /dev/full ]; then
 	for opt in --help --version; do

@@ -74,8 +74,7 @@ input_fill(struct input *in)
 struct input *
 input_open(const char *path)
 {
-	struct input	*in;
-	int		 fd;
+	int	fd;
 
 	if (strcmp(path, "-") == 0)
 		fd = STDIN_FILENO;
@@ -83,9 +82,22 @@ input_open(const char *path)
 		msg(MSG_OPEN, path, 0, "%s", strerror(errno));
 		return NULL;
 	}
+	return input_fdopen(fd, path);
+}
+
+/*
+ * Start reading the open descriptor fd, named name in messages; it is
+ * closed by input_close() (unless it is standard input).  Return NULL
+ * after a message if it cannot be read.
+ */
+struct input *
+input_fdopen(int fd, const char *name)
+{
+	struct input	*in;
+
 	in = xcalloc(1, sizeof(*in));
 	in->fd = fd;
-	in->name = path;
+	in->name = name;
 	in->raw = xmalloc(INPUT_RAW);
 	/* Look at the first bytes for a compression format's magic. */
 	while (in->rlen < 4 && !in->eof)

@@ -11,6 +11,7 @@
 struct input;
 
 struct input	*input_open(const char *);
+struct input	*input_fdopen(int, const char *);
 ssize_t		 input_read(struct input *, char *, size_t);
 int		 input_compressed(const struct input *);
 int		 input_plain_fd(const struct input *);

@@ -11,6 +11,8 @@ struct profile;
 
 struct inputs {
 	char	**profiles;		/* in the order to read them */
+	int	 *fds;			/* each one's copy in memory (a
+					   pipe), or -1: read by name */
 	size_t	  nprofiles;
 	char	**sources;		/* source files to annotate */
 	size_t	  nsources;

@@ -8,5 +8,7 @@ struct parse_opts;
 struct profile;
 
 int	load_file(struct profile *, const char *, const struct parse_opts *);
+int	load_fd(struct profile *, int, const char *,
+	    const struct parse_opts *);
 
 #endif /* CGA_LOAD_H */
