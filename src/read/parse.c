@@ -824,7 +824,7 @@ static int
 parser_fastok(const struct parser *ps)
 {
 	return ps->identity && ps->all_set && ps->fn != NONE &&
-	    !ps->skipping && ps->part_sum != NULL;
+	    !ps->skipping && ps->part_sum != NULL && ps->npos > 0;
 }
 
 /* Take one line (without its newline) by its kind. */
@@ -2146,18 +2146,23 @@ parser_event_def(struct parser *ps, const char *s, const char *end)
 	profile_add_event_def(ps->p, name, longname, formula);
 }
 
-/* positions: [instr] [bb] [line] */
+/*
+ * positions: [instr] [bb] [line].  With no word at all, cost lines hold
+ * no position, only counts (the grammar allows it; CodSpeed writes it):
+ * their self costs are those of line 0, "unidentified lines".
+ */
 static void
 parser_positions(struct parser *ps, const char *s, const char *end)
 {
 	const char	*w;
 	char		 ex[MSG_EXCERPT];
-	unsigned	 n = 0;
+	unsigned	 n = 0, words = 0;
 	int		 line = -1;
 
 	while ((s = num_skip_space(s, end)) < end) {
 		for (w = s; s < end && !num_is_space(*s); s++)
 			continue;
+		words++;
 		/* instr, bb, line: at most one each, in this order. */
 		if (KEYIS(w, s, "line") && line < 0 && n < PARSE_MAXPOS) {
 			line = (int)n;
@@ -2169,7 +2174,7 @@ parser_positions(struct parser *ps, const char *s, const char *end)
 			msg(MSG_BAD_POSITIONS, ps->fname, ps->lineno, "%s",
 			    msg_excerpt(ex, sizeof(ex), w, s - w));
 	}
-	if (n == 0) {
+	if (n == 0 && words > 0) {
 		msg(MSG_BAD_POSITIONS, ps->fname, ps->lineno,
 		    "no position, \"line\" used");
 		n = 1;
