@@ -69,7 +69,7 @@ for f in profiles/*.out profiles/*.gz profiles/*.zst edge/*.out; do
 	# The row under the totals table's delimiter, as "EVENT VALUE".
 	a=$(awk '/^\*\*Program totals\*\*/ { t = 1 } t && /^\|/ { r++ }
 	    t && r == 1 { print; } t && r == 3 { print; exit }' "$tmp/md" |
-	    sed 's/^| //; s/ |$//; s/ | /|/g; s/,//g' |
+	    sed 's/^| //; s/ |$//; s/ | /|/g; s/,//g; s/\\\(.\)/\1/g' |
 	    awk -F'|' 'NR == 1 { for (i = 1; i <= NF; i++) e[i] = $i; next }
 	    { for (i = 1; i <= NF; i++) print e[i], $i }')
 	b=$("$prog" --totals "$f" 2>/dev/null)

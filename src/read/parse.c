@@ -199,6 +199,7 @@ static void	idmap_hash_put(struct idmap *, uint64_t, uint32_t);
 static void	idmap_rehash(struct idmap *, uint32_t);
 static void	parser_events(struct parser *, const char *, const char *);
 static void	parser_event_def(struct parser *, const char *, const char *);
+static int	parser_namekey(const char *, const char *);
 static void	parser_positions(struct parser *, const char *, const char *);
 static void	parser_sumline(struct parser *, int, const char *,
 		    const char *);
@@ -857,6 +858,10 @@ parser_dispatch(struct parser *ps, const char *s, size_t len)
 	if (*s == '#')
 		return;
 	if (num_is_space(*s) && num_skip_space(s, end) == end)
+		return;
+	/* Xdebug's profiler_append=1 puts this between runs. */
+	if (*s == '=' && (size_t)(end - s) >= 23 &&
+	    memcmp(s, "==== NEW PROFILING FILE", 23) == 0)
 		return;
 	if (memchr(s, '\0', (size_t)(end - s)) != NULL) {
 		msg(MSG_NUL_BYTE, ps->fname, ps->lineno, NULL);
@@ -1749,6 +1754,21 @@ parser_func(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name,
 	return fn;
 }
 
+/* Return nonzero if s to eq is a key parser_nameline() knows. */
+static int
+parser_namekey(const char *s, const char *eq)
+{
+	static const char *const keys[] = { "fn", "fl", "fi", "fe", "frfn",
+	    "cfn", "cfi", "cfl", "cob", "calls", "cfni", "ob", "jump", "jcnd",
+	    "jfi", "jfn", "rec", "bb", "ln" };
+	size_t		 i, len = (size_t)(eq - s);
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strlen(keys[i]) == len && memcmp(s, keys[i], len) == 0)
+			return 1;
+	return 0;
+}
+
 /* A "key=value" line: position names, calls and jumps. */
 static void
 parser_nameline(struct parser *ps, const char *s, const char *eq,
@@ -1760,6 +1780,12 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 
 	if (ps->call_pending || ps->jump_pending)
 		parser_drop_pending(ps);
+	/* A stray line (Xdebug's "==== NEW PROFILING FILE") starts no part. */
+	if (!ps->body_seen && !parser_namekey(s, eq)) {
+		msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%s",
+		    msg_excerpt(ex, sizeof(ex), s, eq - s + 1));
+		return;
+	}
 	parser_body_seen(ps);
 	switch (*s) {
 	case 'f':
