@@ -4,6 +4,8 @@
 #
 # usage: pathological.sh PROGRAM CASE
 #   names      10^6 distinct function names
+#   samename   10^6 files with a function of the same name, and calls
+#              between them (--tree=both)
 #   longline   one 10 MB line (a function name)
 #   chain      a call chain 10^5 deep, with --inclusive=yes --tree=both
 #   cycle      a cycle of 10^5 functions, each calling a leaf of its own,
@@ -31,6 +33,20 @@ names)
 	grep -q "^1,000,000 (100.0%)  PROGRAM TOTALS (calculated)$" out ||
 	    fail "wrong totals"
 	[ "$(grep -c 'a.c:f' out)" -eq 1000000 ] || fail "not every function"
+	;;
+samename)
+	awk 'BEGIN { n = 1000000; print "events: Ir"
+	    for (i = 0; i < n; i++) { print "fl=d" i ".c"; print "fn=f"
+	        print "1 1"; if (i + 1 < n) { print "cfl=d" i + 1 ".c"
+	        print "cfn=f"; print "calls=1 1"; print "1 1" } } }' >p.out
+	"$prog" --auto=no --threshold=100 --tree=calling p.out >out 2>err ||
+	    fail "exit $?"
+	grep -q "^1,000,000 (100.0%)  PROGRAM TOTALS (calculated)$" out ||
+	    fail "wrong totals"
+	[ "$(grep -c '^1 ( 0.00%)  \*  d[0-9]*\.c:f$' out)" -eq 1000000 ] ||
+	    fail "not every function"
+	[ "$(grep -c '>   d[0-9]*\.c:f (1x) \[\]$' out)" -eq 999999 ] ||
+	    fail "not every call"
 	;;
 longline)
 	{ printf 'events: Ir\nfl=a.c\nfn='; head -c 10000000 /dev/zero |

@@ -9,32 +9,29 @@
 #include "arena.h"
 #include "cost.h"
 #include "fntotals.h"
+#include "keytab.h"
 #include "profile.h"
 #include "xmalloc.h"
 
 /*
  * Return the row of label (file, name), adding a called-only row.  Rows
- * are found by name (a string id: an index), then file: names are
- * interned in the order functions are met, so are rows, and the lookups
- * of one pass over the pairs walk the index almost in order.
+ * are keyed by (name, file) in a table indexed by name (a string id): a
+ * name with one row, the usual, is found without hashing, in about the
+ * order names were met; only names that several files share (f in
+ * 80,000 files) are hashed.  The table's ids are the row numbers.
  */
 uint32_t
 fntotals_row(struct fntotals *t, uint32_t file, uint32_t name)
 {
 	struct fnrow	*r;
+	uint64_t	 key[2] = { name, file };
 	uint32_t	 id;
-	size_t		 i, n;
+	size_t		 i;
+	int		 created;
 
-	if ((id = fntotals_row_find(t, file, name)) != UINT32_MAX)
+	id = keytab_get(&t->keys, key, &created);
+	if (!created)
 		return id;
-	if (name >= t->nbyname) {
-		n = t->nbyname;
-		t->byname = xgrow(t->byname, &t->nbyname, (size_t)name + 1,
-		    sizeof(*t->byname));
-		memset(t->byname + n, 0xff, (t->nbyname - n) *
-		    sizeof(*t->byname));
-	}
-	id = (uint32_t)t->nrows;
 	if (id >= t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 256;
 		t->rows = xreallocarray(t->rows, t->cap, sizeof(*t->rows));
@@ -49,8 +46,6 @@ fntotals_row(struct fntotals *t, uint32_t file, uint32_t name)
 	r->fn = UINT32_MAX;
 	r->file = file;
 	r->name = name;
-	r->next = t->byname[name];
-	t->byname[name] = id;
 	r->called_only = 1;
 	r->cost = t->costs + (size_t)id * t->nevents;
 	cost_clear(r->cost, t->nevents);
@@ -122,14 +117,9 @@ fntotals_labelcmp(const struct fntotals *t, uint32_t a, uint32_t b)
 uint32_t
 fntotals_row_find(const struct fntotals *t, uint32_t file, uint32_t name)
 {
-	uint32_t	id;
+	uint64_t	key[2] = { name, file };
 
-	if (name >= t->nbyname)
-		return UINT32_MAX;
-	for (id = t->byname[name]; id != UINT32_MAX; id = t->rows[id].next)
-		if (t->rows[id].file == file)
-			return id;
-	return UINT32_MAX;
+	return keytab_find(&t->keys, key);
 }
 
 /*
@@ -150,11 +140,10 @@ fntotals_build(const struct profile *p)
 	t->p = p;
 	t->nevents = profile_nevents(p);
 	npairs = profile_npairs(p);
-	t->nbyname = profile_nstrings(p);
-	t->byname = xreallocarray(NULL, t->nbyname, sizeof(*t->byname));
-	memset(t->byname, 0xff, t->nbyname * sizeof(*t->byname));
+	keytab_init_indexed(&t->keys, 2, 0);
 	/* Most pairs are a function in its own file: a row each. */
 	t->cap = npairs > 0 ? npairs : 1;
+	keytab_reserve(&t->keys, (uint32_t)t->cap);
 	t->rows = xreallocarray(NULL, t->cap, sizeof(*t->rows));
 	t->costs = xreallocarray(NULL, t->cap, t->nevents * sizeof(*t->costs));
 	pair_row = xreallocarray(NULL, npairs, sizeof(*pair_row));
@@ -195,7 +184,7 @@ fntotals_free(struct fntotals *t)
 	free(t->rows);
 	free(t->costs);
 	free(t->pair_row);
-	free(t->byname);
+	keytab_free(&t->keys);
 	free(t);
 }
 

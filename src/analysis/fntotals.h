@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "keytab.h"
 
 struct profile;
 
@@ -24,7 +25,6 @@ struct fnrow {
 	int		 called_only;	/* only a call target, no code */
 	char		*label;		/* "file:function", made on first
 					   use: see fntotals_label() */
-	uint32_t	 next;		/* the next row of this name */
 	uint64_t	*cost;		/* self cost, nevents counts */
 };
 
@@ -34,9 +34,7 @@ struct fntotals {
 	struct fnrow	*rows;
 	size_t		 nrows, cap;
 	uint64_t	*costs;		/* backing store of the rows' costs */
-	uint32_t	*byname;	/* name's string id -> its last row
-					   (then through next), or NONE */
-	size_t		 nbyname;
+	struct keytab	 keys;		/* (name, file) -> row */
 	struct arena	 labels_bytes;	/* the rows' labels */
 	uint32_t	*pair_row;	/* profile pair -> row */
 };
