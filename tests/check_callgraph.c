@@ -71,9 +71,10 @@ START_TEST(test_mutual_recursion)
 	ck_assert_str_eq(fntotals_label(g->t, g->cycles[0].members[0]),
 	    "m:a");
 	ck_assert_uint_eq(g->cycles[0].incl[0], 60);
-	ck_assert_uint_eq(incl(g, "m:a"), 60);
-	ck_assert_uint_eq(incl(g, "m:b"), 0);
-	ck_assert_uint_eq(incl(g, "m:c"), 0);
+	/* Members, as gprof: self and the calls leaving the cycle. */
+	ck_assert_uint_eq(incl(g, "m:a"), 20);
+	ck_assert_uint_eq(incl(g, "m:b"), 20);
+	ck_assert_uint_eq(incl(g, "m:c"), 20);
 	ck_assert_uint_eq(incl(g, "m:x"), 65);
 	callgraph_free(g);
 	profile_free(p);
@@ -203,6 +204,34 @@ START_TEST(test_deep_chain)
 }
 END_TEST
 
+/*
+ * A cycle member's inclusive cost is its self cost and the calls it
+ * makes that leave the cycle, never below its self cost, even when only
+ * its cycle calls it (is_odd in mutual recursion).
+ */
+START_TEST(test_cycle_member)
+{
+	struct profile		*p;
+	struct callgraph	*g;
+
+	p = load("events: Ir\nfl=m\nfn=main\n1 1\ncfn=is_even\n"
+	    "calls=1 1\n1 1000\n"
+	    "fn=is_even\n1 400\ncfn=is_odd\ncalls=5 1\n1 600\n"
+	    "fn=is_odd\n1 500\ncfn=is_even\ncalls=4 1\n1 90\n"
+	    "cfn=log\ncalls=1 1\n1 10\n"
+	    "fn=log\n1 10\n", NULL);
+	g = callgraph_build(p);
+	ck_assert_uint_eq(g->ncycles, 1);
+	ck_assert_uint_eq(g->cycles[0].incl[0], 1000);
+	ck_assert_uint_eq(incl(g, "m:is_even"), 400);
+	ck_assert_uint_eq(incl(g, "m:is_odd"), 510);
+	ck_assert_uint_eq(incl(g, "m:log"), 10);
+	ck_assert_uint_eq(incl(g, "m:main"), 1001);
+	callgraph_free(g);
+	profile_free(p);
+}
+END_TEST
+
 START_TEST(test_big_cycle)
 {
 	struct profile		*p;
@@ -214,8 +243,8 @@ START_TEST(test_big_cycle)
 	ck_assert_uint_eq(g->ncycles, 1);
 	ck_assert_uint_eq(g->cycles[0].nmembers, 100000);
 	ck_assert_uint_eq(g->cycles[0].incl[0], 100000);
-	ck_assert_uint_eq(incl(g, "d:f0"), 100000);
-	ck_assert_uint_eq(incl(g, "d:f5"), 0);
+	ck_assert_uint_eq(incl(g, "d:f0"), 1);
+	ck_assert_uint_eq(incl(g, "d:f5"), 1);
 	callgraph_free(g);
 	profile_free(p);
 	free(text);
@@ -296,6 +325,7 @@ make_callgraph_suite(void)
 	tcase_add_test(tc, test_roots);
 	tcase_add_test(tc, test_inlined_rows);
 	tcase_add_test(tc, test_deep_chain);
+	tcase_add_test(tc, test_cycle_member);
 	tcase_add_test(tc, test_big_cycle);
 	tcase_add_test(tc, test_scc_deep);
 	tcase_add_test(tc, test_never_above_total);

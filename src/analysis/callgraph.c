@@ -319,7 +319,7 @@ callgraph_inclusive(struct callgraph *g)
 	struct cgcycle	*cy;
 	unsigned	 nev = g->nevents;
 	uint64_t	*c;
-	uint32_t	 v, e;
+	uint32_t	 v;
 	size_t		 i, m;
 	int		*entered;
 
@@ -344,15 +344,13 @@ callgraph_inclusive(struct callgraph *g)
 	for (v = 0; v < g->t->nrows; v++) {
 		c = g->incl + (size_t)v * nev;
 		cost_clear(c, nev);
-		if (callgraph_crossing(g, v, 1, c))
+		/*
+		 * A cycle member, as gprof counts it: its self cost and the
+		 * calls it makes that leave the cycle (the calls entering
+		 * it are the cycle's; a member is never below its self).
+		 */
+		if (g->cycle[v] == CG_NONE && callgraph_crossing(g, v, 1, c))
 			continue;
-		if (g->cycle[v] != CG_NONE && entered[g->cycle[v]]) {
-			/* Inside an entered cycle and not entered itself. */
-			for (e = 0; e < nev; e++)
-				if (g->cycles[g->cycle[v]].incl[e] != COST_NONE)
-					c[e] = 0;
-			continue;
-		}
 		cost_add(c, g->t->rows[v].cost, nev);
 		callgraph_crossing(g, v, 0, c);
 	}
