@@ -37,5 +37,15 @@ for f in profiles/*.out profiles/*.gz profiles/*.zst; do
 	[ -n "$a" ] && [ "$a" = "$b" ] ||
 	    { echo "FAIL: $f: JSON totals '$a', text '$b'"; fail=1; }
 done
+# Every cycle a printed function belongs to is in "cycles".
+for f in profiles/*.out edge/*.out; do
+	for o in "" "--inclusive=yes"; do
+		"$prog" --format=json --auto=no --threshold=100 $o "$f" \
+		    2>/dev/null | jq -e '([.functions[].cycle |
+		    select(. != null)] | unique) - [.cycles[].name] |
+		    length == 0' >/dev/null ||
+		    { echo "FAIL: $f $o: a cycle named but not listed"; fail=1; }
+	done
+done
 [ $fail -eq 0 ] || exit 1
 echo "json: ok"

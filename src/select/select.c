@@ -49,6 +49,7 @@ static void	select_order(const struct selection *, struct selentry *,
 static size_t	select_sort_run(const struct selection *, struct selentry *,
 		    size_t, size_t);
 static void	select_entries(struct selection *);
+static void	select_cycles(struct selection *);
 static void	select_gate_add(struct selection *,
 		    const struct gate_result *);
 static void	select_gates(struct selection *);
@@ -539,6 +540,37 @@ select_entries(struct selection *sel)
 	cmp_ctx = NULL;
 	free(sum);
 	free(ents);
+	select_cycles(sel);
+}
+
+/*
+ * The cycles the printed entries name: those printed as entries, in
+ * their order, then those that printed functions belong to, in the
+ * order of the functions.
+ */
+static void
+select_cycles(struct selection *sel)
+{
+	unsigned char	*seen;
+	uint32_t	 c;
+	size_t		 i, pass;
+
+	if (sel->g == NULL || sel->g->ncycles == 0)
+		return;
+	seen = xcalloc(sel->g->ncycles, 1);
+	sel->cycles = xreallocarray(NULL, sel->g->ncycles,
+	    sizeof(*sel->cycles));
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < sel->nents; i++) {
+			c = pass == 0 ? sel->ents[i].cycle :
+			    sel->ents[i].row != CG_NONE ?
+			    sel->g->cycle[sel->ents[i].row] : CG_NONE;
+			if (c == CG_NONE || seen[c])
+				continue;
+			seen[c] = 1;
+			sel->cycles[sel->ncycles++] = c;
+		}
+	free(seen);
 }
 
 /* Keep the result of a gate that applied. */
@@ -671,9 +703,21 @@ select_diff(struct selection *sel, const struct profile *old)
 	qsort(rows, d->nrows, sizeof(*rows), select_drowcmp);
 	cmp_ctx = NULL;
 
-	/* Down to the threshold, on the cumulative size of the changes. */
+	/*
+	 * Down to the threshold, on the cumulative size of the changes;
+	 * functions that did not change are listed only when everything is
+	 * (--threshold=100), as functions without cost are.
+	 */
 	sum = xcalloc(sel->nsort, sizeof(*sum));
 	for (nsel = 0; nsel < d->nrows; nsel++) {
+		if (o->sort_thr != NULL || sel->single < 100) {
+			for (k = 0; k < sel->nsort; k++)
+				if (rows[nsel].def[sel->sort[k]] &&
+				    rows[nsel].delta[sel->sort[k]] != 0)
+					break;
+			if (k == sel->nsort)
+				break;
+		}
 		if (sel->single < 100) {
 			reached = 1;
 			for (k = 0; k < sel->nsort; k++)
@@ -787,6 +831,7 @@ select_free(struct selection *sel)
 	free(sel->tdelta);
 	free(sel->tdef);
 	free(sel->ents);
+	free(sel->cycles);
 	free(sel->extent);
 	free(sel->files);
 	free(sel->gres);

@@ -65,6 +65,9 @@ struct selection {
 	uint64_t		*extent; /* per event, the largest count of
 					   any entry, printed or not
 					   (COST_NONE: none) */
+	uint32_t		*cycles; /* the cycles the entries name:
+					   printed, or of printed functions */
+	size_t			 ncycles;
 	uint32_t		*files;	/* files of the printed functions */
 	size_t			 nfiles, files_cap;
 	struct srcsel		*src;	/* what source annotation prints */

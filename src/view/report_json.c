@@ -275,7 +275,10 @@ json_functions(struct json *j, const struct selection *sel)
 	json_close(j, ']');
 }
 
-/* The printed cycles (--inclusive=yes), with their members. */
+/*
+ * The cycles printed (--inclusive=yes) or that printed functions belong
+ * to, with their members.
+ */
 static void
 json_cycles(struct json *j, const struct selection *sel)
 {
@@ -284,10 +287,8 @@ json_cycles(struct json *j, const struct selection *sel)
 
 	json_key(j, "cycles");
 	json_open(j, '[');
-	for (n = 0; n < sel->nents; n++) {
-		if (sel->ents[n].cycle == CG_NONE)
-			continue;
-		cy = &sel->g->cycles[sel->ents[n].cycle];
+	for (n = 0; n < sel->ncycles; n++) {
+		cy = &sel->g->cycles[sel->cycles[n]];
 		json_open(j, '{');
 		json_key(j, "name");
 		json_str(j, cy->label);
