@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "diff.h"
 #include "gate.h"
 #include "inputs.h"
 #include "load.h"
@@ -29,6 +30,8 @@ static int	 main_diff(struct options *);
 static int	 main_inputs(struct options *, struct inputs *, char **);
 static int	 main_output(void);
 static int	 main_status(int);
+static int	 main_same_events(const struct profile *,
+		    const struct profile *);
 static int	 main_finish(int);
 static char	*main_default_input(void);
 static int	 strptrcmp(const void *, const void *);
@@ -79,14 +82,13 @@ main_report(struct options *op)
 /*
  * --diff OLD NEW: read both (each may be compressed) and print NEW -
  * OLD; their events (the model's, from each first events: line) must
- * agree.  Return the exit status.
+ * be the same, in any order.  Return the exit status.
  */
 static int
 main_diff(struct options *op)
 {
 	struct report_opts	*o = &op->report;
 	struct profile		*old, *new;
-	const char		*oe, *ne;
 	int			 rc;
 
 	o->visible_names = main_output();
@@ -97,10 +99,10 @@ main_diff(struct options *op)
 	if (load_file(old, o->old_name, &op->parse) == -1 ||
 	    load_file(new, o->profile_name, &op->parse) == -1)
 		rc = 1;
-	else if (strcmp(oe = profile_str(old, profile_events_list(old)),
-	    ne = profile_str(new, profile_events_list(new))) != 0) {
+	else if (!main_same_events(old, new)) {
 		msg(MSG_INPUTS_DIFFER, o->profile_name, 0, "'%s' in %s, "
-		    "'%s' here", oe, o->old_name, ne);
+		    "'%s' here", profile_str(old, profile_events_list(old)),
+		    o->old_name, profile_str(new, profile_events_list(new)));
 		rc = 1;
 	} else
 		rc = main_status(report_print(stdout, new, old, o));
@@ -183,6 +185,19 @@ main_output(void)
 		err(1, "setvbuf");
 	signal(SIGPIPE, SIG_DFL);
 	return isatty(STDOUT_FILENO);
+}
+
+/* Return nonzero if old and new have the same events, in any order. */
+static int
+main_same_events(const struct profile *old, const struct profile *new)
+{
+	int	*map;
+	int	 same;
+
+	map = xreallocarray(NULL, profile_nevents(new), sizeof(*map));
+	same = diff_events(old, new, map) == 0;
+	free(map);
+	return same;
 }
 
 /* Turn what report_print() returned into the exit status. */

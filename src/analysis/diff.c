@@ -7,6 +7,8 @@
  */
 #include "compat.h"
 
+#include <err.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,8 +219,40 @@ diff_add(struct diff *d, struct strtab *labels, uint32_t **slot,
 }
 
 /*
- * Build the difference of NEW and OLD (whose events are the same):
- * self costs, or inclusive costs if incl, per rewritten label.
+ * Map NEW's events to OLD's by name into map (NEW's count of entries):
+ * map[e] is the index in OLD of NEW's event e.  Return 0, or -1 if the
+ * two profiles do not have the same events (in any order).
+ */
+int
+diff_events(const struct profile *old, const struct profile *new, int *map)
+{
+	unsigned	e, n = profile_nevents(new);
+
+	if (profile_nevents(old) != n)
+		return -1;
+	for (e = 0; e < n; e++)
+		if ((map[e] = profile_event_index(old, profile_str(new,
+		    profile_event(new, e)))) < 0)
+			return -1;
+	return 0;
+}
+
+/* Put cost c of OLD's events into NEW's order (map) in out. */
+static const uint64_t *
+diff_order(const uint64_t *c, const int *map, unsigned n, uint64_t *out)
+{
+	unsigned	e;
+
+	for (e = 0; e < n; e++)
+		out[e] = c[map[e]];
+	return out;
+}
+
+/*
+ * Build the difference of NEW and OLD, whose events are the same but
+ * maybe in another order (the caller checked with diff_events()): self
+ * costs, or inclusive costs if incl, per rewritten label, in NEW's
+ * order of events.
  */
 struct diff *
 diff_build(const struct profile *old, const struct profile *new, int incl,
@@ -227,14 +261,20 @@ diff_build(const struct profile *old, const struct profile *new, int incl,
 	const struct profile	*p;
 	struct callgraph	*g;
 	struct fntotals		*t;
+	const uint64_t		*c;
 	struct strtab		*labels;
 	struct diff		*d;
 	uint32_t		*slot = NULL;
+	uint64_t		*buf, *tot;
 	size_t			 slotcap = 0, slotn = 0, i;
-	int			 side;
+	int			 side, *map;
 
 	d = xcalloc(1, sizeof(*d));
-	d->nevents = profile_nevents(old);
+	d->nevents = profile_nevents(new);
+	map = xreallocarray(NULL, d->nevents, sizeof(*map));
+	if (diff_events(old, new, map) == -1)
+		errx(1, "diff_build: the profiles' events differ");
+	buf = xreallocarray(NULL, d->nevents, sizeof(*buf));
 	labels = strtab_create();
 	for (side = 0; side < 2; side++) {
 		p = side ? new : old;
@@ -247,11 +287,12 @@ diff_build(const struct profile *old, const struct profile *new, int incl,
 		for (i = 0; i < t->nrows; i++) {
 			if (t->rows[i].called_only && !incl)
 				continue;
+			c = incl ? g->incl + i * d->nevents :
+			    t->rows[i].cost;
 			diff_add(d, labels, &slot, &slotcap, &slotn,
 			    profile_str(p, t->rows[i].file),
-			    profile_str(p, t->rows[i].name), incl ?
-			    g->incl + i * d->nevents : t->rows[i].cost,
-			    side, fm, nm);
+			    profile_str(p, t->rows[i].name), side ? c :
+			    diff_order(c, map, d->nevents, buf), side, fm, nm);
 		}
 		if (g != NULL)
 			callgraph_free(g);
@@ -260,8 +301,13 @@ diff_build(const struct profile *old, const struct profile *new, int incl,
 	}
 	d->old_total = xreallocarray(NULL, d->nevents, sizeof(uint64_t));
 	d->new_total = xreallocarray(NULL, d->nevents, sizeof(uint64_t));
-	totals_compute(old, d->old_total);
+	tot = xreallocarray(NULL, d->nevents, sizeof(*tot));
+	totals_compute(old, tot);
+	diff_order(tot, map, d->nevents, d->old_total);
 	totals_compute(new, d->new_total);
+	free(tot);
+	free(buf);
+	free(map);
 	free(slot);
 	strtab_free(labels);
 	return d;

@@ -39,6 +39,8 @@ int		 namemod_parse(struct namemod *, const char *, char *,
 char		*namemod_apply(const struct namemod *, const char *);
 void		 namemod_free(struct namemod *);
 
+int		 diff_events(const struct profile *, const struct profile *,
+		    int *);
 int		 diff_value(uint64_t, uint64_t, int64_t *);
 struct diff	*diff_build(const struct profile *, const struct profile *,
 		    int, const struct namemod *, const struct namemod *);
