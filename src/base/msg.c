@@ -58,6 +58,11 @@ static const struct {
 	{ MSGL_ERROR, "write error" },
 };
 
+static void	msg_vput(const char *, const char *, va_list)
+		    __attribute__((__format__(__printf__, 2, 0)));
+static void	msg_put(const char *, const char *, ...)
+		    __attribute__((__format__(__printf__, 2, 3)));
+
 static unsigned long	 msg_counts[MSG__MAX];
 static enum msglevel	 msg_worst = MSGL_OK;
 static int		 msg_quiet;
