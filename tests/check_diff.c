@@ -74,7 +74,7 @@ START_TEST(test_diff)
 	struct diff	*d;
 	struct namemod	 fm, nm;
 	char		 err[128];
-	int64_t		 v;
+	struct snum	 v;
 	size_t		 i;
 	int		 seen = 0;
 
@@ -89,13 +89,13 @@ START_TEST(test_diff)
 		ck_assert_int_eq(diff_value(d->rows[i].new[0],
 		    d->rows[i].old[0], &v), 1);
 		if (strcmp(d->rows[i].label, "x.c:f") == 0) {
-			ck_assert_int_eq(v, -6);
+			ck_assert(v.neg && v.mag == 6);
 			seen |= 1;
 		} else if (strcmp(d->rows[i].label, "x.c:g") == 0) {
-			ck_assert_int_eq(v, -5);
+			ck_assert(v.neg && v.mag == 5);
 			seen |= 2;
 		} else if (strcmp(d->rows[i].label, "x.c:h") == 0) {
-			ck_assert_int_eq(v, 7);
+			ck_assert(!v.neg && v.mag == 7);
 			seen |= 4;
 		}
 	}
@@ -103,14 +103,28 @@ START_TEST(test_diff)
 	ck_assert_uint_eq(d->old_total[0], 15);
 	ck_assert_uint_eq(d->new_total[0], 11);
 	ck_assert_int_eq(diff_value(COST_NONE, COST_NONE, &v), 0);
+	/* Exact beyond the int64 range: 65 bits, a sign and a magnitude. */
 	ck_assert_int_eq(diff_value(UINT64_MAX - 1, 0, &v), 1);
-	ck_assert_int_eq(v, INT64_MAX);
+	ck_assert(!v.neg && v.mag == UINT64_MAX - 1);
+	ck_assert_int_eq(diff_value(1, UINT64_MAX - 1, &v), 1);
+	ck_assert(v.neg && v.mag == UINT64_MAX - 2);
+	ck_assert_int_eq(diff_value(5, 5, &v), 1);
+	ck_assert(!v.neg && v.mag == 0);
 	diff_free(d);
 	namemod_free(&fm);
 	profile_free(a);
 	profile_free(b);
 }
 END_TEST
+
+/* A non-negative exact number. */
+static struct snum
+sn(uint64_t mag, int neg)
+{
+	struct snum	v = { mag, neg };
+
+	return v;
+}
 
 START_TEST(test_gates)
 {
@@ -121,22 +135,28 @@ START_TEST(test_gates)
 	ck_assert_int_eq(gate_parse(&g, "Ir:2%", err, sizeof(err)), 0);
 	ck_assert_int_eq(g.percent, 1);
 	/* A totals gate: +3% of 100 fails, +2% does not, functions skip. */
-	ck_assert_int_eq(gate_check(&g, NULL, NULL, 1, 3, 100, &r), 1);
+	ck_assert_int_eq(gate_check(&g, NULL, NULL, 1, sn(3, 0), 100, &r), 1);
 	ck_assert_int_eq(r.failed, 1);
-	ck_assert_int_eq(gate_check(&g, NULL, NULL, 1, 2, 100, &r), 1);
+	ck_assert_int_eq(gate_check(&g, NULL, NULL, 1, sn(2, 0), 100, &r), 1);
 	ck_assert_int_eq(r.failed, 0);
-	ck_assert_int_eq(gate_check(&g, "a.c:f", "f", 1, 3, 100, &r), 0);
+	ck_assert_int_eq(gate_check(&g, "a.c:f", "f", 1, sn(3, 0), 100, &r), 0);
+	ck_assert_int_eq(gate_check(&g, NULL, NULL, 1, sn(UINT64_MAX - 2, 1),
+	    UINT64_MAX - 1, &r), 1);
+	ck_assert_int_eq(r.failed, 0);
+	ck_assert(r.value.neg && r.value.mag == UINT64_MAX - 2);
 	gate_free(&g);
 
 	ck_assert_int_eq(gate_parse(&g, "Dr:1000:^parse_", err, sizeof(err)),
 	    0);
 	ck_assert_str_eq(g.event, "Dr");
 	ck_assert_uint_eq(g.limit, 1000);
-	ck_assert_int_eq(gate_check(&g, NULL, NULL, 0, 5000, 0, &r), 0);
-	ck_assert_int_eq(gate_check(&g, "p.c:parse_x", "parse_x", 0, 1001, 0,
+	ck_assert_int_eq(gate_check(&g, NULL, NULL, 0, sn(5000, 0), 0, &r), 0);
+	ck_assert_int_eq(gate_check(&g, "p.c:parse_x", "parse_x", 0,
+	    sn(1001, 0), 0,
 	    &r), 1);
 	ck_assert_int_eq(r.failed, 1);
-	ck_assert_int_eq(gate_check(&g, "p.c:other", "other", 0, 9999, 0,
+	ck_assert_int_eq(gate_check(&g, "p.c:other", "other", 0,
+	    sn(9999, 0), 0,
 	    &r), 0);
 	gate_free(&g);
 

@@ -150,26 +150,26 @@ namemod_free(struct namemod *m)
 }
 
 /*
- * Set *d to new - old (never recorded counting as 0, kept within 64-bit
- * signed range); return 0 if neither was ever recorded.
+ * Set *d to new - old, exactly (never recorded counting as 0); return 0
+ * if neither was ever recorded.
  */
 int
-diff_value(uint64_t new, uint64_t old, int64_t *d)
+diff_value(uint64_t new, uint64_t old, struct snum *d)
 {
-	if (new == COST_NONE && old == COST_NONE) {
-		*d = 0;
+	d->mag = 0;
+	d->neg = 0;
+	if (new == COST_NONE && old == COST_NONE)
 		return 0;
-	}
 	if (new == COST_NONE)
 		new = 0;
 	if (old == COST_NONE)
 		old = 0;
 	if (new >= old)
-		*d = new - old > (uint64_t)INT64_MAX ? INT64_MAX :
-		    (int64_t)(new - old);
-	else
-		*d = old - new > (uint64_t)INT64_MAX ? INT64_MIN :
-		    -(int64_t)(old - new);
+		d->mag = new - old;
+	else {
+		d->mag = old - new;
+		d->neg = 1;
+	}
 	return 1;
 }
 

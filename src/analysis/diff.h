@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <regex.h>
 
+#include "num.h"
+
 struct profile;
 
 /* A rewrite s/REGEX/REPL/[g] of names. */
@@ -41,7 +43,7 @@ void		 namemod_free(struct namemod *);
 
 int		 diff_events(const struct profile *, const struct profile *,
 		    int *);
-int		 diff_value(uint64_t, uint64_t, int64_t *);
+int		 diff_value(uint64_t, uint64_t, struct snum *);
 struct diff	*diff_build(const struct profile *, const struct profile *,
 		    int, const struct namemod *, const struct namemod *);
 void		 diff_free(struct diff *);

@@ -102,7 +102,7 @@ gate_free(struct gate *g)
  */
 int
 gate_check(const struct gate *g, const char *label, const char *name,
-    int diff, int64_t value, uint64_t base, struct gate_result *res)
+    int diff, struct snum value, uint64_t base, struct gate_result *res)
 {
 	double	pct;
 
@@ -118,13 +118,13 @@ gate_check(const struct gate *g, const char *label, const char *name,
 	res->base = base;
 	if (g->percent) {
 		if (base == 0)
-			res->failed = value > 0;
+			res->failed = !value.neg && value.mag > 0;
 		else {
-			pct = (double)value * 100.0 / (double)base;
+			pct = num_sdouble(value) * 100.0 / (double)base;
 			res->failed = pct > g->limit_pct;
 		}
 	} else
-		res->failed = value > 0 && (uint64_t)value > g->limit;
+		res->failed = !value.neg && value.mag > g->limit;
 	return 1;
 }
 
@@ -144,9 +144,10 @@ gate_report(const struct gate_result *r)
 	if (r->base > 0) {
 		num_commify(r->base, b);
 		snprintf(pct, sizeof(pct), " (%+.2f%% of %s)",
-		    (double)r->value * 100.0 / (double)r->base, b);
+		    num_sdouble(r->value) * 100.0 / (double)r->base, b);
 	}
 	msg_note("limit exceeded: --fail-above=%s: %s%s%s changed by %s%s%s",
 	    r->gate->spec, r->gate->event, r->what != NULL ? " of " : "",
-	    r->what != NULL ? r->what : "", r->value > 0 ? "+" : "", v, pct);
+	    r->what != NULL ? r->what : "", !r->value.neg && r->value.mag > 0 ?
+	    "+" : "", v, pct);
 }

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <regex.h>
 
+#include "num.h"
+
 #define GATE_EXIT	3		/* the exit status when one fails */
 
 struct gate {
@@ -28,7 +30,7 @@ struct gate_result {
 	const struct gate *gate;
 	const char	*what;		/* NULL for the totals, else a label */
 	int		 diff;		/* value is a change */
-	int64_t		 value;		/* cost, or change */
+	struct snum	 value;		/* cost, or change: exact */
 	uint64_t	 base;		/* old cost, in a difference */
 	int		 failed;
 };
@@ -36,7 +38,7 @@ struct gate_result {
 int	gate_parse(struct gate *, const char *, char *, size_t);
 void	gate_free(struct gate *);
 int	gate_check(const struct gate *, const char *, const char *, int,
-	    int64_t, uint64_t, struct gate_result *);
+	    struct snum, uint64_t, struct gate_result *);
 void	gate_report(const struct gate_result *);
 
 #endif /* CGA_GATE_H */

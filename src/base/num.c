@@ -71,13 +71,17 @@ num_commify(uint64_t v, char *buf)
 
 /* Write v with a minus sign if negative and thousands separators. */
 size_t
-num_scommify(int64_t v, char *buf)
+num_scommify(struct snum v, char *buf)
 {
-	uint64_t	u;
-
-	if (v >= 0)
-		return num_commify((uint64_t)v, buf);
-	u = v == INT64_MIN ? (uint64_t)INT64_MAX + 1 : (uint64_t)-v;
+	if (!v.neg)
+		return num_commify(v.mag, buf);
 	buf[0] = '-';
-	return num_commify(u, buf + 1) + 1;
+	return num_commify(v.mag, buf + 1) + 1;
+}
+
+/* Return v as a double (for percentages). */
+double
+num_sdouble(struct snum v)
+{
+	return v.neg ? -(double)v.mag : (double)v.mag;
 }

@@ -114,7 +114,17 @@ num_skip_space(const char *p, const char *end)
 	return p;
 }
 
+/*
+ * A signed number exact to 65 bits, as a change of a 64-bit count is
+ * (NEW - OLD may be anything from -(2^64 - 1) to 2^64 - 1).
+ */
+struct snum {
+	uint64_t	mag;		/* magnitude */
+	int		neg;		/* negative (never with mag 0) */
+};
+
 size_t	num_commify(uint64_t, char *);
-size_t	num_scommify(int64_t, char *);
+size_t	num_scommify(struct snum, char *);
+double	num_sdouble(struct snum);
 
 #endif /* CGA_NUM_H */

@@ -53,7 +53,7 @@ static void	select_cycles(struct selection *);
 static void	select_gate_add(struct selection *,
 		    const struct gate_result *);
 static void	select_gates(struct selection *);
-static uint64_t	select_abs(int64_t);
+static struct snum select_count(uint64_t);
 static int	select_drowcmp(const void *, const void *);
 static void	select_diff(struct selection *, const struct profile *);
 
@@ -604,9 +604,8 @@ select_gates(struct selection *sel)
 		for (i = 0; i <= sel->t->nrows; i++) {
 			if (i == sel->t->nrows) {
 				v = sel->total[g->ev];
-				if (!gate_check(g, NULL, NULL, 0,
-				    v == COST_NONE ? 0 : v > INT64_MAX ?
-				    INT64_MAX : (int64_t)v, 0, &res))
+				if (!gate_check(g, NULL, NULL, 0, select_count(v),
+				    0, &res))
 					continue;
 			} else {
 				row = &sel->t->rows[i];
@@ -617,9 +616,7 @@ select_gates(struct selection *sel)
 				v = c[g->ev];
 				if (!gate_check(g, fntotals_label(sel->t, i),
 				    profile_str(sel->p, row->name), 0,
-				    v == COST_NONE ? 0 :
-				    v > INT64_MAX ? INT64_MAX : (int64_t)v, 0,
-				    &res))
+				    select_count(v), 0, &res))
 					continue;
 			}
 			select_gate_add(sel, &res);
@@ -627,12 +624,13 @@ select_gates(struct selection *sel)
 	}
 }
 
-/* The magnitude of a change, for sorting by it. */
-static uint64_t
-select_abs(int64_t v)
+/* A count as the value a limit is checked on ("never recorded": 0). */
+static struct snum
+select_count(uint64_t v)
 {
-	return v >= 0 ? (uint64_t)v : v == INT64_MIN ?
-	    (uint64_t)INT64_MAX + 1 : (uint64_t)-v;
+	struct snum	s = { v == COST_NONE ? 0 : v, 0 };
+
+	return s;
 }
 
 /* Order rows of a difference by the size of their change, then label. */
@@ -648,8 +646,8 @@ select_drowcmp(const void *a, const void *b)
 		e = cmp_ctx->sort[i];
 		if (x->def[e] != y->def[e])
 			return x->def[e] ? -1 : 1;
-		u = select_abs(x->delta[e]);
-		v = select_abs(y->delta[e]);
+		u = x->delta[e].mag;
+		v = y->delta[e].mag;
 		if (u != v)
 			return u > v ? -1 : 1;
 	}
@@ -685,13 +683,16 @@ select_diff(struct selection *sel, const struct profile *old)
 	all = xcalloc(sel->nev, sizeof(*all));
 	for (i = 0; i < d->nrows; i++) {
 		rows[i].r = &d->rows[i];
-		rows[i].delta = xreallocarray(NULL, sel->nev, sizeof(int64_t));
+		rows[i].delta = xreallocarray(NULL, sel->nev,
+		    sizeof(*rows[i].delta));
 		rows[i].def = xreallocarray(NULL, sel->nev, 1);
 		for (e = 0; e < nev; e++) {
 			rows[i].def[e] = (unsigned char)diff_value(
 			    d->rows[i].new[e], d->rows[i].old[e],
 			    &rows[i].delta[e]);
-			all[e] += select_abs(rows[i].delta[e]);
+			if (__builtin_add_overflow(all[e],
+			    rows[i].delta[e].mag, &all[e]))
+				all[e] = UINT64_MAX;
 		}
 	}
 	sel->tdelta = xreallocarray(NULL, sel->nev, sizeof(*sel->tdelta));
@@ -713,7 +714,7 @@ select_diff(struct selection *sel, const struct profile *old)
 		if (o->sort_thr != NULL || sel->single < 100) {
 			for (k = 0; k < sel->nsort; k++)
 				if (rows[nsel].def[sel->sort[k]] &&
-				    rows[nsel].delta[sel->sort[k]] != 0)
+				    rows[nsel].delta[sel->sort[k]].mag != 0)
 					break;
 			if (k == sel->nsort)
 				break;
@@ -728,7 +729,9 @@ select_diff(struct selection *sel, const struct profile *old)
 				break;
 		}
 		for (k = 0; k < sel->nsort; k++)
-			sum[k] += select_abs(rows[nsel].delta[sel->sort[k]]);
+			if (__builtin_add_overflow(sum[k],
+			    rows[nsel].delta[sel->sort[k]].mag, &sum[k]))
+				sum[k] = UINT64_MAX;
 	}
 	sel->ndsel = nsel;
 

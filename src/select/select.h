@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "fntotals.h"
+#include "num.h"
 #include "reportopts.h"
 
 struct callgraph;
@@ -38,7 +39,7 @@ struct selcall {
 /* A function's change in a difference. */
 struct seldiff {
 	const struct diffrow *r;
-	int64_t		*delta;		/* NEW - OLD per event, */
+	struct snum	*delta;		/* NEW - OLD per event, exact, */
 	unsigned char	*def;		/*   where defined */
 };
 
@@ -76,7 +77,7 @@ struct selection {
 	struct diff		*d;
 	struct seldiff		*drows;	/* every function, in order, */
 	size_t			 ndrows, ndsel;	/* the first ndsel printed */
-	int64_t			*tdelta; /* the totals' change */
+	struct snum		*tdelta; /* the totals' change */
 	unsigned char		*tdef;
 
 	/* --fail-above. */

@@ -172,7 +172,7 @@ cells_fmt_perc(char *buf, size_t size, double perc)
 
 /* Widen the columns in w to fit signed costs v (defined where def). */
 void
-cells_swidths_add(const struct cells *c, unsigned *w, const int64_t *v,
+cells_swidths_add(const struct cells *c, unsigned *w, const struct snum *v,
     const unsigned char *def)
 {
 	char		buf[32];
@@ -194,8 +194,8 @@ cells_swidths_add(const struct cells *c, unsigned *w, const int64_t *v,
  * percentages of the totals (which, in a difference, are the old ones).
  */
 void
-cells_scost(const struct cells *c, const int64_t *v, const unsigned char *def,
-    const unsigned *w)
+cells_scost(const struct cells *c, const struct snum *v,
+    const unsigned char *def, const unsigned *w)
 {
 	char	text[64];
 	size_t	i, len;
@@ -210,10 +210,10 @@ cells_scost(const struct cells *c, const int64_t *v, const unsigned char *def,
 		} else
 			len = num_scommify(v[e], text);
 		if (c->show_percs) {
-			if (def[e] && v[e] != 0)
+			if (def[e] && v[e].mag != 0)
 				len += cells_fmt_perc(text + len,
 				    sizeof(text) - len,
-				    cells_perc((double)v[e], c->total[e]));
+				    cells_perc(num_sdouble(v[e]), c->total[e]));
 			else {
 				memset(text + len, ' ', PERC_WIDTH);
 				len += PERC_WIDTH;

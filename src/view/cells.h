@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 struct profile;
+struct snum;
 struct selection;
 
 struct cells {
@@ -36,8 +37,8 @@ void		 cells_name(const struct cells *, const char *);
 void		 cells_namelen(const struct cells *, const char *, size_t);
 void		 cells_label(const struct cells *, uint32_t, uint32_t);
 void		 cells_swidths_add(const struct cells *, unsigned *,
-		    const int64_t *, const unsigned char *);
-void		 cells_scost(const struct cells *, const int64_t *,
+		    const struct snum *, const unsigned char *);
+void		 cells_scost(const struct cells *, const struct snum *,
 		    const unsigned char *, const unsigned *);
 
 #endif /* CGA_CELLS_H */

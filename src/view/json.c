@@ -60,6 +60,15 @@ json_close(struct json *j, int c)
 	fputc(c, j->out);
 }
 
+/* Write a signed integer exactly, whatever its size. */
+void
+json_snum(struct json *j, struct snum v)
+{
+	json_item(j);
+	fprintf(j->out, "%s%llu", v.neg ? "-" : "",
+	    (unsigned long long)v.mag);
+}
+
 /* Write a string value, escaped. */
 void
 json_str(struct json *j, const char *str)
@@ -101,14 +110,6 @@ json_u64(struct json *j, uint64_t v)
 {
 	json_item(j);
 	fprintf(j->out, "%llu", (unsigned long long)v);
-}
-
-/* Write a signed integer. */
-void
-json_i64(struct json *j, int64_t v)
-{
-	json_item(j);
-	fprintf(j->out, "%lld", (long long)v);
 }
 
 /* Write true or false. */

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "num.h"
+
 #define JSON_DEPTH	32
 
 struct json {
@@ -23,7 +25,7 @@ void	json_close(struct json *, int);
 void	json_key(struct json *, const char *);
 void	json_str(struct json *, const char *);
 void	json_u64(struct json *, uint64_t);
-void	json_i64(struct json *, int64_t);
+void	json_snum(struct json *, struct snum);
 void	json_bool(struct json *, int);
 void	json_null(struct json *);
 void	json_end(struct json *);

@@ -26,7 +26,7 @@
 static void	json_cost(struct json *, const struct profile *,
 		    const uint64_t *);
 static void	json_sdelta(struct json *, const struct profile *,
-		    const int64_t *, const unsigned char *);
+		    const struct snum *, const unsigned char *);
 static void	json_sid(struct json *, const struct profile *, uint32_t);
 static void	json_meta(struct json *, const struct profile *);
 static void	json_options(struct json *, const struct selection *);
@@ -55,7 +55,7 @@ json_cost(struct json *j, const struct profile *p, const uint64_t *c)
 
 /* Write signed changes as an object of event: change (null if none). */
 static void
-json_sdelta(struct json *j, const struct profile *p, const int64_t *v,
+json_sdelta(struct json *j, const struct profile *p, const struct snum *v,
     const unsigned char *def)
 {
 	unsigned	i, n = profile_nevents(p);
@@ -66,7 +66,7 @@ json_sdelta(struct json *j, const struct profile *p, const int64_t *v,
 		if (!def[i])
 			json_null(j);
 		else
-			json_i64(j, v[i]);
+			json_snum(j, v[i]);
 	}
 	json_close(j, '}');
 }
@@ -204,7 +204,7 @@ json_gates(struct json *j, const struct selection *sel)
 		else
 			json_null(j);
 		json_key(j, g->diff ? "change" : "value");
-		json_i64(j, g->value);
+		json_snum(j, g->value);
 		if (g->diff) {
 			json_key(j, "old");
 			json_u64(j, g->base);

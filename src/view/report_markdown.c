@@ -28,7 +28,7 @@
 
 static void	md_text(FILE *, const char *);
 static const char *md_count(char *, uint64_t);
-static const char *md_change(char *, int64_t, int);
+static const char *md_change(char *, struct snum, int);
 static void	md_cells(FILE *, const char *, int, double, int, int);
 static void	md_perc(FILE *, double, int);
 static void	md_head(FILE *, const struct selection *, int);
@@ -83,12 +83,12 @@ md_count(char *buf, uint64_t v)
 
 /* Return a change with its sign and separators in buf, "." if undefined. */
 static const char *
-md_change(char *buf, int64_t v, int def)
+md_change(char *buf, struct snum v, int def)
 {
 	if (!def)
 		return ".";
 	buf[0] = '+';
-	num_scommify(v, buf + (v > 0));
+	num_scommify(v, buf + (!v.neg && v.mag > 0));
 	return buf;
 }
 
@@ -296,7 +296,7 @@ md_diff_totals(FILE *out, const struct selection *sel)
 		if (sel->tdef[e] && d->old_total[e] != COST_NONE &&
 		    d->old_total[e] > 0) {
 			fputs(" (", out);
-			md_perc(out, md_share((double)sel->tdelta[e],
+			md_perc(out, md_share(num_sdouble(sel->tdelta[e]),
 			    d->old_total[e]), 1);
 			fputc(')', out);
 		}
@@ -329,7 +329,7 @@ md_diff_functions(FILE *out, const struct selection *sel)
 		for (k = 0; k < sel->nshow; k++) {
 			e = sel->show[k];
 			md_cells(out, md_change(buf, r->delta[e], r->def[e]),
-			    r->def[e], md_share((double)r->delta[e],
+			    r->def[e], md_share(num_sdouble(r->delta[e]),
 			    d->old_total[e]), 1, percs);
 		}
 		fputc(' ', out);
@@ -355,11 +355,13 @@ md_gate_value(FILE *out, const struct gate_result *g)
 		fprintf(out, " is %s", v);
 		return;
 	}
-	fprintf(out, " changed by %s%s", g->value > 0 ? "+" : "", v);
+	fprintf(out, " changed by %s%s", !g->value.neg && g->value.mag > 0 ?
+	    "+" : "", v);
 	if (g->base > 0) {
 		num_commify(g->base, b);
 		fputs(" (", out);
-		md_perc(out, (double)g->value * 100.0 / (double)g->base, 1);
+		md_perc(out, num_sdouble(g->value) * 100.0 / (double)g->base,
+		    1);
 		fprintf(out, " of %s)", b);
 	}
 }

@@ -29,7 +29,8 @@ report_totals(FILE *out, const struct selection *sel)
 		if (sel->d != NULL ? !sel->tdef[e] : sel->total[e] == COST_NONE)
 			fputs(" .\n", out);
 		else if (sel->d != NULL)
-			fprintf(out, " %lld\n", (long long)sel->tdelta[e]);
+			fprintf(out, " %s%llu\n", sel->tdelta[e].neg ? "-" : "",
+			    (unsigned long long)sel->tdelta[e].mag);
 		else
 			fprintf(out, " %llu\n",
 			    (unsigned long long)sel->total[e]);
