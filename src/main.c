@@ -143,13 +143,14 @@ main_inputs(struct options *op, struct inputs *in, char **found)
 		o->profile_name = op->args[0];
 	}
 	for (i = 0; i < in->nsources; i++) {
-		if (srcfile_find(in->sources[i], o->include, o->ninclude, 1,
+		if (srcfile_find(in->sources[i], o->include, o->ninclude,
 		    &sf) != SRCFILE_OK) {
 			msg(MSG_OPEN, in->sources[i], 0, "not a readable "
 			    "regular file in the current directory or any -I "
 			    "directory");
 			return -1;
 		}
+		srcfile_free(&sf);
 		o->user_files = xreallocarray(o->user_files,
 		    o->nuser_files + 1, sizeof(*o->user_files));
 		o->user_files[o->nuser_files++] = in->sources[i];

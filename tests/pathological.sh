@@ -12,6 +12,8 @@
 #              with --inclusive=yes --tree=both (the cycle's callees)
 #   hugelines  line numbers near 2^64, annotated
 #   bigsource  a source file of 10^6 lines with costs spread through it
+#   hugesource a sparse source file of 64 GB (two lines, then a hole),
+#              its second line annotated: read as far as needed only
 set -u
 
 prog=$1 case=$2
@@ -25,6 +27,14 @@ fail() {
 }
 
 case $case in
+hugesource)
+	printf 'int a;\nint b;\n' >big.c
+	truncate -s 64G big.c || { echo "pathological: no sparse file here"; exit 0; }
+	printf 'events: Ir\nfl=big.c\nfn=f\n2 7\n' >p.out
+	"$prog" --context=0 p.out >out 2>err || fail "exit $?"
+	grep -q "^7 (100.0%)  int b;$" out || fail "line 2 not annotated"
+	grep -q "^7 (100.0%)  events annotated$" out || fail "wrong sum"
+	;;
 names)
 	awk 'BEGIN { print "events: Ir"; print "fl=a.c"
 	    for (i = 0; i < 1000000; i++) { print "fn=f" i; print i % 97 + 1, 1 } }' \

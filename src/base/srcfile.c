@@ -4,7 +4,9 @@
  * concatenation, as callgrind_annotate does, so that a directory also
  * re-roots absolute names).  Only regular files are read: a FIFO, a
  * device, a directory, a socket or a file of /proc or /sys is refused
- * without being read, and the open never blocks.
+ * without being read, and the open never blocks.  A file is read line
+ * by line through a fixed buffer, skipping lines or copying them to the
+ * output: any size, even a line of gigabytes, in bounded memory.
  */
 #include "compat.h"
 
@@ -22,17 +24,25 @@
 
 #define PROC_MAGIC	0x9fa0
 #define SYSFS_MAGIC	0x62656572
+#define SRCFILE_BUF	(64 * 1024)
 
-static enum srcfile_result srcfile_open(const char *, struct srcfile *);
+/* A source file being read (srcfile_reader()). */
+struct srcreader {
+	int	 fd;
+	char	*buf;
+	size_t	 pos, len;	/* bytes used, bytes held */
+	int	 eof;		/* read(2) said end of file, or failed */
+};
 
-/* Open and read path if it is a regular file. */
+static enum srcfile_result srcfile_check(const char *, struct srcfile *);
+static int	srcfile_fill(struct srcreader *);
+
+/* If path is a readable regular file, note its modification time. */
 static enum srcfile_result
-srcfile_open(const char *path, struct srcfile *sf)
+srcfile_check(const char *path, struct srcfile *sf)
 {
 	struct stat	 st;
 	struct statfs	 fs;
-	size_t		 cap;
-	ssize_t		 n;
 	int		 fd;
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
@@ -43,27 +53,6 @@ srcfile_open(const char *path, struct srcfile *sf)
 		close(fd);
 		return SRCFILE_NOT_REGULAR;
 	}
-	cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
-	sf->data = xmalloc(cap);
-	sf->len = 0;
-	for (;;) {
-		if (sf->len == cap) {
-			cap *= 2;
-			sf->data = xreallocarray(sf->data, cap, 1);
-		}
-		n = read(fd, sf->data + sf->len, cap - sf->len);
-		if (n == 0)
-			break;
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			free(sf->data);
-			sf->data = NULL;
-			close(fd);
-			return SRCFILE_MISSING;
-		}
-		sf->len += (size_t)n;
-	}
 	close(fd);
 	sf->mtime = st.st_mtime;
 	sf->path = xstrdup(path);
@@ -72,13 +61,11 @@ srcfile_open(const char *path, struct srcfile *sf)
 
 /*
  * Find name as itself or under one of the ndirs include directories
- * (each ending in "/"); with only_check, do not keep the contents.
- * Return SRCFILE_NOT_REGULAR only if some candidate exists but none is
- * a regular file.
+ * (each ending in "/").  Return SRCFILE_NOT_REGULAR only if some
+ * candidate exists but none is a regular file.
  */
 enum srcfile_result
-srcfile_find(const char *name, char **dirs, size_t ndirs, int only_check,
-    struct srcfile *sf)
+srcfile_find(const char *name, char **dirs, size_t ndirs, struct srcfile *sf)
 {
 	enum srcfile_result	 r, worst = SRCFILE_MISSING;
 	size_t			 dlen, nlen = strlen(name);
@@ -95,12 +82,10 @@ srcfile_find(const char *name, char **dirs, size_t ndirs, int only_check,
 			memcpy(path, dirs[d], dlen);
 			memcpy(path + dlen, name, nlen + 1);
 		}
-		r = srcfile_open(path, sf);
+		r = srcfile_check(path, sf);
 		free(path);
 		if (r == SRCFILE_OK) {
 			sf->dir = d;
-			if (only_check)
-				srcfile_free(sf);
 			return r;
 		}
 		if (r == SRCFILE_NOT_REGULAR)
@@ -114,6 +99,82 @@ void
 srcfile_free(struct srcfile *sf)
 {
 	free(sf->path);
-	free(sf->data);
-	sf->path = sf->data = NULL;
+	sf->path = NULL;
+}
+
+/*
+ * Start reading a found source file.  One that cannot be opened any
+ * more reads as empty.
+ */
+struct srcreader *
+srcfile_reader(const struct srcfile *sf)
+{
+	struct srcreader	*r;
+
+	r = xcalloc(1, sizeof(*r));
+	r->buf = xmalloc(SRCFILE_BUF);
+	if ((r->fd = open(sf->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
+		r->eof = 1;
+	return r;
+}
+
+/* Read more of the file when all held is used; return 0 at its end. */
+static int
+srcfile_fill(struct srcreader *r)
+{
+	ssize_t	n;
+
+	if (r->pos < r->len)
+		return 1;
+	r->pos = r->len = 0;
+	while (!r->eof) {
+		if ((n = read(r->fd, r->buf, SRCFILE_BUF)) > 0) {
+			r->len = (size_t)n;
+			return 1;
+		}
+		if (n == 0 || errno != EINTR)
+			r->eof = 1;
+	}
+	return 0;
+}
+
+/* Return nonzero if a line, even one without a newline, remains. */
+int
+srcfile_more(struct srcreader *r)
+{
+	return srcfile_fill(r);
+}
+
+/*
+ * Take the next line: copy it, with its newline if it has one, to out,
+ * or skip it if out is NULL.
+ */
+void
+srcfile_line(struct srcreader *r, FILE *out)
+{
+	const char	*nl;
+	size_t		 n;
+
+	while (srcfile_fill(r)) {
+		nl = memchr(r->buf + r->pos, '\n', r->len - r->pos);
+		n = nl != NULL ? (size_t)(nl - (r->buf + r->pos)) + 1 :
+		    r->len - r->pos;
+		if (out != NULL)
+			fwrite(r->buf + r->pos, 1, n, out);
+		r->pos += n;
+		if (nl != NULL)
+			return;
+	}
+}
+
+/* Stop reading a source file. */
+void
+srcfile_reader_close(struct srcreader *r)
+{
+	if (r == NULL)
+		return;
+	if (r->fd != -1)
+		close(r->fd);
+	free(r->buf);
+	free(r);
 }

@@ -1,11 +1,12 @@
 /*
- * srcfile.h - finding and reading the source files to annotate: only
- * regular files, read whole in one go.
+ * srcfile.h - finding the source files to annotate (only regular files)
+ * and reading them line by line in bounded memory.
  */
 #ifndef CGA_SRCFILE_H
 #define CGA_SRCFILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <time.h>
 
 enum srcfile_result {
@@ -15,17 +16,22 @@ enum srcfile_result {
 				   file of /proc or /sys */
 };
 
+/* A source file found. */
 struct srcfile {
 	char		*path;		/* the name opened (dir + name) */
 	int		 dir;		/* index of the include dir, -1 for
 					   the name itself */
-	char		*data;		/* the whole file */
-	size_t		 len;
 	time_t		 mtime;
 };
 
-enum srcfile_result srcfile_find(const char *, char **, size_t, int,
+struct srcreader;
+
+enum srcfile_result srcfile_find(const char *, char **, size_t,
 		    struct srcfile *);
 void		 srcfile_free(struct srcfile *);
+struct srcreader *srcfile_reader(const struct srcfile *);
+int		 srcfile_more(struct srcreader *);
+void		 srcfile_line(struct srcreader *, FILE *);
+void		 srcfile_reader_close(struct srcreader *);
 
 #endif /* CGA_SRCFILE_H */

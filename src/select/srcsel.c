@@ -178,7 +178,7 @@ srcsel_choose(struct srcsel *s, const struct srcsel_from *sel)
 	s->unfound = xreallocarray(NULL, nfiles, sizeof(*s->unfound));
 	for (k = 0; k < nfiles; k++) {
 		f = &files[k];
-		f->found = srcfile_find(f->name, o->include, o->ninclude, 0,
+		f->found = srcfile_find(f->name, o->include, o->ninclude,
 		    &f->src);
 		if (f->found == SRCFILE_NOT_REGULAR)
 			msg(MSG_NOT_REGULAR, f->name, 0, NULL);

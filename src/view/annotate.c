@@ -39,7 +39,6 @@ static void	annotate_totals(const struct annotator *);
 static void	annotate_one(struct annotator *, const struct annfile *);
 static void	annotate_calls(const struct annotator *,
 		    const struct anncall *, size_t, const unsigned *);
-static const char *next_line(const char **, const char *, size_t *);
 static uint64_t	sat_add(uint64_t, uint64_t);
 
 /* Add without wrapping: line numbers may be as large as 2^64 - 1. */
@@ -50,20 +49,6 @@ sat_add(uint64_t a, uint64_t b)
 
 	return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
 }
-/* Return the next line of [*pos, end) with its newline, or NULL. */
-static const char *
-next_line(const char **pos, const char *end, size_t *len)
-{
-	const char	*s = *pos, *nl;
-
-	if (s >= end)
-		return NULL;
-	nl = memchr(s, '\n', end - s);
-	*pos = nl != NULL ? nl + 1 : end;
-	*len = *pos - s;
-	return s;
-}
-
 /* Print the calls made from one line: " => callee (Nx)". */
 static void
 annotate_calls(const struct annotator *a, const struct anncall *calls,
@@ -125,10 +110,9 @@ annotate_one(struct annotator *a, const struct annfile *f)
 	size_t		 nlines = f->nlines, ncalls = f->ncalls;
 	unsigned	*w;
 	uint64_t	*pairs, cur = 0, low, high, ctx = (uint64_t)a->o->context;
-	const char	*pos = f->src.data, *end = f->src.data + f->src.len;
-	const char	*text = NULL;
-	size_t		 i, j, np = 0, next, first, len, ci = 0, ce;
-	int		 newer = 0;
+	struct srcreader *src;
+	size_t		 i, j, np = 0, next, first, ci = 0, ce;
+	int		 newer = 0, end = 0;
 
 	if (a->s->have_mtime && f->src.mtime > a->s->profile_mtime) {
 		newer = 1;
@@ -157,20 +141,19 @@ annotate_one(struct annotator *a, const struct annfile *f)
 	if (np > 0 && pairs[0] < 1)
 		pairs[0] = 1;
 	next = first;
+	src = srcfile_reader(&f->src);
 	for (j = 0; j < np; j += 2) {
 		low = pairs[j];
 		high = pairs[j + 1];
-		while (cur + 1 < low) {
-			if (next_line(&pos, end, &len) == NULL)
-				break;
+		while (cur + 1 < low && srcfile_more(src)) {
+			srcfile_line(src, NULL);
 			cur++;
 		}
 		if (low != 1)
 			fprintf(out, "-- line %llu ----------------------------"
 			    "------------\n", (unsigned long long)low);
-		text = NULL;
-		while (cur < high && (text = next_line(&pos, end, &len)) !=
-		    NULL) {
+		end = 1;
+		while (cur < high && (end = !srcfile_more(src)) == 0) {
 			cur++;
 			if (next < nlines && lines[next].line == cur) {
 				cells_cost(a->c, lines[next].cost, w);
@@ -179,7 +162,7 @@ annotate_one(struct annotator *a, const struct annfile *f)
 			} else
 				cells_cost(a->c, NULL, w);
 			fputc(' ', out);
-			fwrite(text, 1, len, out);
+			srcfile_line(src, out);
 			while (ci < ncalls && calls[ci].line < cur)
 				ci++;
 			for (ce = ci; ce < ncalls && calls[ce].line == cur;
@@ -188,11 +171,12 @@ annotate_one(struct annotator *a, const struct annfile *f)
 			if (ce > ci)
 				annotate_calls(a, calls + ci, ce - ci, w);
 		}
-		if (text == NULL)
+		if (end)
 			break;
 		fprintf(out, "-- line %llu ----------------------------"
 		    "------------\n", (unsigned long long)high);
 	}
+	srcfile_reader_close(src);
 	free(pairs);
 
 	if (next < nlines) {
