@@ -99,6 +99,7 @@ struct parser {
 	uint64_t	 pos[PARSE_MAXPOS];
 	int		 pos_set[PARSE_MAXPOS];
 	int		 all_set;	/* every pos_set[] is 1 */
+	int		 unplaced;	/* this cost line has no positions */
 
 	/* current context */
 	uint32_t	 ob, fl, fi;	/* string ids */
@@ -173,6 +174,8 @@ static void	parser_forget(struct parser *);
 static uint64_t	parser_room(const struct parser *);
 static void	parser_keep(struct parser *, const char *, size_t);
 static void	parser_costline(struct parser *, const char *, const char *);
+static void	parser_costline_unplaced(struct parser *, const char *,
+		    const char *);
 static const char *parser_fastline(struct parser *, const char *,
 		    const char *);
 static __always_inline void parser_fastadd(struct parser *, uint64_t);
@@ -840,7 +843,7 @@ parser_line(struct parser *ps, const char *s, size_t len)
 static void
 parser_dispatch(struct parser *ps, const char *s, size_t len)
 {
-	const char	*end, *eq;
+	const char	*end, *eq, *t;
 	char		 ex[MSG_EXCERPT];
 
 	parser_forget(ps);
@@ -857,8 +860,18 @@ parser_dispatch(struct parser *ps, const char *s, size_t len)
 	}
 	if (*s == '#')
 		return;
-	if (num_is_space(*s) && num_skip_space(s, end) == end)
-		return;
+	if (num_is_space(*s)) {
+		if ((t = num_skip_space(s, end)) == end)
+			return;
+		/*
+		 * pprof's writer (google-pprof, jeprof) prints a line it
+		 * does not know as nothing: " 81920" is a count there.
+		 */
+		if ((unsigned)(*t - '0') <= 9) {
+			parser_costline_unplaced(ps, t, end);
+			return;
+		}
+	}
 	/* Xdebug's profiler_append=1 puts this between runs. */
 	if (*s == '=' && (size_t)(end - s) >= 23 &&
 	    memcmp(s, "==== NEW PROFILING FILE", 23) == 0)
@@ -1399,6 +1412,24 @@ parser_call_cost(struct parser *ps, uint64_t line)
 	ps->cob = ps->cfi = NONE;
 }
 
+/*
+ * A cost line without its positions (pprof's for an unknown line): its
+ * counts at position 0 in every column, "unidentified lines".
+ */
+static void
+parser_costline_unplaced(struct parser *ps, const char *s, const char *end)
+{
+	unsigned	i;
+
+	for (i = 0; i < ps->npos; i++) {
+		ps->pos[i] = 0;
+		ps->pos_set[i] = 1;
+	}
+	ps->unplaced = 1;
+	parser_costline(ps, s, end);
+	ps->unplaced = 0;
+}
+
 /* A cost line: positions, then counts; self cost, call cost or a jump. */
 static void
 parser_costline(struct parser *ps, const char *s, const char *end)
@@ -1419,7 +1450,7 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 	nev = ps->nevents;
 	/* Positions first; a jump line holds nothing else. */
 	p = s;
-	if (parser_subpositions(ps, &p, end, ps->npos) == -1) {
+	if (!ps->unplaced && parser_subpositions(ps, &p, end, ps->npos) == -1) {
 		parser_drop_pending(ps);
 		return;
 	}
