@@ -15,6 +15,8 @@
 #include "select.h"
 
 static void	header_parts(const struct cells *, const struct selection *);
+static int	header_own_desc(const struct profile *, const struct part *,
+		    uint32_t);
 static void	header_files(const struct cells *, const struct selection *);
 
 /* Print the whole header block of a report on one profile. */
@@ -140,14 +142,37 @@ header_part_name(const struct cells *c, const struct part *pt)
 }
 
 /*
+ * Return nonzero if desc (a string id) of part pt says something the
+ * first part does not: not its time range or trigger (said already),
+ * nor a line the first part has too.
+ */
+static int
+header_own_desc(const struct profile *p, const struct part *pt, uint32_t desc)
+{
+	const struct part	*first = profile_part(p, 0);
+	const char		*s = profile_str(p, desc);
+	size_t			 i;
+
+	if (strncmp(s, "Timerange:", 10) == 0 ||
+	    strncmp(s, "Trigger:", 8) == 0 || strncmp(s, "Option:", 7) == 0)
+		return 0;
+	for (i = 0; pt != first && i < first->ndesc; i++)
+		if (first->desc[i] == desc)
+			return 0;
+	return 1;
+}
+
+/*
  * Under the target line, when the profile has several parts (dumps,
- * threads, files), list them: one line each, and how they were found.
+ * threads, files), list them: one line each, and how they were found;
+ * under a part, the desc: lines it has that the first part lacks (a
+ * benchmark's name, say).
  */
 static void
 header_parts(const struct cells *c, const struct selection *sel)
 {
 	const struct part	*pt;
-	size_t			 i, n = profile_nparts(sel->p), skipped = 0;
+	size_t			 i, k, n = profile_nparts(sel->p), skipped = 0;
 
 	if (n < 2 && sel->o->prefix == NULL)
 		return;
@@ -168,5 +193,11 @@ header_parts(const struct cells *c, const struct selection *sel)
 		if (pt->skipped)
 			fputs(", left out", c->out);
 		fputc('\n', c->out);
+		for (k = 0; i > 0 && k < pt->ndesc; k++)
+			if (header_own_desc(sel->p, pt, pt->desc[k])) {
+				fputs("                    ", c->out);
+				cells_name(c, profile_str(sel->p, pt->desc[k]));
+				fputc('\n', c->out);
+			}
 	}
 }

@@ -111,6 +111,11 @@ json_meta(struct json *j, const struct profile *p)
 		json_sid(j, p, pt->thread);
 		json_key(j, "trigger");
 		json_sid(j, p, pt->trigger);
+		json_key(j, "desc");
+		json_open(j, '[');
+		for (k = 0; k < pt->ndesc; k++)
+			json_str(j, profile_str(p, pt->desc[k]));
+		json_close(j, ']');
 		json_key(j, "left_out");
 		json_bool(j, pt->skipped);
 		json_key(j, "totals_source");
