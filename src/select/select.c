@@ -786,7 +786,8 @@ select_build(const struct profile *p, const struct profile *old,
 		sel->t = fntotals_build(p);
 	select_entries(sel);
 	select_gates(sel);
-	if (o->totals_only)
+	/* --totals prints no source; JSON is whole whatever it says. */
+	if (o->totals_only && o->format != REPORT_JSON)
 		return sel;
 	from.p = p;
 	from.o = o;
