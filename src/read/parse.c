@@ -805,9 +805,16 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	ps->call_pending = cs->call_pending;
 	ps->call_count = cs->call_count;
 	ps->jump_pending = cs->jump_pending;
-	memcpy(ps->pos, cs->pos, sizeof(ps->pos));
-	memcpy(ps->pos_set, cs->pos_set, sizeof(ps->pos_set));
-	ps->all_set = cs->all_set;
+	/* Positions the chunk never set are still those of before it. */
+	ps->all_set = 1;
+	for (k = 0; k < PARSE_MAXPOS; k++) {
+		if (cs->pos_set[k]) {
+			ps->pos[k] = cs->pos[k];
+			ps->pos_set[k] = 1;
+		}
+		if (k < ps->npos && !ps->pos_set[k])
+			ps->all_set = 0;
+	}
 	ps->lineno += cs->lineno - cs->spec_line0;
 	ps->fast = parser_fastok(ps);
 	free(fnmap);
