@@ -30,7 +30,6 @@ gate_parse(struct gate *g, const char *spec, char *err, size_t errsize)
 	int		 r;
 
 	memset(g, 0, sizeof(*g));
-	g->ev = -1;
 	if ((c1 = strchr(spec, ':')) == NULL || c1 == spec) {
 		strlcpy(err, "not of the form EVENT:LIMIT[:REGEX]", errsize);
 		return -1;

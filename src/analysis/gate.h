@@ -17,7 +17,6 @@
 struct gate {
 	char		*spec;		/* as given */
 	char		*event;
-	int		 ev;		/* event index, once resolved */
 	int		 percent;	/* LIMIT ended in % */
 	double		 limit_pct;
 	uint64_t	 limit;

@@ -124,8 +124,10 @@ select_setup(struct selection *sel, const struct profile *p,
 		return -1;
 	sel->nsort = (size_t)n;
 	for (i = 0; i < o->ngates; i++) {
-		o->gates[i].ev = profile_event_index(p, o->gates[i].event);
-		if (o->gates[i].ev < 0) {
+		sel->gate_ev = xreallocarray(sel->gate_ev, i + 1,
+		    sizeof(*sel->gate_ev));
+		sel->gate_ev[i] = profile_event_index(p, o->gates[i].event);
+		if (sel->gate_ev[i] < 0) {
 			select_unknown_event(p, "--fail-above",
 			    o->gates[i].event);
 			return -1;
@@ -603,7 +605,7 @@ select_gates(struct selection *sel)
 		g = &o->gates[k];
 		for (i = 0; i <= sel->t->nrows; i++) {
 			if (i == sel->t->nrows) {
-				v = sel->total[g->ev];
+				v = sel->total[sel->gate_ev[k]];
 				if (!gate_check(g, NULL, NULL, 0, select_count(v),
 				    0, &res))
 					continue;
@@ -613,7 +615,7 @@ select_gates(struct selection *sel)
 					continue;
 				c = o->inclusive ? sel->g->incl + i * sel->nev :
 				    row->cost;
-				v = c[g->ev];
+				v = c[sel->gate_ev[k]];
 				if (!gate_check(g, fntotals_label(sel->t, i),
 				    profile_str(sel->p, row->name), 0,
 				    select_count(v), 0, &res))
@@ -671,7 +673,7 @@ select_diff(struct selection *sel, const struct profile *old)
 	struct gate_result	 res;
 	uint64_t		*sum, *all;
 	size_t			 i, k, nsel;
-	int			 e, reached, nev = (int)sel->nev;
+	int			 e, ev, reached, nev = (int)sel->nev;
 
 	d = sel->d = diff_build(old, sel->p, o->inclusive, o->mod_file,
 	    o->mod_func);
@@ -738,14 +740,14 @@ select_diff(struct selection *sel, const struct profile *old)
 	/* The limits: on the change of the totals and of each function. */
 	for (k = 0; k < o->ngates; k++) {
 		g = &o->gates[k];
+		ev = sel->gate_ev[k];
 		for (i = 0; i <= d->nrows; i++) {
 			if (i == d->nrows ? !gate_check(g, NULL, NULL, 1,
-			    sel->tdelta[g->ev], d->old_total[g->ev] ==
-			    COST_NONE ? 0 : d->old_total[g->ev], &res) :
+			    sel->tdelta[ev], d->old_total[ev] == COST_NONE ?
+			    0 : d->old_total[ev], &res) :
 			    !gate_check(g, rows[i].r->label, rows[i].r->name,
-			    1, rows[i].delta[g->ev],
-			    rows[i].r->old[g->ev] == COST_NONE ? 0 :
-			    rows[i].r->old[g->ev], &res))
+			    1, rows[i].delta[ev], rows[i].r->old[ev] ==
+			    COST_NONE ? 0 : rows[i].r->old[ev], &res))
 				continue;
 			select_gate_add(sel, &res);
 		}
@@ -840,6 +842,7 @@ select_free(struct selection *sel)
 	free(sel->files);
 	free(sel->gres);
 	free(sel->total);
+	free(sel->gate_ev);
 	free(sel->thr);
 	free(sel->sort);
 	free(sel->show);

@@ -81,6 +81,7 @@ struct selection {
 	unsigned char		*tdef;
 
 	/* --fail-above. */
+	int			*gate_ev; /* each limit's event index */
 	struct gate_result	*gres;	/* every gate that applied */
 	size_t			 ngres, gres_cap;
 	int			 gates_failed;
