@@ -29,6 +29,7 @@ static int	 main_report(struct options *);
 static int	 main_diff(struct options *);
 static int	 main_inputs(struct options *, struct inputs *, char **);
 static int	 main_output(void);
+static void	 main_progress(const struct report_opts *);
 static int	 main_status(int);
 static int	 main_same_events(const struct profile *,
 		    const struct profile *);
@@ -68,6 +69,7 @@ main_report(struct options *op)
 		return main_finish(1);
 	}
 	op->report.visible_names = main_output();
+	main_progress(&op->report);
 	p = profile_create();
 	rc = inputs_load(p, &in, &op->parse) == 0 ? 0 : 1;
 	if (rc == 0)
@@ -92,6 +94,7 @@ main_diff(struct options *op)
 	int			 rc;
 
 	o->visible_names = main_output();
+	main_progress(o);
 	old = profile_create();
 	new = profile_create();
 	o->old_name = op->args[0];
@@ -186,6 +189,27 @@ main_output(void)
 		err(1, "setvbuf");
 	signal(SIGPIPE, SIG_DFL);
 	return isatty(STDOUT_FILENO);
+}
+
+/*
+ * A read that lasts (CGA_PROGRESS_DELAY seconds, 1 by default) shows
+ * its progress on stderr: when that is a terminal, not in CI, and not
+ * for JSON, which programs read.
+ */
+static void
+main_progress(const struct report_opts *o)
+{
+	const char	*d = getenv("CGA_PROGRESS_DELAY");
+	char		*end;
+	double		 delay = 1.0;
+
+	if (d != NULL && *d != '\0') {
+		delay = strtod(d, &end);
+		if (*end != '\0' || delay < 0)
+			delay = 1.0;
+	}
+	msg_progress_enable(isatty(STDERR_FILENO) && getenv("CI") == NULL &&
+	    o->format != REPORT_JSON, delay);
 }
 
 /* Return nonzero if old and new have the same events, in any order. */

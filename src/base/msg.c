@@ -7,6 +7,8 @@
 #include "compat.h"
 
 #include <stdarg.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +65,19 @@ static void	msg_vput(const char *, const char *, va_list)
 static void	msg_put(const char *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 
+/* The progress line of a long read (msg_progress()). */
+static struct {
+	int		 on;		/* wanted (a terminal, not CI, ...) */
+	double		 delay;		/* seconds before it shows */
+	const char	*name;
+	uint64_t	 total;		/* bytes, or 0 if not known */
+	double		 start, last;
+	int		 shown;
+} msg_prog = { 0, 1.0, NULL, 0, 0, 0, 0 };
+
+static double	msg_now(void);
+static void	msg_put_raw(const char *);
+
 static unsigned long	 msg_counts[MSG__MAX];
 static enum msglevel	 msg_worst = MSGL_OK;
 static int		 msg_quiet;
@@ -97,6 +112,19 @@ msg_vput(const char *pre, const char *fmt, va_list ap)
 		free(vis);
 	}
 	free(text);
+}
+
+/* Print "prog: " and text, made visible, without ending the line. */
+static void
+msg_put_raw(const char *text)
+{
+	char	*vis;
+
+	if ((vis = malloc(4 * strlen(text) + 1)) == NULL)
+		return;
+	strvis(vis, text, VIS_CSTYLE | VIS_OCTAL | VIS_TAB | VIS_NL);
+	fprintf(stderr, "%s: %s", getprogname(), vis);
+	free(vis);
 }
 
 /* msg_vput() with arguments. */
@@ -266,4 +294,82 @@ void
 msg_divert(unsigned *count)
 {
 	msg_diverted = count;
+}
+
+/* Return a monotonic time in seconds. */
+static double
+msg_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Let long reads show a progress line on stderr after delay seconds
+ * (main() allows it only when stderr is a terminal, not in CI, and not
+ * for JSON output).
+ */
+void
+msg_progress_enable(int on, double delay)
+{
+	msg_prog.on = on;
+	msg_prog.delay = delay;
+}
+
+/* A read of total bytes (0: not known) of file name starts. */
+void
+msg_progress_begin(const char *name, uint64_t total)
+{
+	if (!msg_prog.on)
+		return;
+	msg_prog.name = name;
+	msg_prog.total = total;
+	msg_prog.start = msg_prog.last = msg_now();
+	msg_prog.shown = 0;
+}
+
+/*
+ * done bytes of the read have been taken: once the read has lasted the
+ * delay, show how far it is and how fast, at most ten times a second.
+ */
+void
+msg_progress(uint64_t done)
+{
+	char	 text[256];
+	double	 now, mb = (double)done / 1e6;
+
+	if (!msg_prog.on || msg_prog.name == NULL)
+		return;
+	now = msg_now();
+	if (now - msg_prog.start < msg_prog.delay ||
+	    (msg_prog.shown && now - msg_prog.last < 0.1))
+		return;
+	msg_prog.last = now;
+	if (msg_prog.total > 0)
+		snprintf(text, sizeof(text), "reading %s: %.0f of %.0f MB "
+		    "(%.0f%%), %.0f MB/s", msg_prog.name, mb,
+		    (double)msg_prog.total / 1e6, 100.0 * (double)done /
+		    (double)msg_prog.total, mb / (now - msg_prog.start));
+	else
+		snprintf(text, sizeof(text), "reading %s: %.0f MB, %.0f MB/s",
+		    msg_prog.name, mb, mb / (now - msg_prog.start));
+	/* The line is rewritten in place: carriage return, erase. */
+	fputs("\r\033[K", stderr);
+	msg_put_raw(text);
+	fflush(stderr);
+	msg_prog.shown = 1;
+}
+
+/* The read is over: erase the progress line if one was shown. */
+void
+msg_progress_end(void)
+{
+	if (msg_prog.shown) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+	msg_prog.name = NULL;
+	msg_prog.shown = 0;
 }

@@ -64,6 +64,10 @@ void		 msg_note(const char *, ...)
 void		 msg_usage_error(const char *, ...)
 		    __attribute__((__format__(__printf__, 1, 2)));
 void		 msg_flush(void);
+void		 msg_progress_enable(int, double);
+void		 msg_progress_begin(const char *, uint64_t);
+void		 msg_progress(uint64_t);
+void		 msg_progress_end(void);
 int		 msg_rc(void);
 void		 msg_reset(void);
 void		 msg_set_quiet(int);

@@ -584,6 +584,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 		if (rc == 0 && at < c->end)
 			rc = ahead_feed(ps, fd, path, buf, at, c->end);
 		at = c->end;
+		msg_progress(at);
 		pthread_mutex_lock(&a.lock);
 		ahead_count(c->ahead ? &a.adopt : &a.feed, c,
 		    ahead_now() - t0);

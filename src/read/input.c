@@ -36,6 +36,7 @@ struct input {
 	size_t		 rlen, rpos;	/* bytes held, bytes used */
 	int		 eof;		/* read(2) said end of file */
 	int		 done;		/* the last stream ended there */
+	uint64_t	 nread;		/* bytes read(2) so far */
 	z_stream	 z;
 	ZSTD_DCtx	*zd;
 };
@@ -67,6 +68,7 @@ input_fill(struct input *in)
 	if (n == 0)
 		in->eof = 1;
 	in->rlen += (size_t)n;
+	in->nread += (uint64_t)n;
 	return n;
 }
 
@@ -116,6 +118,20 @@ input_fdopen(int fd, const char *name)
 			errx(1, "zstd: cannot start a stream");
 	}
 	return in;
+}
+
+/* Return the descriptor in reads. */
+int
+input_fd(const struct input *in)
+{
+	return in->fd;
+}
+
+/* Return how many bytes of the file (compressed ones, if so) were read. */
+uint64_t
+input_tell(const struct input *in)
+{
+	return in->nread;
 }
 
 /* Inflate gzip data (any number of members) into buf. */
@@ -226,8 +242,10 @@ input_read(struct input *in, char *buf, size_t size)
 	for (;;) {
 		ssize_t	r = read(in->fd, buf, size);
 
-		if (r >= 0)
+		if (r >= 0) {
+			in->nread += (uint64_t)r;
 			return r;
+		}
 		if (errno == EINTR)
 			continue;
 		msg(MSG_READ, in->name, 0, "%s", strerror(errno));

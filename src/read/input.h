@@ -6,6 +6,7 @@
 #define CGA_INPUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct input;
@@ -15,6 +16,8 @@ struct input	*input_fdopen(int, const char *);
 ssize_t		 input_read(struct input *, char *, size_t);
 int		 input_compressed(const struct input *);
 int		 input_plain_fd(const struct input *);
+uint64_t	 input_tell(const struct input *);
+int		 input_fd(const struct input *);
 void		 input_close(struct input *);
 
 #endif /* CGA_INPUT_H */

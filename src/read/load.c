@@ -6,18 +6,23 @@
  */
 #include "compat.h"
 
+#include <sys/stat.h>
+
 #include <stdlib.h>
+#include <string.h>
 
 #include "ahead.h"
 #include "input.h"
 #include "load.h"
+#include "msg.h"
 #include "parse.h"
 #include "xmalloc.h"
 
 #define LOAD_BLOCK	(1024 * 1024)
 
 static int	load_input(struct profile *, struct input *, const char *,
-		    const struct parse_opts *);
+		    uint64_t, const struct parse_opts *);
+static uint64_t	load_size(int);
 
 /*
  * Read the profile in file path ("-" for standard input) into p.
@@ -30,7 +35,8 @@ load_file(struct profile *p, const char *path, const struct parse_opts *o)
 
 	if ((in = input_open(path)) == NULL)
 		return -1;
-	return load_input(p, in, path, o);
+	return load_input(p, in, path, strcmp(path, "-") == 0 ? 0 :
+	    load_size(input_fd(in)), o);
 }
 
 /*
@@ -45,13 +51,27 @@ load_fd(struct profile *p, int fd, const char *name,
 
 	if ((in = input_fdopen(fd, name)) == NULL)
 		return -1;
-	return load_input(p, in, name, o);
+	return load_input(p, in, name, load_size(fd), o);
 }
 
-/* Feed what in holds to a new parser of p; close in. */
+/* Return the size of the regular file open on fd, else 0. */
+static uint64_t
+load_size(int fd)
+{
+	struct stat	st;
+
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))
+		return 0;
+	return (uint64_t)st.st_size;
+}
+
+/*
+ * Feed what in holds (size bytes of file, 0 if not known) to a new
+ * parser of p, showing progress if the read is long; close in.
+ */
 static int
 load_input(struct profile *p, struct input *in, const char *name,
-    const struct parse_opts *o)
+    uint64_t size, const struct parse_opts *o)
 {
 	struct parser	*ps;
 	char		*block;
@@ -59,14 +79,18 @@ load_input(struct profile *p, struct input *in, const char *name,
 	int		 fd;
 
 	ps = parser_create(p, name, o);
+	msg_progress_begin(name, size);
 	if ((fd = input_plain_fd(in)) == -1 ||
 	    (n = ahead_read(ps, fd, name, o)) == 1) {
 		block = xmalloc(LOAD_BLOCK);
-		while ((n = input_read(in, block, LOAD_BLOCK)) > 0)
+		while ((n = input_read(in, block, LOAD_BLOCK)) > 0) {
 			if (parser_feed(ps, block, (size_t)n) == -1)
 				break;
+			msg_progress(input_tell(in));
+		}
 		free(block);
 	}
+	msg_progress_end();
 	input_close(in);
 	/* A read error was reported; what was read is not checked further. */
 	if (n < 0)
