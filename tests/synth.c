@@ -2,8 +2,14 @@
  * synth.c - writes a synthetic but realistic Callgrind profile of any
  * size, quickly and deterministically, for benchmarks and stress tests.
  *
- * usage: cga-synth [-b bytes] [-e events] [-f functions] [-l files]
+ * usage: cga-synth [-g] [-b bytes] [-e events] [-f functions] [-l files]
  *            [-o objects] [-s seed]
+ *
+ * With -g, a large program instead: one that grows with the file (about
+ * 5,500 bytes a function: 55,000 functions in 300 MB, a file for every
+ * ten, an object for every 2,500), each function spanning many distinct
+ * lines, and the events after the first three (cache and branch
+ * simulation) mostly 0, as in real profiles.
  *
  * The program it describes has a fixed size (functions spread over files
  * and objects, each with a fixed range of addresses and lines).  Like
@@ -76,10 +82,21 @@ shape(unsigned n)
 	return (unsigned)((srng * 0x2545f4914f6cdd1dULL) % n);
 }
 
+/* A plain cost line's count of event e. */
+static unsigned
+cost(unsigned e, int grow)
+{
+	if (!grow || e == 0)
+		return 1 + below(9);
+	if (e < 3)
+		return below(4);
+	return below(20) == 0 ? 1 + below(3) : 0;
+}
+
 static __dead void
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-b bytes] [-e events] [-f functions] "
+	fprintf(stderr, "usage: %s [-g] [-b bytes] [-e events] [-f functions] "
 	    "[-l files] [-o objects] [-s seed]\n", getprogname());
 	exit(2);
 }
@@ -94,11 +111,14 @@ main(int argc, char *argv[])
 	uint64_t	 bytes = 100 * 1000 * 1000, seed = 1, addr;
 	long long	 written = 0;
 	unsigned	 pl;
-	int		 ch;
+	int		 ch, grow = 0;
 	char		 buf[256];
 
-	while ((ch = getopt(argc, argv, "b:e:f:l:o:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "b:e:f:gl:o:s:")) != -1) {
 		switch (ch) {
+		case 'g':
+			grow = 1;
+			break;
 		case 'b':
 			bytes = strtoull(optarg, NULL, 10);
 			break;
@@ -123,6 +143,11 @@ main(int argc, char *argv[])
 	}
 	if (nev < 1 || nev > 13 || nfn < 1 || nfile < 1 || nobj < 1)
 		usage();
+	if (grow) {
+		nfn = bytes / 5500 > 100 ? (unsigned)(bytes / 5500) : 100;
+		nfile = nfn / 10;
+		nobj = nfn / 2500 > 0 ? nfn / 2500 : 1;
+	}
 	rng ^= seed * 0xbf58476d1ce4e5b9ULL;
 	fns = calloc(nfn, sizeof(*fns));
 	obj_done = calloc(nobj, sizeof(*obj_done));
@@ -164,7 +189,7 @@ main(int argc, char *argv[])
 
 		srng = (seed + 1) * 0x9e3779b97f4a7c15ULL ^ (order[fi] + 1) *
 		    0xbf58476d1ce4e5b9ULL;
-		lines = 8 + shape(40);
+		lines = grow ? 60 + shape(40) : 8 + shape(40);
 
 		if (fi == 0) {
 			written += printf("\npart: %u\ndesc: Trigger: Dump "
@@ -226,8 +251,9 @@ main(int argc, char *argv[])
 				written += printf("calls=%u 0x%" PRIx64 " %u\n"
 				    "* *", 1 + below(50), g->addr, g->line);
 				for (e = 0; e < nev; e++)
-					written += printf(" %u",
-					    10 + below(100000));
+					written += printf(" %u", !grow ||
+					    e < 3 ? 10 + below(100000) :
+					    below(5) == 0 ? below(1000) : 0);
 				written += printf("\n");
 				continue;
 			}
@@ -253,8 +279,8 @@ main(int argc, char *argv[])
 				continue;
 			}
 			a += step;
-			line += shape(3);
-			if (line > f->line + 50)
+			line += grow ? 1 + shape(2) : shape(3);
+			if (!grow && line > f->line + 50)
 				line = f->line;
 			if (line == pl)
 				snprintf(buf, sizeof(buf), "*");
@@ -265,7 +291,7 @@ main(int argc, char *argv[])
 			pl = line;
 			written += printf("+%u %s", step, buf);
 			for (e = 0; e < nev; e++)
-				written += printf(" %u", 1 + below(9));
+				written += printf(" %u", cost(e, grow));
 			written += printf("\n");
 		}
 		if (a > f->addr + 4 * f->len + 1000)
