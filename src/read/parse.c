@@ -35,6 +35,19 @@ enum idspace {
 _Static_assert(sizeof(((struct parser_size *)0)->ids) ==
     IDS__MAX * sizeof(uint32_t), "struct parser_size: one per name space");
 
+/* The keys of name lines (parser_namekey()). */
+enum namekey {
+	NK_NONE,		/* unknown */
+	NK_FN, NK_FL, NK_FI,	/* fn= fl= fi= fe= */
+	NK_FRFN,		/* frfn= */
+	NK_CFN, NK_CFI, NK_COB,	/* cfn= cfi= cfl= cob= */
+	NK_CALLS, NK_CFNI,	/* calls= cfni= */
+	NK_OB,			/* ob= */
+	NK_JUMP, NK_JCND,	/* jump= jcnd= */
+	NK_JFI, NK_JFN,		/* jfi= jfn= */
+	NK_SKIP			/* rec= bb= ln=: known, nothing kept */
+};
+
 /* A compressed id beyond the direct array, and its slot + 1 (0: empty). */
 struct idslot {
 	uint64_t	 id;
@@ -202,7 +215,7 @@ static void	idmap_hash_put(struct idmap *, uint64_t, uint32_t);
 static void	idmap_rehash(struct idmap *, uint32_t);
 static void	parser_events(struct parser *, const char *, const char *);
 static void	parser_event_def(struct parser *, const char *, const char *);
-static int	parser_namekey(const char *, const char *);
+static enum namekey parser_namekey(const char *, const char *);
 static void	parser_positions(struct parser *, const char *, const char *);
 static void	parser_sumline(struct parser *, int, const char *,
 		    const char *);
@@ -1792,19 +1805,60 @@ parser_func(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name,
 	return fn;
 }
 
-/* Return nonzero if s to eq is a key parser_nameline() knows. */
-static int
+/* Classify the key s to eq of a name line; NK_NONE if it is unknown. */
+static enum namekey
 parser_namekey(const char *s, const char *eq)
 {
-	static const char *const keys[] = { "fn", "fl", "fi", "fe", "frfn",
-	    "cfn", "cfi", "cfl", "cob", "calls", "cfni", "ob", "jump", "jcnd",
-	    "jfi", "jfn", "rec", "bb", "ln" };
-	size_t		 i, len = (size_t)(eq - s);
-
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (strlen(keys[i]) == len && memcmp(s, keys[i], len) == 0)
-			return 1;
-	return 0;
+	switch (*s) {
+	case 'f':
+		if (KEYIS(s, eq, "fn"))
+			return NK_FN;
+		if (KEYIS(s, eq, "fl"))
+			return NK_FL;
+		if (KEYIS(s, eq, "fi") || KEYIS(s, eq, "fe"))
+			return NK_FI;
+		if (KEYIS(s, eq, "frfn"))
+			return NK_FRFN;
+		break;
+	case 'c':
+		if (KEYIS(s, eq, "cfn"))
+			return NK_CFN;
+		if (KEYIS(s, eq, "cfi") || KEYIS(s, eq, "cfl"))
+			return NK_CFI;
+		if (KEYIS(s, eq, "cob"))
+			return NK_COB;
+		if (KEYIS(s, eq, "calls"))
+			return NK_CALLS;
+		if (KEYIS(s, eq, "cfni"))
+			return NK_CFNI;
+		break;
+	case 'o':
+		if (KEYIS(s, eq, "ob"))
+			return NK_OB;
+		break;
+	case 'j':
+		if (KEYIS(s, eq, "jump"))
+			return NK_JUMP;
+		if (KEYIS(s, eq, "jcnd"))
+			return NK_JCND;
+		if (KEYIS(s, eq, "jfi"))
+			return NK_JFI;
+		if (KEYIS(s, eq, "jfn"))
+			return NK_JFN;
+		break;
+	case 'r':
+		if (KEYIS(s, eq, "rec"))
+			return NK_SKIP;
+		break;
+	case 'b':
+	case 'l':
+		if (KEYIS(s, eq, "bb") || KEYIS(s, eq, "ln"))
+			return NK_SKIP;
+		break;
+	default:
+		break;
+	}
+	return NK_NONE;
 }
 
 /* A "key=value" line: position names, calls and jumps. */
@@ -1814,119 +1868,85 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 {
 	const char	*v = eq + 1;
 	char		 ex[MSG_EXCERPT];
+	enum namekey	 key;
 	uint32_t	 slot;
 
 	if (ps->call_pending || ps->jump_pending)
 		parser_drop_pending(ps);
-	/* A stray line (Xdebug's "==== NEW PROFILING FILE") starts no part. */
-	if (!ps->body_seen && !parser_namekey(s, eq)) {
+	/*
+	 * An unknown key is reported and starts no part: a stray line
+	 * (Xdebug's "==== NEW PROFILING FILE") before the first costs.
+	 */
+	if ((key = parser_namekey(s, eq)) == NK_NONE) {
 		msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%s",
 		    msg_excerpt(ex, sizeof(ex), s, eq - s + 1));
 		return;
 	}
 	parser_body_seen(ps);
-	switch (*s) {
-	case 'f':
-		if (KEYIS(s, eq, "fn")) {
-			ps->fn_name = parser_name(ps, IDS_FN, v, end, &slot);
-			ps->fi = ps->fl;
-			ps->fn = parser_func(ps, ps->ob, ps->fl, ps->fn_name,
-			    slot);
-			profile_touch(ps->p, ps->fn, ps->fl);
-			profile_func_mark(ps->p, ps->fn);
-			return;
-		}
-		if (KEYIS(s, eq, "fl")) {
-			ps->fl = ps->fi = parser_name(ps, IDS_FL, v, end,
-			    &slot);
-			return;
-		}
-		if (KEYIS(s, eq, "fi") || KEYIS(s, eq, "fe")) {
-			ps->fi = parser_name(ps, IDS_FL, v, end, &slot);
-			if (ps->fn != NONE)
-				profile_touch(ps->p, ps->fn, ps->fi);
-			return;
-		}
-		if (KEYIS(s, eq, "frfn")) {
-			/*
-			 * --mangle-names=no: the caller of the functions
-			 * that follow (their context).  Its compressed id
-			 * may be used later; the costs go to the plain
-			 * names, summed over contexts.
-			 */
-			(void)parser_name(ps, IDS_FN, v, end, &slot);
-			return;
-		}
+	switch (key) {
+	case NK_FN:
+		ps->fn_name = parser_name(ps, IDS_FN, v, end, &slot);
+		ps->fi = ps->fl;
+		ps->fn = parser_func(ps, ps->ob, ps->fl, ps->fn_name, slot);
+		profile_touch(ps->p, ps->fn, ps->fl);
+		profile_func_mark(ps->p, ps->fn);
 		break;
-	case 'c':
-		if (KEYIS(s, eq, "cfn")) {
-			ps->cfn = parser_name(ps, IDS_FN, v, end,
-			    &ps->cfn_slot);
-			return;
-		}
-		if (KEYIS(s, eq, "cfi") || KEYIS(s, eq, "cfl")) {
-			ps->cfi = parser_name(ps, IDS_FL, v, end, &slot);
-			return;
-		}
-		if (KEYIS(s, eq, "cob")) {
-			ps->cob = parser_name(ps, IDS_OB, v, end, &slot);
-			return;
-		}
-		if (KEYIS(s, eq, "calls")) {
-			parser_calls(ps, v, end);
-			return;
-		}
-		if (KEYIS(s, eq, "cfni")) {
-			/* CodSpeed's fork: the inlined function here. */
-			(void)parser_name(ps, IDS_FN, v, end, &slot);
-			return;
-		}
+	case NK_FL:
+		ps->fl = ps->fi = parser_name(ps, IDS_FL, v, end, &slot);
 		break;
-	case 'o':
-		if (KEYIS(s, eq, "ob")) {
-			ps->ob = parser_name(ps, IDS_OB, v, end, &slot);
-			return;
-		}
+	case NK_FI:
+		ps->fi = parser_name(ps, IDS_FL, v, end, &slot);
+		if (ps->fn != NONE)
+			profile_touch(ps->p, ps->fn, ps->fi);
 		break;
-	case 'j':
-		if (KEYIS(s, eq, "jump")) {
-			parser_jump(ps, 0, v, end);
-			return;
-		}
-		if (KEYIS(s, eq, "jcnd")) {
-			parser_jump(ps, 1, v, end);
-			return;
-		}
-		if (KEYIS(s, eq, "jfi")) {
-			(void)parser_name(ps, IDS_FL, v, end, &slot);
-			return;
-		}
-		if (KEYIS(s, eq, "jfn")) {
-			(void)parser_name(ps, IDS_FN, v, end, &slot);
-			return;
-		}
+	case NK_FRFN:
+		/*
+		 * --mangle-names=no: the caller of the functions that
+		 * follow (their context).  Its compressed id may be used
+		 * later; the costs go to the plain names, summed over
+		 * contexts.
+		 */
+		(void)parser_name(ps, IDS_FN, v, end, &slot);
 		break;
-	case 'r':
-		/* --mangle-names=no: the recursion level that follows. */
-		if (KEYIS(s, eq, "rec"))
-			return;
+	case NK_CFN:
+		ps->cfn = parser_name(ps, IDS_FN, v, end, &ps->cfn_slot);
 		break;
-	case 'b':
-		/* --dump-bbs=yes: a basic block's address and counts. */
-		if (KEYIS(s, eq, "bb"))
-			return;
+	case NK_CFI:
+		ps->cfi = parser_name(ps, IDS_FL, v, end, &slot);
 		break;
-	case 'l':
-		/* --dump-bbs=yes: the line of the costs that follow, which
-		 * carry it themselves. */
-		if (KEYIS(s, eq, "ln"))
-			return;
+	case NK_COB:
+		ps->cob = parser_name(ps, IDS_OB, v, end, &slot);
 		break;
-	default:
+	case NK_CALLS:
+		parser_calls(ps, v, end);
+		break;
+	case NK_CFNI:
+		/* CodSpeed's fork: the inlined function here. */
+		(void)parser_name(ps, IDS_FN, v, end, &slot);
+		break;
+	case NK_OB:
+		ps->ob = parser_name(ps, IDS_OB, v, end, &slot);
+		break;
+	case NK_JUMP:
+	case NK_JCND:
+		parser_jump(ps, key == NK_JCND, v, end);
+		break;
+	case NK_JFI:
+		(void)parser_name(ps, IDS_FL, v, end, &slot);
+		break;
+	case NK_JFN:
+		(void)parser_name(ps, IDS_FN, v, end, &slot);
+		break;
+	case NK_SKIP:
+	case NK_NONE:
+		/*
+		 * --mangle-names=no: rec=, the recursion level that
+		 * follows; --dump-bbs=yes: bb=, a basic block's address
+		 * and counts, and ln=, the line of costs that carry it
+		 * themselves.
+		 */
 		break;
 	}
-	msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%s",
-	    msg_excerpt(ex, sizeof(ex), s, eq - s + 1));
 }
 
 /* calls=COUNT TARGET: the next cost line is the call's inclusive cost. */
