@@ -112,7 +112,6 @@ struct parser {
 	uint64_t	 pos[PARSE_MAXPOS];
 	int		 pos_set[PARSE_MAXPOS];
 	int		 all_set;	/* every pos_set[] is 1 */
-	int		 unplaced;	/* this cost line has no positions */
 
 	/* current context */
 	uint32_t	 ob, fl, fi;	/* string ids */
@@ -186,7 +185,8 @@ static void	parser_flush(struct parser *);
 static void	parser_forget(struct parser *);
 static uint64_t	parser_room(const struct parser *);
 static void	parser_keep(struct parser *, const char *, size_t);
-static void	parser_costline(struct parser *, const char *, const char *);
+static void	parser_costline(struct parser *, const char *, const char *,
+		    int);
 static void	parser_costline_unplaced(struct parser *, const char *,
 		    const char *);
 static const char *parser_fastline(struct parser *, const char *,
@@ -875,7 +875,7 @@ parser_dispatch(struct parser *ps, const char *s, size_t len)
 	/* Cost lines are the bulk of every file: test for them first. */
 	if ((unsigned)(*s - '0') <= 9 || *s == '+' || *s == '-' ||
 	    *s == '*') {
-		parser_costline(ps, s, end);
+		parser_costline(ps, s, end, 1);
 		return;
 	}
 	if (*s == '#')
@@ -1445,14 +1445,16 @@ parser_costline_unplaced(struct parser *ps, const char *s, const char *end)
 		ps->pos[i] = 0;
 		ps->pos_set[i] = 1;
 	}
-	ps->unplaced = 1;
-	parser_costline(ps, s, end);
-	ps->unplaced = 0;
+	parser_costline(ps, s, end, 0);
 }
 
-/* A cost line: positions, then counts; self cost, call cost or a jump. */
+/*
+ * A cost line: positions (unless not placed: they are set already), then
+ * counts; self cost, call cost or a jump.
+ */
 static void
-parser_costline(struct parser *ps, const char *s, const char *end)
+parser_costline(struct parser *ps, const char *s, const char *end,
+    int placed)
 {
 	const char	*p;
 	enum num_result	 r;
@@ -1470,7 +1472,7 @@ parser_costline(struct parser *ps, const char *s, const char *end)
 	nev = ps->nevents;
 	/* Positions first; a jump line holds nothing else. */
 	p = s;
-	if (!ps->unplaced && parser_subpositions(ps, &p, end, ps->npos) == -1) {
+	if (placed && parser_subpositions(ps, &p, end, ps->npos) == -1) {
 		parser_drop_pending(ps);
 		return;
 	}
