@@ -127,26 +127,37 @@ gate_check(const struct gate *g, const char *label, const char *name,
 	return 1;
 }
 
+/*
+ * Write what a limit found into buf: "is N", or "changed by +N" with
+ * its share of the old cost when there was one, "(+P% of B)".
+ */
+const char *
+gate_value(const struct gate_result *r, char *buf, size_t size)
+{
+	char	v[32], b[32];
+
+	num_scommify(r->value, v);
+	if (!r->diff)
+		snprintf(buf, size, "is %s", v);
+	else if (r->base == 0)
+		snprintf(buf, size, "changed by %s%s", !r->value.neg &&
+		    r->value.mag > 0 ? "+" : "", v);
+	else {
+		num_commify(r->base, b);
+		snprintf(buf, size, "changed by %s%s (%+.2f%% of %s)",
+		    !r->value.neg && r->value.mag > 0 ? "+" : "", v,
+		    num_sdouble(r->value) * 100.0 / (double)r->base, b);
+	}
+	return buf;
+}
+
 /* Say on standard error that a limit was exceeded, and by what. */
 void
 gate_report(const struct gate_result *r)
 {
-	char	v[32], b[32], pct[64] = "";
+	char	buf[GATE_VALUE_MAX];
 
-	num_scommify(r->value, v);
-	if (!r->diff) {
-		msg_note("limit exceeded: --fail-above=%s: %s%s%s is %s",
-		    r->gate->spec, r->gate->event, r->what != NULL ? " of " :
-		    "", r->what != NULL ? r->what : "", v);
-		return;
-	}
-	if (r->base > 0) {
-		num_commify(r->base, b);
-		snprintf(pct, sizeof(pct), " (%+.2f%% of %s)",
-		    num_sdouble(r->value) * 100.0 / (double)r->base, b);
-	}
-	msg_note("limit exceeded: --fail-above=%s: %s%s%s changed by %s%s%s",
+	msg_note("limit exceeded: --fail-above=%s: %s%s%s %s",
 	    r->gate->spec, r->gate->event, r->what != NULL ? " of " : "",
-	    r->what != NULL ? r->what : "", !r->value.neg && r->value.mag > 0 ?
-	    "+" : "", v, pct);
+	    r->what != NULL ? r->what : "", gate_value(r, buf, sizeof(buf)));
 }

@@ -13,6 +13,7 @@
 #include "num.h"
 
 #define GATE_EXIT	3		/* the exit status when one fails */
+#define GATE_VALUE_MAX	128		/* gate_value()'s text, with its NUL */
 
 struct gate {
 	char		*spec;		/* as given */
@@ -38,6 +39,7 @@ int	gate_parse(struct gate *, const char *, char *, size_t);
 void	gate_free(struct gate *);
 int	gate_check(const struct gate *, const char *, const char *, int,
 	    struct snum, uint64_t, struct gate_result *);
+const char *gate_value(const struct gate_result *, char *, size_t);
 void	gate_report(const struct gate_result *);
 
 #endif /* CGA_GATE_H */

@@ -339,31 +339,21 @@ md_diff_functions(FILE *out, const struct selection *sel)
 	fputc('\n', out);
 }
 
-/* Write what one limit found: a value, or a change and its share. */
+/*
+ * Write what one limit found: a value, or a change and its share (only
+ * digits and signs, which need no escape).
+ */
 static void
 md_gate_value(FILE *out, const struct gate_result *g)
 {
-	char	v[32], b[32];
+	char	buf[GATE_VALUE_MAX];
 
 	md_text(out, g->gate->event);
 	if (g->what != NULL) {
 		fputs(" of ", out);
 		md_text(out, g->what);
 	}
-	num_scommify(g->value, v);
-	if (!g->diff) {
-		fprintf(out, " is %s", v);
-		return;
-	}
-	fprintf(out, " changed by %s%s", !g->value.neg && g->value.mag > 0 ?
-	    "+" : "", v);
-	if (g->base > 0) {
-		num_commify(g->base, b);
-		fputs(" (", out);
-		md_perc(out, num_sdouble(g->value) * 100.0 / (double)g->base,
-		    1);
-		fprintf(out, " of %s)", b);
-	}
+	fprintf(out, " %s", gate_value(g, buf, sizeof(buf)));
 }
 
 /*
