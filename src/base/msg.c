@@ -60,8 +60,8 @@ static const struct {
 	{ MSGL_ERROR, "write error" },
 };
 
-static void	msg_vput(const char *, const char *, va_list)
-		    __attribute__((__format__(__printf__, 2, 0)));
+static void	msg_vput(const char *, const char *, const char *, va_list)
+		    __attribute__((__format__(__printf__, 3, 0)));
 static void	msg_put(const char *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 
@@ -76,7 +76,6 @@ static struct {
 } msg_prog = { 0, 1.0, NULL, 0, 0, 0, 0 };
 
 static double	msg_now(void);
-static void	msg_put_raw(const char *);
 
 static unsigned long	 msg_counts[MSG__MAX];
 static enum msglevel	 msg_worst = MSGL_OK;
@@ -84,13 +83,13 @@ static int		 msg_quiet;
 static _Thread_local unsigned *msg_diverted;
 
 /*
- * Print "prog: " and the text of fmt on stderr, made visible (vis(3)):
- * the names a profile puts into a message (files, functions, events,
- * excerpts of lines) may hold escape sequences, and stderr is often the
- * terminal even when the report goes to a pager.
+ * Print "prog: ", pre and the text of fmt on stderr, made visible
+ * (vis(3)), then eol: the names a profile puts into a message (files,
+ * functions, events, excerpts of lines) may hold escape sequences, and
+ * stderr is often the terminal even when the report goes to a pager.
  */
 static void
-msg_vput(const char *pre, const char *fmt, va_list ap)
+msg_vput(const char *eol, const char *pre, const char *fmt, va_list ap)
 {
 	char	*text = NULL, *vis;
 	size_t	 len = 0;
@@ -108,33 +107,20 @@ msg_vput(const char *pre, const char *fmt, va_list ap)
 	if ((vis = malloc(4 * len + 1)) != NULL) {
 		strvisx(vis, text, len, VIS_CSTYLE | VIS_OCTAL | VIS_TAB |
 		    VIS_NL);
-		fprintf(stderr, "%s: %s\n", getprogname(), vis);
+		fprintf(stderr, "%s: %s%s", getprogname(), vis, eol);
 		free(vis);
 	}
 	free(text);
 }
 
-/* Print "prog: " and text, made visible, without ending the line. */
+/* msg_vput() with arguments and no prefix. */
 static void
-msg_put_raw(const char *text)
-{
-	char	*vis;
-
-	if ((vis = malloc(4 * strlen(text) + 1)) == NULL)
-		return;
-	strvis(vis, text, VIS_CSTYLE | VIS_OCTAL | VIS_TAB | VIS_NL);
-	fprintf(stderr, "%s: %s", getprogname(), vis);
-	free(vis);
-}
-
-/* msg_vput() with arguments. */
-static void
-msg_put(const char *pre, const char *fmt, ...)
+msg_put(const char *eol, const char *fmt, ...)
 {
 	va_list	ap;
 
 	va_start(ap, fmt);
-	msg_vput(pre, fmt, ap);
+	msg_vput(eol, "", fmt, ap);
 	va_end(ap);
 }
 
@@ -165,7 +151,7 @@ msg(enum msgid id, const char *file, uint64_t line, const char *fmt, ...)
 	    "warning" : "error", msg_table[id].text, fmt != NULL ? ": " : "");
 	if (fclose(f) == 0) {
 		va_start(ap, fmt);
-		msg_vput(pre, fmt, ap);
+		msg_vput("\n", pre, fmt, ap);
 		va_end(ap);
 	}
 	free(pre);
@@ -183,7 +169,7 @@ msg_note(const char *fmt, ...)
 	if (msg_diverted != NULL || msg_quiet)
 		return;
 	va_start(ap, fmt);
-	msg_vput("", fmt, ap);
+	msg_vput("\n", "", fmt, ap);
 	va_end(ap);
 }
 
@@ -195,7 +181,7 @@ msg_usage_error(const char *fmt, ...)
 
 	msg_worst = MSGL_USAGE;
 	va_start(ap, fmt);
-	msg_vput("", fmt, ap);
+	msg_vput("\n", "", fmt, ap);
 	va_end(ap);
 }
 
@@ -208,7 +194,7 @@ msg_flush(void)
 	for (id = 0; id < MSG__MAX; id++) {
 		if (msg_counts[id] <= MSG_CAP || msg_quiet)
 			continue;
-		msg_put("", "%s: %lu more suppressed", msg_table[id].text,
+		msg_put("\n", "%s: %lu more suppressed", msg_table[id].text,
 		    msg_counts[id] - MSG_CAP);
 		msg_counts[id] = MSG_CAP;
 	}
@@ -337,7 +323,6 @@ msg_progress_begin(const char *name, uint64_t total)
 void
 msg_progress(uint64_t done)
 {
-	char	 text[256];
 	double	 now, mb = (double)done / 1e6;
 
 	if (!msg_prog.on || msg_prog.name == NULL)
@@ -347,17 +332,16 @@ msg_progress(uint64_t done)
 	    (msg_prog.shown && now - msg_prog.last < 0.1))
 		return;
 	msg_prog.last = now;
-	if (msg_prog.total > 0)
-		snprintf(text, sizeof(text), "reading %s: %.0f of %.0f MB "
-		    "(%.0f%%), %.0f MB/s", msg_prog.name, mb,
-		    (double)msg_prog.total / 1e6, 100.0 * (double)done /
-		    (double)msg_prog.total, mb / (now - msg_prog.start));
-	else
-		snprintf(text, sizeof(text), "reading %s: %.0f MB, %.0f MB/s",
-		    msg_prog.name, mb, mb / (now - msg_prog.start));
 	/* The line is rewritten in place: carriage return, erase. */
 	fputs("\r\033[K", stderr);
-	msg_put_raw(text);
+	if (msg_prog.total > 0)
+		msg_put("", "reading %s: %.0f of %.0f MB (%.0f%%), %.0f MB/s",
+		    msg_prog.name, mb, (double)msg_prog.total / 1e6, 100.0 *
+		    (double)done / (double)msg_prog.total,
+		    mb / (now - msg_prog.start));
+	else
+		msg_put("", "reading %s: %.0f MB, %.0f MB/s", msg_prog.name,
+		    mb, mb / (now - msg_prog.start));
 	fflush(stderr);
 	msg_prog.shown = 1;
 }
