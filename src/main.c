@@ -31,8 +31,6 @@ static int	 main_inputs(struct options *, struct inputs *, char **);
 static int	 main_output(void);
 static void	 main_progress(const struct report_opts *);
 static int	 main_status(int);
-static int	 main_same_events(const struct profile *,
-		    const struct profile *);
 static int	 main_finish(int);
 static char	*main_default_input(void);
 static int	 strptrcmp(const void *, const void *);
@@ -102,7 +100,7 @@ main_diff(struct options *op)
 	if (load_file(old, o->old_name, &op->parse) == -1 ||
 	    load_file(new, o->profile_name, &op->parse) == -1)
 		rc = 1;
-	else if (!main_same_events(old, new)) {
+	else if (diff_events(old, new, NULL) == -1) {
 		msg(MSG_INPUTS_DIFFER, o->profile_name, 0, "'%s' in %s, "
 		    "'%s' here", profile_str(old, profile_events_list(old)),
 		    o->old_name, profile_str(new, profile_events_list(new)));
@@ -210,19 +208,6 @@ main_progress(const struct report_opts *o)
 	}
 	msg_progress_enable(isatty(STDERR_FILENO) && getenv("CI") == NULL &&
 	    o->format != REPORT_JSON, delay);
-}
-
-/* Return nonzero if old and new have the same events, in any order. */
-static int
-main_same_events(const struct profile *old, const struct profile *new)
-{
-	int	*map;
-	int	 same;
-
-	map = xreallocarray(NULL, profile_nevents(new), sizeof(*map));
-	same = diff_events(old, new, map) == 0;
-	free(map);
-	return same;
 }
 
 /* Turn what report_print() returned into the exit status. */

@@ -219,21 +219,26 @@ diff_add(struct diff *d, struct strtab *labels, uint32_t **slot,
 }
 
 /*
- * Map NEW's events to OLD's by name into map (NEW's count of entries):
- * map[e] is the index in OLD of NEW's event e.  Return 0, or -1 if the
- * two profiles do not have the same events (in any order).
+ * Map NEW's events to OLD's by name into map (NEW's count of entries)
+ * unless it is NULL: map[e] is the index in OLD of NEW's event e.
+ * Return 0, or -1 if the two profiles do not have the same events (in
+ * any order).
  */
 int
 diff_events(const struct profile *old, const struct profile *new, int *map)
 {
 	unsigned	e, n = profile_nevents(new);
+	int		i;
 
 	if (profile_nevents(old) != n)
 		return -1;
-	for (e = 0; e < n; e++)
-		if ((map[e] = profile_event_index(old, profile_str(new,
+	for (e = 0; e < n; e++) {
+		if ((i = profile_event_index(old, profile_str(new,
 		    profile_event(new, e)))) < 0)
 			return -1;
+		if (map != NULL)
+			map[e] = i;
+	}
 	return 0;
 }
 
