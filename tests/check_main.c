@@ -14,6 +14,7 @@ main(void)
 
 	msg_set_quiet(1);
 	sr = srunner_create(make_num_suite());
+	srunner_add_suite(sr, make_packed_suite());
 	srunner_add_suite(sr, make_names_suite());
 	srunner_add_suite(sr, make_parse_suite());
 	srunner_add_suite(sr, make_profile_suite());

@@ -5,6 +5,7 @@
 #include <check.h>
 
 Suite	*make_num_suite(void);
+Suite	*make_packed_suite(void);
 Suite	*make_names_suite(void);
 Suite	*make_parse_suite(void);
 Suite	*make_profile_suite(void);

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <check.h>
@@ -11,6 +12,7 @@
 #include "cost.h"
 #include "parse.h"
 #include "profile.h"
+#include "xmalloc.h"
 
 /* Parse text as a profile named "t.out"; *rc gets parse_buffer's result. */
 struct profile *
@@ -42,6 +44,19 @@ func_find(const struct profile *p, const char *obj, const char *file,
 	return -1;
 }
 
+/* Return count ev of entry i of p. */
+uint64_t
+line_count(const struct profile *p, uint32_t i, unsigned ev)
+{
+	uint64_t	*c, v;
+
+	c = xreallocarray(NULL, profile_nevents(p), sizeof(*c));
+	profile_line_cost(p, i, c);
+	v = c[ev];
+	free(c);
+	return v;
+}
+
 /* Return the self cost of event ev of function name at (file, line). */
 uint64_t
 self_cost(const struct profile *p, const char *name, const char *file,
@@ -55,7 +70,7 @@ self_cost(const struct profile *p, const char *name, const char *file,
 		profile_func(p, fn, &o, &ff, &n);
 		if (l == line && strcmp(profile_str(p, n), name) == 0 &&
 		    strcmp(profile_str(p, f), file) == 0)
-			cost_add(&sum, profile_line_cost(p, i) + ev, 1);
+			cost_add1(&sum, line_count(p, i, ev));
 	}
 	return sum;
 }
@@ -71,7 +86,7 @@ func_self(const struct profile *p, const char *name, unsigned ev)
 		profile_line(p, i, &fn, &f, &l);
 		profile_func(p, fn, &o, &ff, &n);
 		if (strcmp(profile_str(p, n), name) == 0)
-			cost_add(&sum, profile_line_cost(p, i) + ev, 1);
+			cost_add1(&sum, line_count(p, i, ev));
 	}
 	return sum;
 }

@@ -22,6 +22,7 @@ TCase		*check_tcase(void);
 struct profile	*load(const char *, int *);
 int		 func_find(const struct profile *, const char *, const char *,
 		    const char *);
+uint64_t	 line_count(const struct profile *, uint32_t, unsigned);
 uint64_t	 self_cost(const struct profile *, const char *, const char *,
 		    uint64_t, unsigned);
 uint64_t	 func_self(const struct profile *, const char *, unsigned);

@@ -168,8 +168,8 @@ fntotals_build(const struct profile *p)
 	free(best);
 	/* A row's costs are t->costs[row]: the rows need not be loaded. */
 	for (i = 0; i < profile_nlines(p); i++)
-		cost_add(t->costs + (size_t)pair_row[profile_line_pair(p, i)] *
-		    t->nevents, profile_line_cost(p, i), t->nevents);
+		(void)profile_line_sum(p, i, t->costs +
+		    (size_t)pair_row[profile_line_pair(p, i)] * t->nevents);
 	t->pair_row = pair_row;
 	return t;
 }

@@ -12,6 +12,7 @@
 #include "keytab.h"
 #include "profile.h"
 #include "strtab.h"
+#include "packed.h"
 #include "xmalloc.h"
 
 /*
@@ -99,7 +100,7 @@ struct profile {
 	uint32_t	 *line_pair;	/* line id -> pair */
 	uint64_t	 *line_no;	/* line id -> line number */
 	uint32_t	  nlines;
-	uint64_t	 *line_cost;	/* line id * nevents */
+	struct packed	  line_cost;	/* line id -> its counts */
 	uint32_t	  line_cap;	/* vectors allocated */
 	uint32_t	  last_line;	/* cache of the last line id, */
 	uint64_t	  last_line_no;	/* its line number */
@@ -167,6 +168,7 @@ profile_create(void)
 	keytab_init_indexed(&p->pairs, 2, 0);	/* by function */
 	keytab_init(&p->defnames, 1);
 	keytab_init(&p->evnames, 1);
+	packed_init(&p->line_cost);
 	p->cur_pair = KEYTAB_NONE;
 	p->last_line = p->last_arc = KEYTAB_NONE;
 	return p;
@@ -219,6 +221,7 @@ profile_clear(struct profile *p)
 		p->free_slots[i].n = p->free_dense[i].n =
 		    p->free_aslots[i].n = 0;
 	p->nlines = p->narcs = 0;
+	packed_clear(&p->line_cost, 0);
 	p->cur_pair = KEYTAB_NONE;
 	p->last_line = p->last_arc = KEYTAB_NONE;
 	p->call_bound = 0;
@@ -261,7 +264,7 @@ profile_free(struct profile *p)
 	free(p->fn_pair);
 	free(p->fn_pair2);
 	free(p->fn_pair2_file);
-	free(p->line_cost);
+	packed_free(&p->line_cost);
 	free(p->arc_count);
 	free(p->arc_cost);
 	strtab_free(p->strs);
@@ -332,6 +335,7 @@ profile_set_events(struct profile *p, const uint32_t *names, unsigned n)
 		p->events = xreallocarray(NULL, n, sizeof(*names));
 		memcpy(p->events, names, n * sizeof(*names));
 		p->nevents = n;
+		packed_clear(&p->line_cost, n);
 		p->events_list = profile_intern_list(p, names, n);
 		for (i = 0; i < n; i++) {
 			key = names[i];
@@ -497,8 +501,6 @@ static void
 profile_pair_prefetch(const struct profile *p, uint32_t pair)
 {
 	const struct linetab	*t = &p->ptab[pair];
-	const char		*c;
-	size_t			 bytes, i;
 
 	if (t->n == 0)
 		return;
@@ -508,10 +510,7 @@ profile_pair_prefetch(const struct profile *p, uint32_t pair)
 		__builtin_prefetch(&p->dense[t->off]);
 		__builtin_prefetch(&p->dense[t->off] + 16);
 	}
-	c = (const char *)(p->line_cost + (uint64_t)t->first * p->nevents);
-	bytes = (size_t)t->n * p->nevents * sizeof(*p->line_cost);
-	for (i = 0; i < bytes && i < 1024; i += 64)
-		__builtin_prefetch(c + i);
+	packed_prefetch_run(&p->line_cost, t->first, t->n);
 }
 
 /* Return the base-2 logarithm of n, a power of two. */
@@ -680,8 +679,6 @@ static void
 profile_line_resize(struct profile *p, uint32_t cap)
 {
 	p->line_cap = cap;
-	p->line_cost = xreallocarray(p->line_cost, cap,
-	    p->nevents * sizeof(*p->line_cost));
 	p->line_pair = xreallocarray(p->line_pair, cap,
 	    sizeof(*p->line_pair));
 	p->line_no = xreallocarray(p->line_no, cap, sizeof(*p->line_no));
@@ -712,8 +709,7 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
 	if (id != KEYTAB_NONE && p->last_line_no == line &&
 	    p->last_line_pair == p->cur_pair && p->cur_fn == fn &&
 	    p->cur_file == file)
-		return cost_add(p->line_cost + (uint64_t)id * p->nevents,
-		    cost, p->nevents);
+		return packed_add(&p->line_cost, id, cost);
 	return profile_pair_add_self(p, profile_pair_get(p, fn, file), line,
 	    cost);
 }
@@ -768,7 +764,7 @@ add:
 	id = p->nlines++;
 	if (id >= p->line_cap)
 		profile_line_resize(p, p->line_cap ? p->line_cap * 2 : 256);
-	cost_clear(p->line_cost + (uint64_t)id * p->nevents, p->nevents);
+	(void)packed_new(&p->line_cost, cost);	/* vector id == line id */
 	p->line_pair[id] = pair;
 	p->line_no[id] = line;
 	if (t->n++ == 0) {
@@ -781,25 +777,32 @@ add:
 			profile_linetab_grow(p, pair, line);
 	} else
 		*dn = id + 1;
+	p->last_line = id;
+	p->last_line_no = line;
+	p->last_line_pair = pair;
+	return 0;	/* a new line's counts are the cost itself */
 found:
 	p->last_line = id;
 	p->last_line_no = line;
 	p->last_line_pair = pair;
-	return cost_add(p->line_cost + (uint64_t)id * p->nevents, cost,
-	    p->nevents);
+	return packed_add(&p->line_cost, id, cost);
 }
 
 /*
- * Return the counts of the line profile_add_self() last added to, for a
- * caller to add to directly until it next changes p otherwise (which
- * may move them).
+ * Add cost to the line profile_add_self() last added to, which nothing
+ * else has changed since; return nonzero on overflow.
  */
-uint64_t *
-profile_last_self(struct profile *p)
+int
+profile_add_last(struct profile *p, const uint64_t *cost)
 {
-	if (p->last_line == KEYTAB_NONE || p->nevents == 0)
-		return NULL;
-	return p->line_cost + (uint64_t)p->last_line * p->nevents;
+	return packed_add(&p->line_cost, p->last_line, cost);
+}
+
+/* Return the first count of the line profile_add_self() last added to. */
+uint64_t
+profile_last_count(const struct profile *p)
+{
+	return packed_first(&p->line_cost, p->last_line);
 }
 
 /* Return the arc-table slot where (callee, line) starts probing. */
@@ -1134,11 +1137,18 @@ profile_line_pair(const struct profile *p, uint32_t i)
 	return p->line_pair[i];
 }
 
-/* Return the self cost vector of entry i. */
-const uint64_t *
-profile_line_cost(const struct profile *p, uint32_t i)
+/* Give the counts of entry i in out (profile_nevents() of them). */
+void
+profile_line_cost(const struct profile *p, uint32_t i, uint64_t *out)
 {
-	return p->line_cost + (uint64_t)i * p->nevents;
+	packed_get(&p->line_cost, i, out);
+}
+
+/* Add the counts of entry i to sum; return nonzero on overflow. */
+int
+profile_line_sum(const struct profile *p, uint32_t i, uint64_t *sum)
+{
+	return packed_sum(&p->line_cost, i, sum);
 }
 
 /* Return the number of call arcs (per call site). */
@@ -1190,7 +1200,7 @@ profile_self_total(const struct profile *p, uint64_t *total)
 
 	cost_clear(total, p->nevents);
 	for (i = 0; i < p->nlines; i++)
-		cost_add(total, profile_line_cost(p, i), p->nevents);
+		(void)profile_line_sum(p, i, total);
 }
 
 /*
@@ -1262,8 +1272,7 @@ profile_line_ahead(const struct profile *p, uint32_t pair, uint64_t line,
 			id = p->dense[t->off + (line - t->base)];
 	}
 	if (stage == 2 && id != 0)
-		__builtin_prefetch(p->line_cost + (uint64_t)(id - 1) *
-		    p->nevents);
+		packed_prefetch(&p->line_cost, id - 1);
 }
 
 /*
@@ -1308,7 +1317,7 @@ profile_merge(struct profile *dst, const struct profile *src,
     const uint32_t *strmap, uint32_t *fnmap)
 {
 	const uint64_t	*k;
-	uint64_t	 seq;
+	uint64_t	 seq, *cost;
 	uint32_t	 i, j, *pairmap;
 	int		 over = 0;
 
@@ -1333,6 +1342,8 @@ profile_merge(struct profile *dst, const struct profile *src,
 	dst->seq += src->seq;
 	pairmap = xreallocarray(NULL, src->pairs.n > 0 ? src->pairs.n : 1,
 	    sizeof(*pairmap));
+	cost = xreallocarray(NULL, src->nevents > 0 ? src->nevents : 1,
+	    sizeof(*cost));
 	for (i = 0; i < src->pairs.n; i++) {
 		for (j = 1; j <= 2; j++)
 			if (i + j * MERGE_AHEAD < src->pairs.n) {
@@ -1355,9 +1366,11 @@ profile_merge(struct profile *dst, const struct profile *src,
 				profile_line_ahead(dst, pairmap[src->line_pair[
 				    i + j * MERGE_AHEAD]], src->line_no[
 				    i + j * MERGE_AHEAD], 3 - j);
+		profile_line_cost(src, i, cost);
 		over |= profile_pair_add_self(dst, pairmap[src->line_pair[i]],
-		    src->line_no[i], profile_line_cost(src, i));
+		    src->line_no[i], cost);
 	}
+	free(cost);
 	for (i = 0; i < src->narcs; i++) {
 		for (j = 1; j <= 3; j++)
 			if (i + j * MERGE_AHEAD < src->narcs)
@@ -1402,6 +1415,8 @@ profile_reserve(struct profile *p, const struct profile_size *z)
 		profile_ptab_resize(p, z->npairs);
 	if (p->nevents > 0 && z->nlines > p->line_cap)
 		profile_line_resize(p, z->nlines);
+	if (p->nevents > 0)
+		packed_reserve(&p->line_cost, z->nlines);
 	if (p->nevents > 0 && z->narcs > p->arc_cap)
 		profile_arc_resize(p, z->narcs);
 	p->dense = xgrow(p->dense, &p->dense_cap, z->ndense, sizeof(*p->dense));

@@ -75,7 +75,8 @@ void		 profile_size(const struct profile *, struct profile_size *);
 void		 profile_reserve(struct profile *,
 		    const struct profile_size *);
 void		 profile_func_mark(struct profile *, uint32_t);
-uint64_t	*profile_last_self(struct profile *);
+int		 profile_add_last(struct profile *, const uint64_t *);
+uint64_t	 profile_last_count(const struct profile *);
 int		 profile_add_self(struct profile *, uint32_t, uint32_t,
 		    uint64_t, const uint64_t *);
 int		 profile_add_call(struct profile *, uint32_t, uint32_t,
@@ -111,7 +112,10 @@ uint32_t	 profile_nlines(const struct profile *);
 void		 profile_line(const struct profile *, uint32_t, uint32_t *,
 		    uint32_t *, uint64_t *);
 uint32_t	 profile_line_pair(const struct profile *, uint32_t);
-const uint64_t	*profile_line_cost(const struct profile *, uint32_t);
+void		 profile_line_cost(const struct profile *, uint32_t,
+		    uint64_t *);
+int		 profile_line_sum(const struct profile *, uint32_t,
+		    uint64_t *);
 uint32_t	 profile_narcs(const struct profile *);
 void		 profile_arc(const struct profile *, uint32_t, uint32_t *,
 		    uint32_t *, uint32_t *, uint64_t *);

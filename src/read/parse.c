@@ -119,13 +119,13 @@ struct parser {
 	uint32_t	 fn_name;
 
 	/*
-	 * The counts of the line the fast path last added to (see
-	 * profile_last_self()), of line hit_line of the current function
-	 * and file, or NULL: any other line (function and file change
+	 * Whether the line the fast path last added to is still the one
+	 * profile_add_last() adds to, line hit_line of the current
+	 * function and file: any other line (function and file change
 	 * only there) and anything else that changes the profile forget
 	 * it.
 	 */
-	uint64_t	*hit;
+	int		 hit;
 	uint64_t	 hit_line;
 	/*
 	 * With one event: the sum of the counts the fast path has taken
@@ -358,7 +358,7 @@ parser_flush(struct parser *ps)
 {
 	if (ps->pend_set) {
 		/* pend_room keeps these from overflowing. */
-		(void)cost_add1(ps->hit, ps->pend);
+		(void)profile_add_last(ps->p, &ps->pend);
 		(void)cost_add1(ps->part_sum, ps->pend);
 		ps->pend = 0;
 		ps->pend_set = 0;
@@ -370,7 +370,7 @@ static void
 parser_forget(struct parser *ps)
 {
 	parser_flush(ps);
-	ps->hit = NULL;
+	ps->hit = 0;
 	ps->tail_len = 0;
 }
 
@@ -381,7 +381,7 @@ parser_forget(struct parser *ps)
 static uint64_t
 parser_room(const struct parser *ps)
 {
-	uint64_t	h = *ps->hit, t = *ps->part_sum;
+	uint64_t	h = profile_last_count(ps->p), t = *ps->part_sum;
 
 	if (h == COST_NONE)
 		h = 0;
@@ -1272,7 +1272,7 @@ parser_fastadd(struct parser *ps, uint64_t line)
 	uint64_t	*cost = ps->cost, v;
 	int		 over;
 
-	if (ps->hit != NULL && ps->hit_line == line) {
+	if (ps->hit && ps->hit_line == line) {
 		if (ps->nevents == 1) {
 			/* Hold the count back while the sums have room. */
 			if ((v = cost[0]) == COST_NONE)
@@ -1284,11 +1284,11 @@ parser_fastadd(struct parser *ps, uint64_t line)
 			}
 			parser_flush(ps);
 		}
-		over = cost_add(ps->hit, cost, ps->nevents);
+		over = profile_add_last(ps->p, cost);
 	} else {
 		parser_forget(ps);
 		over = profile_add_self(ps->p, ps->fn, ps->fi, line, cost);
-		ps->hit = profile_last_self(ps->p);
+		ps->hit = ps->nevents > 0;
 		ps->hit_line = line;
 	}
 	if (over)

@@ -249,8 +249,8 @@ srcsel_sum_lines(struct srcsel *s, const struct profile *p,
 			cost_clear(lines[nl].cost, nev);
 			nl++;
 		}
-		cost_add(lines[nl - 1].cost, profile_line_cost(p,
-		    (uint32_t)kk[2]), nev);
+		(void)profile_line_sum(p, (uint32_t)kk[2],
+		    lines[nl - 1].cost);
 	}
 	free(idx);
 	free(keys);

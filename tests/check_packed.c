@@ -1,0 +1,223 @@
+/* check_packed.c - packed cost vectors against plain 64-bit sums. */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "check_util.h"
+#include "cost.h"
+#include "packed.h"
+#include "xmalloc.h"
+
+/* A deterministic generator (xorshift64*). */
+static uint64_t
+rnd(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545f4914f6cdd1dULL;
+}
+
+/*
+ * A count as profiles have them: mostly 0 or small, sometimes at a
+ * width's edge, sometimes "never recorded", rarely near the top.
+ */
+static uint64_t
+count(uint64_t *s)
+{
+	uint64_t	r = rnd(s), k = r % 100;
+
+	r = rnd(s);
+	if (k < 40)
+		return 0;
+	if (k < 70)
+		return r % 8;
+	if (k < 78)
+		return COST_NONE;
+	if (k < 84)
+		return 250 + r % 10;		/* around 255 */
+	if (k < 89)
+		return 65530 + r % 10;		/* around 65535 */
+	if (k < 93)
+		return UINT32_MAX - 5 + r % 10;	/* around 2^32 - 1 */
+	if (k < 97)
+		return r % 100000;
+	if (k < 99)
+		return r >> (r % 64);
+	return COST_MAX - r % 4;		/* overflows when added */
+}
+
+/* Check every vector of pk against the plain sums want (n each). */
+static void
+same(const struct packed *pk, const uint64_t *want, uint32_t nvec,
+    unsigned n)
+{
+	uint64_t	*got, *sum, *wsum;
+	uint32_t	 i;
+	unsigned	 e;
+	int		 o1, o2;
+
+	got = xcalloc(n + 1, sizeof(*got));
+	sum = xcalloc(n + 1, sizeof(*sum));
+	wsum = xcalloc(n + 1, sizeof(*wsum));
+	cost_clear(sum, n);
+	cost_clear(wsum, n);
+	ck_assert_uint_eq(pk->nvec, nvec);
+	for (i = 0; i < nvec; i++) {
+		packed_get(pk, i, got);
+		for (e = 0; e < n; e++)
+			if (got[e] != want[(size_t)i * n + e])
+				ck_abort_msg("vector %u count %u: got %llu, "
+				    "want %llu", i, e,
+				    (unsigned long long)got[e],
+				    (unsigned long long)want[(size_t)i * n + e]);
+		if (n > 0)
+			ck_assert_uint_eq(packed_first(pk, i),
+			    want[(size_t)i * n]);
+		o1 = packed_sum(pk, i, sum);
+		o2 = cost_add(wsum, want + (size_t)i * n, n);
+		ck_assert_int_eq(o1, o2);
+	}
+	for (e = 0; e < n; e++)
+		ck_assert_uint_eq(sum[e], wsum[e]);
+	free(got);
+	free(sum);
+	free(wsum);
+}
+
+/* Random adds to n-count vectors give the sums cost_add() gives. */
+static void
+random_adds(unsigned n, uint32_t nvec, unsigned rounds, uint64_t seed)
+{
+	struct packed	 pk;
+	uint64_t	*want, *c, s = seed;
+	uint32_t	 i, id;
+	unsigned	 r, e;
+
+	packed_init(&pk);
+	packed_clear(&pk, n);
+	want = xcalloc((size_t)nvec * n + 1, sizeof(*want));
+	c = xcalloc(n + 1, sizeof(*c));
+	for (r = 0; r < rounds; r++) {
+		for (i = 0; i < nvec; i++) {
+			for (e = 0; e < n; e++)
+				c[e] = count(&s);
+			if (r == 0) {
+				id = packed_new(&pk, c);
+				ck_assert_uint_eq(id, i);
+				memcpy(want + (size_t)i * n, c, n * sizeof(*c));
+				continue;
+			}
+			/* Vectors in a random order, some added twice. */
+			id = (uint32_t)(rnd(&s) % nvec);
+			ck_assert_int_eq(packed_add(&pk, id, c),
+			    cost_add(want + (size_t)id * n, c, n));
+		}
+		same(&pk, want, nvec, n);
+	}
+	packed_free(&pk);
+	free(want);
+	free(c);
+}
+
+START_TEST(test_random)
+{
+	static const unsigned	ns[] = { 1, 2, 3, 13, 16, 17, 40 };
+	size_t			i;
+
+	for (i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		random_adds(ns[i], 3000, 6, 0x9e3779b97f4a7c15ULL + i);
+}
+END_TEST
+
+/* Small counts take a byte; a count that outgrows it moves its vector. */
+START_TEST(test_narrow)
+{
+	struct packed	pk;
+	uint64_t	c[13], got[13];
+	uint32_t	i;
+	unsigned	e;
+
+	packed_init(&pk);
+	packed_clear(&pk, 13);
+	for (e = 0; e < 13; e++)
+		c[e] = e % 3 == 0 ? COST_NONE : e;
+	for (i = 0; i < 1000; i++)
+		ck_assert_uint_eq(packed_new(&pk, c), i);
+	ck_assert_uint_eq(packed_bytes(&pk), 1000 * 13 + 1000 * 4);
+	ck_assert_uint_eq(pk.w[0].n, 1000);
+	/* 254 is the largest count of a byte (255 is "never recorded"). */
+	c[1] = 254 - 1;
+	ck_assert_int_eq(packed_add(&pk, 7, c), 0);
+	ck_assert_uint_eq(pk.w[1].n, 0);
+	packed_get(&pk, 7, got);
+	ck_assert_uint_eq(got[1], 254);
+	ck_assert_uint_eq(got[0], COST_NONE);
+	c[1] = 1;
+	ck_assert_int_eq(packed_add(&pk, 7, c), 0);
+	ck_assert_uint_eq(pk.w[1].n, 1);
+	packed_get(&pk, 7, got);
+	ck_assert_uint_eq(got[1], 255);
+	ck_assert_uint_eq(got[0], COST_NONE);
+	ck_assert_uint_eq(got[2], 6);
+	/* The byte slot given up is taken by the next vector. */
+	ck_assert_uint_eq(packed_new(&pk, c), 1000);
+	ck_assert_uint_eq(pk.w[0].n, 1000);
+	/* Straight to the width a first count needs. */
+	c[5] = (uint64_t)1 << 40;
+	ck_assert_uint_eq(packed_new(&pk, c), 1001);
+	ck_assert_uint_eq(pk.w[3].n, 1);
+	packed_get(&pk, 1001, got);
+	ck_assert_uint_eq(got[5], (uint64_t)1 << 40);
+	/* Overflow stays at COST_MAX and is told. */
+	c[5] = COST_MAX;
+	ck_assert_int_eq(packed_add(&pk, 1001, c), 1);
+	packed_get(&pk, 1001, got);
+	ck_assert_uint_eq(got[5], COST_MAX);
+	packed_free(&pk);
+}
+END_TEST
+
+/* A store emptied for other vectors works as a new one. */
+START_TEST(test_clear)
+{
+	struct packed	pk;
+	uint64_t	c[4] = { 1, 2, 300, COST_NONE }, got[4];
+
+	packed_init(&pk);
+	packed_clear(&pk, 4);
+	ck_assert_uint_eq(packed_new(&pk, c), 0);
+	ck_assert_int_eq(packed_add(&pk, 0, c), 0);
+	packed_clear(&pk, 1);
+	ck_assert_uint_eq(pk.nvec, 0);
+	ck_assert_uint_eq(packed_new(&pk, c), 0);
+	ck_assert_int_eq(packed_add(&pk, 0, c + 2), 0);
+	packed_get(&pk, 0, got);
+	ck_assert_uint_eq(got[0], 301);
+	packed_clear(&pk, 4);
+	packed_reserve(&pk, 100);
+	ck_assert_uint_eq(packed_new(&pk, c), 0);
+	packed_get(&pk, 0, got);
+	ck_assert_mem_eq(got, c, sizeof(c));
+	packed_clear(&pk, 0);
+	ck_assert_uint_eq(packed_new(&pk, c), 0);
+	ck_assert_int_eq(packed_add(&pk, 0, c), 0);
+	ck_assert_int_eq(packed_sum(&pk, 0, got), 0);
+	packed_free(&pk);
+}
+END_TEST
+
+Suite *
+make_packed_suite(void)
+{
+	Suite	*s = suite_create("packed");
+	TCase	*tc = check_tcase();
+
+	tcase_add_test(tc, test_random);
+	tcase_add_test(tc, test_narrow);
+	tcase_add_test(tc, test_clear);
+	suite_add_tcase(s, tc);
+	return s;
+}
