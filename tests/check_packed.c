@@ -94,7 +94,7 @@ random_adds(unsigned n, uint32_t nvec, unsigned rounds, uint64_t seed)
 	struct packed	 pk;
 	uint64_t	*want, *c, s = seed;
 	uint32_t	 i, id;
-	unsigned	 r, e;
+	unsigned	 r, e, k;
 
 	packed_init(&pk);
 	packed_clear(&pk, n);
@@ -110,9 +110,17 @@ random_adds(unsigned n, uint32_t nvec, unsigned rounds, uint64_t seed)
 				memcpy(want + (size_t)i * n, c, n * sizeof(*c));
 				continue;
 			}
-			/* Vectors in a random order, some added twice. */
+			/*
+			 * Vectors in a random order, some added twice; k
+			 * counts given, as a cost line may give fewer.
+			 */
 			id = (uint32_t)(rnd(&s) % nvec);
-			ck_assert_int_eq(packed_add(&pk, id, c),
+			k = (unsigned)(rnd(&s) % (n + 1));
+			if (rnd(&s) % 2 == 0)
+				k = n;
+			for (e = k; e < n; e++)
+				c[e] = COST_NONE;
+			ck_assert_int_eq(packed_add(&pk, id, c, k),
 			    cost_add(want + (size_t)id * n, c, n));
 		}
 		same(&pk, want, nvec, n);
@@ -150,13 +158,13 @@ START_TEST(test_narrow)
 	ck_assert_uint_eq(pk.w[0].n, 1000);
 	/* 254 is the largest count of a byte (255 is "never recorded"). */
 	c[1] = 254 - 1;
-	ck_assert_int_eq(packed_add(&pk, 7, c), 0);
+	ck_assert_int_eq(packed_add(&pk, 7, c, 13), 0);
 	ck_assert_uint_eq(pk.w[1].n, 0);
 	packed_get(&pk, 7, got);
 	ck_assert_uint_eq(got[1], 254);
 	ck_assert_uint_eq(got[0], COST_NONE);
 	c[1] = 1;
-	ck_assert_int_eq(packed_add(&pk, 7, c), 0);
+	ck_assert_int_eq(packed_add(&pk, 7, c, 13), 0);
 	ck_assert_uint_eq(pk.w[1].n, 1);
 	packed_get(&pk, 7, got);
 	ck_assert_uint_eq(got[1], 255);
@@ -173,7 +181,7 @@ START_TEST(test_narrow)
 	ck_assert_uint_eq(got[5], (uint64_t)1 << 40);
 	/* Overflow stays at COST_MAX and is told. */
 	c[5] = COST_MAX;
-	ck_assert_int_eq(packed_add(&pk, 1001, c), 1);
+	ck_assert_int_eq(packed_add(&pk, 1001, c, 13), 1);
 	packed_get(&pk, 1001, got);
 	ck_assert_uint_eq(got[5], COST_MAX);
 	packed_free(&pk);
@@ -189,11 +197,17 @@ START_TEST(test_clear)
 	packed_init(&pk);
 	packed_clear(&pk, 4);
 	ck_assert_uint_eq(packed_new(&pk, c), 0);
-	ck_assert_int_eq(packed_add(&pk, 0, c), 0);
+	ck_assert_int_eq(packed_add(&pk, 0, c, 4), 0);
+	/* Counts past k are not looked at. */
+	ck_assert_int_eq(packed_add(&pk, 0, (uint64_t[]){ 1, 1, 1,
+	    1 }, 3), 0);
+	packed_get(&pk, 0, got);
+	ck_assert_uint_eq(got[2], 601);
+	ck_assert_uint_eq(got[3], COST_NONE);
 	packed_clear(&pk, 1);
 	ck_assert_uint_eq(pk.nvec, 0);
 	ck_assert_uint_eq(packed_new(&pk, c), 0);
-	ck_assert_int_eq(packed_add(&pk, 0, c + 2), 0);
+	ck_assert_int_eq(packed_add(&pk, 0, c + 2, 1), 0);
 	packed_get(&pk, 0, got);
 	ck_assert_uint_eq(got[0], 301);
 	packed_clear(&pk, 4);
@@ -203,7 +217,7 @@ START_TEST(test_clear)
 	ck_assert_mem_eq(got, c, sizeof(c));
 	packed_clear(&pk, 0);
 	ck_assert_uint_eq(packed_new(&pk, c), 0);
-	ck_assert_int_eq(packed_add(&pk, 0, c), 0);
+	ck_assert_int_eq(packed_add(&pk, 0, c, 0), 0);
 	ck_assert_int_eq(packed_sum(&pk, 0, got), 0);
 	packed_free(&pk);
 }

@@ -170,12 +170,11 @@ packed_new(struct packed *pk, const uint64_t *c)
 }
 
 /*
- * Add counts c[from..n-1] to vector id, which c[from] outgrows, moving
- * it to a slot wide enough; return nonzero on overflow.
+ * Add counts c[0..k-1] to vector id, which a sum outgrows, moving it to
+ * a slot wide enough; return nonzero on overflow.
  */
 int
-packed_widen(struct packed *pk, uint32_t id, const uint64_t *c,
-    unsigned from)
+packed_widen(struct packed *pk, uint32_t id, const uint64_t *c, unsigned k)
 {
 	uint64_t	 buf[16], *t;
 	uint32_t	 r = pk->ref[id], slot;
@@ -185,7 +184,7 @@ packed_widen(struct packed *pk, uint32_t id, const uint64_t *c,
 
 	t = n <= 16 ? buf : xreallocarray(NULL, n, sizeof(*t));
 	packed_get(pk, id, t);
-	over = cost_add(t + from, c + from, n - from);
+	over = cost_add(t, c, k);
 	nw = packed_width(t, n);
 	slot = packed_take(pk, nw);
 	packed_store(pk, nw, slot, t);

@@ -52,27 +52,31 @@ size_t		 packed_bytes(const struct packed *);
 
 /*
  * Add the counts c[0..n-1] to d, counts of a narrow type whose value
- * none is "never recorded", while each sum stays below none; return the
- * index of the first count that does not fit (n if all did).
+ * none is "never recorded", if every sum stays below none; return 1 if
+ * they did, else 0 with d unchanged.  No branch depends on a count: one
+ * pass looks, one writes.
  */
 #define PACKED_ADD(name, type, none)					\
 static inline unsigned							\
 name(type *d, const uint64_t *c, unsigned n)				\
 {									\
-	uint64_t	v, s;						\
+	uint64_t	v, b, bad = 0;					\
 	unsigned	i;						\
 									\
 	for (i = 0; i < n; i++) {					\
-		if ((v = c[i]) == COST_NONE)				\
-			continue;					\
-		if (v >= (none))					\
-			return i;					\
-		s = d[i] == (none) ? v : d[i] + v;			\
-		if (s >= (none))					\
-			return i;					\
-		d[i] = (type)s;						\
+		v = c[i];						\
+		b = d[i] == (none) ? 0 : d[i];				\
+		bad |= (uint64_t)(v != COST_NONE) &			\
+		    ((uint64_t)(v >= (none)) | (uint64_t)(b + v >= (none))); \
 	}								\
-	return n;							\
+	if (bad)							\
+		return 0;						\
+	for (i = 0; i < n; i++) {					\
+		v = c[i];						\
+		b = d[i] == (none) ? 0 : d[i];				\
+		d[i] = v == COST_NONE ? d[i] : (type)(b + v);		\
+	}								\
+	return 1;							\
 }
 PACKED_ADD(packed_add8, uint8_t, UINT8_MAX)
 PACKED_ADD(packed_add16, uint16_t, UINT16_MAX)
@@ -94,29 +98,33 @@ packed_at(const struct packed *pk, uint32_t id, unsigned *w)
 }
 
 /*
- * Add counts c to vector id; return nonzero if a sum overflowed (kept
- * at COST_MAX, as cost_add() does).
+ * Add counts c[0..k-1] to vector id, whose counts from k on stay as
+ * they are (the cost line gave k); return nonzero if a sum overflowed
+ * (kept at COST_MAX, as cost_add() does).
  */
 static inline int
-packed_add(struct packed *pk, uint32_t id, const uint64_t *c)
+packed_add(struct packed *pk, uint32_t id, const uint64_t *c, unsigned k)
 {
-	unsigned	 w, n = pk->n, i;
+	unsigned	 w;
 	unsigned char	*d = packed_at(pk, id, &w);
 
 	switch (w) {
 	case 0:
-		i = packed_add8((uint8_t *)d, c, n);
+		if (packed_add8((uint8_t *)d, c, k))
+			return 0;
 		break;
 	case 1:
-		i = packed_add16((uint16_t *)(void *)d, c, n);
+		if (packed_add16((uint16_t *)(void *)d, c, k))
+			return 0;
 		break;
 	case 2:
-		i = packed_add32((uint32_t *)(void *)d, c, n);
+		if (packed_add32((uint32_t *)(void *)d, c, k))
+			return 0;
 		break;
 	default:
-		return cost_add((uint64_t *)(void *)d, c, n);
+		return cost_add((uint64_t *)(void *)d, c, k);
 	}
-	return i == n ? 0 : packed_widen(pk, id, c, i);
+	return packed_widen(pk, id, c, k);
 }
 
 /* Return the first count of vector id. */

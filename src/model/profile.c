@@ -131,7 +131,7 @@ static void	 profile_line_resize(struct profile *, uint32_t);
 static void	 profile_arc_resize(struct profile *, uint32_t);
 static uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
 static int	 profile_pair_add_self(struct profile *, uint32_t, uint64_t,
-		    const uint64_t *);
+		    const uint64_t *, unsigned);
 static int	 profile_pair_add_call(struct profile *, uint32_t, uint64_t,
 		    uint32_t, uint64_t, const uint64_t *);
 static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
@@ -699,25 +699,28 @@ profile_arc_resize(struct profile *p, uint32_t cap)
 	p->arc_line = xreallocarray(p->arc_line, cap, sizeof(*p->arc_line));
 }
 
-/* Add cost to function fn at (file, line); return nonzero on overflow. */
+/*
+ * Add cost to function fn at (file, line): counts cost[0..k-1], those
+ * after "never recorded"; return nonzero on overflow.
+ */
 int
 profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
-    uint64_t line, const uint64_t *cost)
+    uint64_t line, const uint64_t *cost, unsigned k)
 {
 	uint32_t	id = p->last_line;
 
 	if (id != KEYTAB_NONE && p->last_line_no == line &&
 	    p->last_line_pair == p->cur_pair && p->cur_fn == fn &&
 	    p->cur_file == file)
-		return packed_add(&p->line_cost, id, cost);
+		return packed_add(&p->line_cost, id, cost, k);
 	return profile_pair_add_self(p, profile_pair_get(p, fn, file), line,
-	    cost);
+	    cost, k);
 }
 
-/* Add cost to line of pair; return nonzero on overflow. */
+/* Add cost (k counts given) to line of pair; nonzero on overflow. */
 static int
 profile_pair_add_self(struct profile *p, uint32_t pair, uint64_t line,
-    const uint64_t *cost)
+    const uint64_t *cost, unsigned k)
 {
 	struct linetab	*t = &p->ptab[pair];
 	struct lslot	*sl = NULL;
@@ -785,17 +788,17 @@ found:
 	p->last_line = id;
 	p->last_line_no = line;
 	p->last_line_pair = pair;
-	return packed_add(&p->line_cost, id, cost);
+	return packed_add(&p->line_cost, id, cost, k);
 }
 
 /*
- * Add cost to the line profile_add_self() last added to, which nothing
- * else has changed since; return nonzero on overflow.
+ * Add cost (k counts given) to the line profile_add_self() last added
+ * to, which nothing else has changed since; return nonzero on overflow.
  */
 int
-profile_add_last(struct profile *p, const uint64_t *cost)
+profile_add_last(struct profile *p, const uint64_t *cost, unsigned k)
 {
-	return packed_add(&p->line_cost, p->last_line, cost);
+	return packed_add(&p->line_cost, p->last_line, cost, k);
 }
 
 /* Return the first count of the line profile_add_self() last added to. */
@@ -1368,7 +1371,7 @@ profile_merge(struct profile *dst, const struct profile *src,
 				    i + j * MERGE_AHEAD], 3 - j);
 		profile_line_cost(src, i, cost);
 		over |= profile_pair_add_self(dst, pairmap[src->line_pair[i]],
-		    src->line_no[i], cost);
+		    src->line_no[i], cost, src->nevents);
 	}
 	free(cost);
 	for (i = 0; i < src->narcs; i++) {

@@ -75,10 +75,10 @@ void		 profile_size(const struct profile *, struct profile_size *);
 void		 profile_reserve(struct profile *,
 		    const struct profile_size *);
 void		 profile_func_mark(struct profile *, uint32_t);
-int		 profile_add_last(struct profile *, const uint64_t *);
+int		 profile_add_last(struct profile *, const uint64_t *, unsigned);
 uint64_t	 profile_last_count(const struct profile *);
 int		 profile_add_self(struct profile *, uint32_t, uint32_t,
-		    uint64_t, const uint64_t *);
+		    uint64_t, const uint64_t *, unsigned);
 int		 profile_add_call(struct profile *, uint32_t, uint32_t,
 		    uint64_t, uint32_t, uint64_t, const uint64_t *);
 

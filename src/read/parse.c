@@ -126,6 +126,7 @@ struct parser {
 	 * it.
 	 */
 	int		 hit;
+	unsigned	 given;		/* ps->cost[given..] are COST_NONE */
 	uint64_t	 hit_line;
 	/*
 	 * With one event: the sum of the counts the fast path has taken
@@ -358,7 +359,7 @@ parser_flush(struct parser *ps)
 {
 	if (ps->pend_set) {
 		/* pend_room keeps these from overflowing. */
-		(void)profile_add_last(ps->p, &ps->pend);
+		(void)profile_add_last(ps->p, &ps->pend, 1);
 		(void)cost_add1(ps->part_sum, ps->pend);
 		ps->pend = 0;
 		ps->pend_set = 0;
@@ -1236,6 +1237,7 @@ parser_fastline(struct parser *ps, const char *s, const char *end)
 	}
 	if (*p != '\n')
 		goto undo;
+	ps->given = i;
 	for (; i < ps->nevents; i++)
 		cost[i] = COST_NONE;
 	line = ps->pos_line >= 0 ? pos[ps->pos_line] : 0;
@@ -1284,16 +1286,17 @@ parser_fastadd(struct parser *ps, uint64_t line)
 			}
 			parser_flush(ps);
 		}
-		over = profile_add_last(ps->p, cost);
+		over = profile_add_last(ps->p, cost, ps->given);
 	} else {
 		parser_forget(ps);
-		over = profile_add_self(ps->p, ps->fn, ps->fi, line, cost);
+		over = profile_add_self(ps->p, ps->fn, ps->fi, line, cost,
+		    ps->given);
 		ps->hit = ps->nevents > 0;
 		ps->hit_line = line;
 	}
 	if (over)
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
-	cost_add(ps->part_sum, cost, ps->nevents);
+	cost_add(ps->part_sum, cost, ps->given);
 	if (ps->nevents == 1)
 		ps->pend_room = parser_room(ps);
 }
@@ -1537,7 +1540,8 @@ parser_costline(struct parser *ps, const char *s, const char *end,
 	}
 	if (ps->skipping)
 		return;
-	if (profile_add_self(ps->p, ps->fn, ps->fi, line, ps->cost))
+	ps->given = nev;
+	if (profile_add_self(ps->p, ps->fn, ps->fi, line, ps->cost, nev))
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	if (ps->part_sum == NULL)
 		parser_part_sum(ps);
