@@ -41,8 +41,8 @@
 #define AHEAD_WINDOW	(64 * 1024)		/* looked at for a boundary */
 #define AHEAD_POOL	4			/* profiles kept for reuse */
 #define AHEAD_HELD	3			/* chunks read ahead, at most */
-#define AHEAD_HEAP	(64 * 1024 * 1024)	/* heap prefaulted, at most */
-#define AHEAD_MMAP	(32 * 1024 * 1024)	/* malloc's mmap threshold */
+#define AHEAD_HEAP	(16 * 1024 * 1024)	/* heap prefaulted, at most */
+#define AHEAD_MMAP	(2 * 1024 * 1024)	/* malloc's mmap threshold */
 
 /* A stretch of a chunk read ahead, from a line "fn=" on. */
 struct seg {
@@ -470,12 +470,14 @@ ahead_take(struct ahead *a, struct parser *ps, struct chunk *c, char *buf,
  * Make room at the top of the heap for the tables the main thread is
  * about to build, for the second thread to prefault (madvise(2)
  * MADV_POPULATE_WRITE) before it reads: the faults of fresh pages were a
- * sixth of the main thread's time, and only its time counts.  The heap
- * of a profile made with --dump-instr=yes grows to about 1.25 times the
- * file's size (gcc's cc1: 70 MB for 56): that much, up to AHEAD_HEAP.
- * malloc keeps tables below AHEAD_MMAP in the heap and gives none of it
- * back.  Prefaulting changes no byte: the main thread may take pages
- * before the second thread gets there.  Where malloc is not glibc's on
+ * sixth of the main thread's time, and only its time counts: 1.25 times
+ * the file's size, up to AHEAD_HEAP.  malloc keeps tables below
+ * AHEAD_MMAP in the heap and gives none of it back; bigger ones are
+ * mapped on their own and grow without copies (mremap(2)), leaving no
+ * holes in the heap: with a threshold of 32 MB, the tables a table
+ * outgrew held a third of the peak memory on a 300 MB cache-simulation
+ * profile, and the time was no better.  Prefaulting changes no byte: the
+ * main thread may take pages before the second thread gets there.  Where malloc is not glibc's on
  * the heap the range comes out empty.
  */
 static void
