@@ -5,11 +5,12 @@
  * usage: cga-synth [-g] [-b bytes] [-e events] [-f functions] [-l files]
  *            [-o objects] [-s seed]
  *
- * With -g, a large program instead: one that grows with the file (about
- * 5,500 bytes a function: 55,000 functions in 300 MB, a file for every
- * ten, an object for every 2,500), each function spanning many distinct
- * lines, and the events after the first three (cache and branch
- * simulation) mostly 0, as in real profiles.
+ * With -g, a large program instead: one that grows with the file (a
+ * function for every 5,000 bytes: 60,000 functions and 4.2 million
+ * distinct lines in 300 MB, a file for every ten functions, an object
+ * for every 2,500), each function spanning many distinct lines, and the events after the first three (cache and branch
+ * simulation) mostly 0, left out at the end of a line as callgrind
+ * does.
  *
  * The program it describes has a fixed size (functions spread over files
  * and objects, each with a fixed range of addresses and lines).  Like
@@ -93,6 +94,23 @@ cost(unsigned e, int grow)
 	return below(20) == 0 ? 1 + below(3) : 0;
 }
 
+/*
+ * Write the counts c[0..n-1] and end the line; with trim, zeros at the
+ * end are left out, as callgrind writes them.  Return the bytes written.
+ */
+static int
+counts(const unsigned *c, unsigned n, int trim)
+{
+	unsigned	e;
+	int		w = 0;
+
+	while (trim && n > 1 && c[n - 1] == 0)
+		n--;
+	for (e = 0; e < n; e++)
+		w += printf(" %u", c[e]);
+	return w + printf("\n");
+}
+
 static __dead void
 usage(void)
 {
@@ -110,7 +128,7 @@ main(int argc, char *argv[])
 	unsigned	 inl_done[50] = { 0 }, *order, fi, part = 0;
 	uint64_t	 bytes = 100 * 1000 * 1000, seed = 1, addr;
 	long long	 written = 0;
-	unsigned	 pl;
+	unsigned	 pl, c[13];
 	int		 ch, grow = 0;
 	char		 buf[256];
 
@@ -144,7 +162,7 @@ main(int argc, char *argv[])
 	if (nev < 1 || nev > 13 || nfn < 1 || nfile < 1 || nobj < 1)
 		usage();
 	if (grow) {
-		nfn = bytes / 5500 > 100 ? (unsigned)(bytes / 5500) : 100;
+		nfn = bytes / 5000 > 100 ? (unsigned)(bytes / 5000) : 100;
 		nfile = nfn / 10;
 		nobj = nfn / 2500 > 0 ? nfn / 2500 : 1;
 	}
@@ -251,10 +269,10 @@ main(int argc, char *argv[])
 				written += printf("calls=%u 0x%" PRIx64 " %u\n"
 				    "* *", 1 + below(50), g->addr, g->line);
 				for (e = 0; e < nev; e++)
-					written += printf(" %u", !grow ||
-					    e < 3 ? 10 + below(100000) :
-					    below(5) == 0 ? below(1000) : 0);
-				written += printf("\n");
+					c[e] = !grow || e < 3 ?
+					    10 + below(100000) :
+					    below(5) == 0 ? below(1000) : 0;
+				written += counts(c, nev, grow);
 				continue;
 			}
 			if (r < 12) {
@@ -291,8 +309,8 @@ main(int argc, char *argv[])
 			pl = line;
 			written += printf("+%u %s", step, buf);
 			for (e = 0; e < nev; e++)
-				written += printf(" %u", cost(e, grow));
-			written += printf("\n");
+				c[e] = cost(e, grow);
+			written += counts(c, nev, grow);
 		}
 		if (a > f->addr + 4 * f->len + 1000)
 			a = f->addr;
