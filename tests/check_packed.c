@@ -140,6 +140,64 @@ START_TEST(test_random)
 }
 END_TEST
 
+/* Vectors added from another store give the sums cost_add() gives. */
+static void
+random_from(unsigned n, uint32_t nvec, uint64_t seed)
+{
+	struct packed	 dst, src;
+	uint64_t	*want, *c, s = seed;
+	uint32_t	 i, id;
+	unsigned	 e, r;
+
+	packed_init(&dst);
+	packed_init(&src);
+	packed_clear(&dst, n);
+	want = xcalloc(2 * (size_t)nvec * n + 1, sizeof(*want));
+	c = xcalloc(n + 1, sizeof(*c));
+	for (i = 0; i < nvec; i++) {
+		for (e = 0; e < n; e++)
+			c[e] = count(&s) % 300;
+		(void)packed_new(&dst, c);
+		memcpy(want + (size_t)i * n, c, n * sizeof(*c));
+	}
+	for (r = 0; r < 4; r++) {
+		/* A chunk's store, as a thread reading ahead makes one. */
+		packed_clear(&src, n);
+		for (i = 0; i < nvec / 2; i++) {
+			for (e = 0; e < n; e++)
+				c[e] = r % 2 == 0 ? count(&s) % 300 : count(&s);
+			ck_assert_uint_eq(packed_new(&src, c), i);
+		}
+		for (i = 0; i < nvec / 2; i++) {
+			packed_get(&src, i, c);
+			if (rnd(&s) % 4 == 0 && dst.nvec < 2 * nvec) {
+				id = packed_new_from(&dst, &src, i);
+				memcpy(want + (size_t)id * n, c,
+				    n * sizeof(*c));
+				continue;
+			}
+			id = (uint32_t)(rnd(&s) % dst.nvec);
+			ck_assert_int_eq(packed_add_from(&dst, id, &src, i),
+			    cost_add(want + (size_t)id * n, c, n));
+		}
+		same(&dst, want, dst.nvec, n);
+	}
+	packed_free(&dst);
+	packed_free(&src);
+	free(want);
+	free(c);
+}
+
+START_TEST(test_from)
+{
+	static const unsigned	ns[] = { 1, 2, 5, 13, 17 };
+	size_t			i;
+
+	for (i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		random_from(ns[i], 2000, 0x2545f4914f6cdd1dULL + i);
+}
+END_TEST
+
 /* Small counts take a byte; a count that outgrows it moves its vector. */
 START_TEST(test_narrow)
 {
@@ -154,8 +212,8 @@ START_TEST(test_narrow)
 		c[e] = e % 3 == 0 ? COST_NONE : e;
 	for (i = 0; i < 1000; i++)
 		ck_assert_uint_eq(packed_new(&pk, c), i);
-	ck_assert_uint_eq(packed_bytes(&pk), 1000 * 13 + 1000 * 4);
-	ck_assert_uint_eq(pk.w[0].n, 1000);
+	/* A byte a count, and a bit a vector. */
+	ck_assert_uint_eq(packed_bytes(&pk), 1000 * 13 + 16 * 8);
 	/* 254 is the largest count of a byte (255 is "never recorded"). */
 	c[1] = 254 - 1;
 	ck_assert_int_eq(packed_add(&pk, 7, c, 13), 0);
@@ -170,9 +228,24 @@ START_TEST(test_narrow)
 	ck_assert_uint_eq(got[1], 255);
 	ck_assert_uint_eq(got[0], COST_NONE);
 	ck_assert_uint_eq(got[2], 6);
-	/* The byte slot given up is taken by the next vector. */
+	ck_assert_uint_eq(packed_bytes(&pk), 1000 * 13 + 16 * 8 + 13 * 2);
+	/* A slot left for a wider one is taken by the next to move. */
+	c[1] = 70000;
+	ck_assert_int_eq(packed_add(&pk, 7, c, 13), 0);
+	ck_assert_uint_eq(pk.w[2].n, 1);
+	ck_assert_uint_eq(pk.w[1].nfree, 1);
+	c[1] = 300;
+	ck_assert_int_eq(packed_add(&pk, 8, c, 13), 0);
+	ck_assert_uint_eq(pk.w[1].n, 1);
+	ck_assert_uint_eq(pk.w[1].nfree, 0);
+	packed_get(&pk, 7, got);
+	ck_assert_uint_eq(got[1], 70255);
+	ck_assert_uint_eq(got[2], 8);
+	packed_get(&pk, 8, got);
+	ck_assert_uint_eq(got[1], 301);
+	ck_assert_uint_eq(got[2], 4);
+	c[1] = 1;
 	ck_assert_uint_eq(packed_new(&pk, c), 1000);
-	ck_assert_uint_eq(pk.w[0].n, 1000);
 	/* Straight to the width a first count needs. */
 	c[5] = (uint64_t)1 << 40;
 	ck_assert_uint_eq(packed_new(&pk, c), 1001);
@@ -230,6 +303,7 @@ make_packed_suite(void)
 	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_random);
+	tcase_add_test(tc, test_from);
 	tcase_add_test(tc, test_narrow);
 	tcase_add_test(tc, test_clear);
 	suite_add_tcase(s, tc);

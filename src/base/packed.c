@@ -1,14 +1,16 @@
 /*
  * packed.c - cost vectors kept in as few bytes as their counts need.
  *
- * A vector is a slot of n counts in the arena of its width; ref[] maps
- * the vector to its width and slot.  Most lines of a profile hold small
- * counts (a cache-simulation profile's 13 counts are mostly 0), so most
- * vectors take n bytes instead of 8 n.  The all-ones value of a width is
- * "never recorded"; a count that would reach it moves the vector to the
- * next width that holds it.  Vectors of one count save little that
- * way and would pay for the map on every access: they are kept 8 bytes
- * wide, in the order of their ids, with no map ("direct").
+ * Vector id's home slot is home[id * hs]: its counts, a byte each,
+ * while they fit (the all-ones byte is "never recorded"); when a sum
+ * would not, the vector moves to a slot of 2, 4 or 8 bytes a count in
+ * the arena of that width, its bit in moved[] is set, and its home slot
+ * holds width << PACKED_SHIFT | slot.  A slot left for a wider one is
+ * taken again.  Most lines of a profile hold small counts (a
+ * cache-simulation profile's 13 counts are mostly 0), so most vectors
+ * take n bytes instead of 8 n and one memory access.  Vectors of one
+ * count would save little: they are 8 bytes wide in their home slots
+ * ("direct").
  */
 #include "compat.h"
 
@@ -21,9 +23,9 @@
 #include "xmalloc.h"
 
 static uint32_t	 packed_take(struct packed *, unsigned);
-static void	 packed_store(struct packed *, unsigned, uint32_t,
-		    const uint64_t *);
+static void	 packed_store(unsigned, void *, unsigned, const uint64_t *);
 static unsigned	 packed_width(const uint64_t *, unsigned);
+static void	 packed_home(struct packed *, size_t);
 
 /* Make an empty store. */
 void
@@ -38,7 +40,8 @@ packed_free(struct packed *pk)
 {
 	unsigned	w;
 
-	free(pk->ref);
+	free(pk->home);
+	free(pk->moved);
 	for (w = 0; w < PACKED_WIDTHS; w++) {
 		free(pk->w[w].data);
 		free(pk->w[w].free);
@@ -54,26 +57,33 @@ packed_clear(struct packed *pk, unsigned n)
 
 	pk->n = n;
 	pk->direct = n == 1;
+	pk->hs = pk->direct ? 8 : n < 4 ? 4 : n;
 	pk->nvec = 0;
 	for (w = 0; w < PACKED_WIDTHS; w++)
 		pk->w[w].n = 0, pk->w[w].nfree = 0;
+}
+
+/* Make the home slots and their bits hold nvec vectors. */
+static void
+packed_home(struct packed *pk, size_t nvec)
+{
+	size_t	need = nvec * pk->hs;
+
+	if (need > pk->home_bytes || pk->home == NULL) {
+		pk->home_bytes = pk->home_bytes < 4096 ? 4096 : pk->home_bytes;
+		while (pk->home_bytes < need)
+			pk->home_bytes *= 2;
+		pk->home = xreallocarray(pk->home, pk->home_bytes, 1);
+	}
+	pk->moved = xgrow(pk->moved, &pk->moved_cap, (nvec + 63) / 64,
+	    sizeof(*pk->moved));
 }
 
 /* Make room for nvec vectors of small counts without growing. */
 void
 packed_reserve(struct packed *pk, uint32_t nvec)
 {
-	struct packed_slots	*s = &pk->w[pk->direct ? 3 : 0];
-	size_t			 need = (size_t)nvec * pk->n << (pk->direct ?
-				    3 : 0);
-
-	if (!pk->direct)
-		pk->ref = xgrow(pk->ref, &pk->ref_cap, nvec,
-		    sizeof(*pk->ref));
-	if (need > s->bytes) {
-		s->bytes = need;
-		s->data = xreallocarray(s->data, s->bytes, 1);
-	}
+	packed_home(pk, nvec);
 }
 
 /* Return the narrowest width that holds every count of c. */
@@ -95,7 +105,7 @@ packed_width(const uint64_t *c, unsigned n)
 	return 3;
 }
 
-/* Take a slot of width w: one given up before, else a new one. */
+/* Take a slot of width w (1 to 3): one given up before, else a new one. */
 static uint32_t
 packed_take(struct packed *pk, unsigned w)
 {
@@ -116,12 +126,11 @@ packed_take(struct packed *pk, unsigned w)
 	return s->n++;
 }
 
-/* Write counts c into slot of width w. */
+/* Write the n counts c at d, w wide. */
 static void
-packed_store(struct packed *pk, unsigned w, uint32_t slot, const uint64_t *c)
+packed_store(unsigned w, void *d, unsigned n, const uint64_t *c)
 {
-	unsigned	 i, n = pk->n;
-	void		*d = pk->w[w].data + ((size_t)slot * n << w);
+	unsigned	i;
 
 	switch (w) {
 	case 0:
@@ -145,84 +154,219 @@ packed_store(struct packed *pk, unsigned w, uint32_t slot, const uint64_t *c)
 	}
 }
 
-/* Add a vector holding counts c (COST_NONE: never recorded); return it. */
-uint32_t
-packed_new(struct packed *pk, const uint64_t *c)
+/*
+ * Put the n counts c of vector id where they fit: in its home slot if a
+ * byte holds each, else in a slot of the width they need.
+ */
+static void
+packed_put(struct packed *pk, uint32_t id, const uint64_t *c)
 {
-	unsigned	w;
-	uint32_t	slot;
+	unsigned char	*h = pk->home + (size_t)id * pk->hs;
+	uint64_t	*bits = &pk->moved[id >> 6], bit = (uint64_t)1 << (id & 63);
+	uint64_t	 v, big = 0;
+	unsigned	 w, i;
+	uint32_t	 slot, r;
 
-	if (pk->nvec == UINT32_MAX)
-		errx(1, "more than %u cost vectors", UINT32_MAX - 1);
-	if (pk->direct) {
-		/* No slot is ever given up: slot == id. */
-		packed_store(pk, 3, packed_take(pk, 3), c);
-		return pk->nvec++;
+	/* Bytes at home, as most are; then look whether they were. */
+	for (i = 0; i < pk->n; i++) {
+		v = c[i];
+		big |= (uint64_t)(v != COST_NONE && v >= UINT8_MAX);
+		h[i] = v == COST_NONE ? UINT8_MAX : (uint8_t)v;
+	}
+	if (!big) {
+		*bits &= ~bit;
+		return;
 	}
 	w = packed_width(c, pk->n);
-	if (pk->nvec >= pk->ref_cap)
-		pk->ref = xgrow(pk->ref, &pk->ref_cap, (size_t)pk->nvec + 1,
-		    sizeof(*pk->ref));
 	slot = packed_take(pk, w);
-	packed_store(pk, w, slot, c);
-	pk->ref[pk->nvec] = (uint32_t)w << PACKED_SHIFT | slot;
+	packed_store(w, pk->w[w].data + ((size_t)slot * pk->n << w), pk->n,
+	    c);
+	r = (uint32_t)w << PACKED_SHIFT | slot;
+	memcpy(h, &r, sizeof(r));
+	*bits |= bit;
+}
+
+/* Add a vector holding counts c, as packed_new() (its slow way). */
+uint32_t
+packed_new_slow(struct packed *pk, const uint64_t *c)
+{
+	if (pk->nvec == UINT32_MAX)
+		errx(1, "more than %u cost vectors", UINT32_MAX - 1);
+	packed_home(pk, (size_t)pk->nvec + 1);
+	if (pk->direct)
+		memcpy(pk->home + (size_t)pk->nvec * 8, c, sizeof(*c));
+	else
+		packed_put(pk, pk->nvec, c);
 	return pk->nvec++;
 }
 
 /*
- * Add counts c[0..k-1] to vector id, which a sum outgrows, moving it to
- * a slot wide enough; return nonzero on overflow.
+ * Add to dst a vector holding the counts of vector sid of src, which
+ * counts as many; return its id.
  */
-int
-packed_widen(struct packed *pk, uint32_t id, const uint64_t *c, unsigned k)
+uint32_t
+packed_new_from(struct packed *dst, const struct packed *src, uint32_t sid)
 {
 	uint64_t	 buf[16], *t;
-	uint32_t	 r = pk->ref[id], slot;
-	unsigned	 w = r >> PACKED_SHIFT, nw, n = pk->n;
-	int		 over;
-	struct packed_slots *s = &pk->w[w];
+	unsigned	 w;
+	const void	*d = packed_at(src, sid, &w);
+	uint32_t	 id;
 
+	if (w == 0 && !dst->direct) {
+		if (dst->nvec == UINT32_MAX)
+			errx(1, "more than %u cost vectors", UINT32_MAX - 1);
+		packed_home(dst, (size_t)dst->nvec + 1);
+		id = dst->nvec++;
+		memcpy(dst->home + (size_t)id * dst->hs, d, dst->n);
+		dst->moved[id >> 6] &= ~((uint64_t)1 << (id & 63));
+		return id;
+	}
+	t = src->n <= 16 ? buf : xreallocarray(NULL, src->n, sizeof(*t));
+	(void)packed_get(src, sid, t);
+	id = packed_new(dst, t);
+	if (t != buf)
+		free(t);
+	return id;
+}
+
+/*
+ * Add vector sid of src to vector id of dst, which count as many;
+ * return nonzero on overflow.
+ */
+int
+packed_add_from(struct packed *dst, uint32_t id, const struct packed *src,
+    uint32_t sid)
+{
+	uint64_t	 buf[16], *t;
+	unsigned	 w, sw, i, n = dst->n, bad = 0, k;
+	uint8_t		*d = packed_at(dst, id, &w), a, b;
+	const uint8_t	*s = packed_at(src, sid, &sw);
+	int		 over;
+
+	if (dst->direct)
+		return cost_add1((uint64_t *)(void *)d, *(const uint64_t *)
+		    (const void *)s);
+	if (w == 0 && sw == 0) {
+		/* Both bytes: add them where no sum reaches 255. */
+		for (i = 0; i < n; i++) {
+			a = d[i] == UINT8_MAX ? 0 : d[i];
+			b = s[i];
+			bad |= b != UINT8_MAX && a + b >= UINT8_MAX;
+		}
+		if (!bad) {
+			for (i = 0; i < n; i++) {
+				a = d[i] == UINT8_MAX ? 0 : d[i];
+				d[i] = s[i] == UINT8_MAX ? d[i] :
+				    (uint8_t)(a + s[i]);
+			}
+			return 0;
+		}
+	}
 	t = n <= 16 ? buf : xreallocarray(NULL, n, sizeof(*t));
-	packed_get(pk, id, t);
-	over = cost_add(t, c, k);
-	nw = packed_width(t, n);
-	slot = packed_take(pk, nw);
-	packed_store(pk, nw, slot, t);
-	pk->ref[id] = (uint32_t)nw << PACKED_SHIFT | slot;
-	s->free = xgrow(s->free, &s->free_cap, s->nfree + 1,
-	    sizeof(*s->free));
-	s->free[s->nfree++] = r & PACKED_SLOT;
+	k = packed_get(src, sid, t);
+	over = packed_add(dst, id, t, k);
 	if (t != buf)
 		free(t);
 	return over;
 }
 
-/* Give the counts of vector id in out (n of them). */
-void
+/*
+ * Add the counts c to counts from..k-1 of vector id (c[0] is count
+ * from), which a sum outgrows, moving it to a slot wide enough; return
+ * nonzero on overflow.
+ */
+int
+packed_widen(struct packed *pk, uint32_t id, const uint64_t *c,
+    unsigned from, unsigned k)
+{
+	uint64_t		 buf[16], *t;
+	uint32_t		 r = 0;
+	unsigned		 w;
+	int			 over;
+	struct packed_slots	*s;
+
+	(void)packed_at(pk, id, &w);
+	if (w > 0)
+		memcpy(&r, pk->home + (size_t)id * pk->hs, sizeof(r));
+	t = pk->n <= 16 ? buf : xreallocarray(NULL, pk->n, sizeof(*t));
+	(void)packed_get(pk, id, t);
+	over = cost_add(t + from, c, k - from);
+	packed_put(pk, id, t);
+	if (w > 0) {
+		/* Its old slot is for the next to need one. */
+		s = &pk->w[w];
+		s->free = xgrow(s->free, &s->free_cap, s->nfree + 1,
+		    sizeof(*s->free));
+		s->free[s->nfree++] = r & PACKED_SLOT;
+	}
+	if (t != buf)
+		free(t);
+	return over;
+}
+
+/*
+ * Unpack counts d[0..n-1] of a narrow type whose value none is "never
+ * recorded" into out; return 1 + the index of the last recorded count
+ * (0 if none is).
+ */
+#define PACKED_GET(name, type, none)					\
+static inline unsigned							\
+name(const type *d, unsigned n, uint64_t *out)				\
+{									\
+	unsigned	i, k = 0;					\
+									\
+	for (i = 0; i < n; i++) {					\
+		out[i] = d[i] == (none) ? COST_NONE : d[i];		\
+		k = d[i] == (none) ? k : i + 1;				\
+	}								\
+	return k;							\
+}
+PACKED_GET(packed_get8, uint8_t, UINT8_MAX)
+PACKED_GET(packed_get16, uint16_t, UINT16_MAX)
+PACKED_GET(packed_get32, uint32_t, UINT32_MAX)
+
+/*
+ * Add counts d[0..n-1] of a narrow type whose value none is "never
+ * recorded" to sum; return nonzero on overflow.
+ */
+#define PACKED_SUM(name, type, none)					\
+static inline int							\
+name(const type *d, unsigned n, uint64_t *sum)				\
+{									\
+	unsigned	i;						\
+	int		over = 0;					\
+									\
+	for (i = 0; i < n; i++)						\
+		if (d[i] != (none))					\
+			over |= cost_add1(sum + i, d[i]);		\
+	return over;							\
+}
+PACKED_SUM(packed_sum8, uint8_t, UINT8_MAX)
+PACKED_SUM(packed_sum16, uint16_t, UINT16_MAX)
+PACKED_SUM(packed_sum32, uint32_t, UINT32_MAX)
+
+/*
+ * Give the counts of vector id in out (n of them); return how many
+ * matter: those after are "never recorded".
+ */
+unsigned
 packed_get(const struct packed *pk, uint32_t id, uint64_t *out)
 {
-	unsigned	 w, n = pk->n, i;
+	unsigned	 w, n = pk->n, k;
 	const void	*d = packed_at(pk, id, &w);
 
 	switch (w) {
 	case 0:
-		for (i = 0; i < n; i++)
-			out[i] = ((const uint8_t *)d)[i] == UINT8_MAX ?
-			    COST_NONE : ((const uint8_t *)d)[i];
-		break;
+		return packed_get8(d, n, out);
 	case 1:
-		for (i = 0; i < n; i++)
-			out[i] = ((const uint16_t *)d)[i] == UINT16_MAX ?
-			    COST_NONE : ((const uint16_t *)d)[i];
-		break;
+		return packed_get16(d, n, out);
 	case 2:
-		for (i = 0; i < n; i++)
-			out[i] = ((const uint32_t *)d)[i] == UINT32_MAX ?
-			    COST_NONE : ((const uint32_t *)d)[i];
-		break;
+		return packed_get32(d, n, out);
 	default:
 		memcpy(out, d, n * sizeof(*out));
-		break;
+		for (k = n; k > 0 && out[k - 1] == COST_NONE; k--)
+			continue;
+		return k;
 	}
 }
 
@@ -230,50 +374,45 @@ packed_get(const struct packed *pk, uint32_t id, uint64_t *out)
 int
 packed_sum(const struct packed *pk, uint32_t id, uint64_t *sum)
 {
-	uint64_t	 buf[16], *t;
 	unsigned	 n = pk->n, w;
 	const void	*d = packed_at(pk, id, &w);
-	int		 over;
 
-	if (w == 3)
+	switch (w) {
+	case 0:
+		return packed_sum8(d, n, sum);
+	case 1:
+		return packed_sum16(d, n, sum);
+	case 2:
+		return packed_sum32(d, n, sum);
+	default:
 		return cost_add(sum, d, n);
-	t = n <= 16 ? buf : xreallocarray(NULL, n, sizeof(*t));
-	packed_get(pk, id, t);
-	over = cost_add(sum, t, n);
-	if (t != buf)
-		free(t);
-	return over;
+	}
 }
 
 /*
- * Start loading what finding the counts of the n vectors from id on
- * reads first: their map, or their counts when there is none.
+ * Start loading the home slots of the n vectors from id on: all their
+ * counts, unless moved.
  */
 void
 packed_prefetch_run(const struct packed *pk, uint32_t id, uint32_t n)
 {
-	const char	*c;
-	size_t		 bytes, i;
+	const char	*c = (const char *)pk->home + (size_t)id * pk->hs;
+	size_t		 bytes = (size_t)n * pk->hs, i;
 
-	if (pk->direct) {
-		c = (const char *)(pk->w[3].data + (size_t)id * pk->n * 8);
-		bytes = (size_t)n * pk->n * 8;
-	} else {
-		c = (const char *)&pk->ref[id];
-		bytes = (size_t)n * sizeof(*pk->ref);
-	}
 	for (i = 0; i < bytes && i < 1024; i += 64)
 		__builtin_prefetch(c + i);
 }
 
-/* Return the bytes of slots in use and of the map to them. */
+/* Return the bytes of slots in use and of the bits telling where. */
 size_t
 packed_bytes(const struct packed *pk)
 {
-	size_t		b = pk->direct ? 0 : (size_t)pk->nvec * sizeof(*pk->ref);
+	size_t		b = (size_t)pk->nvec * pk->hs;
 	unsigned	w;
 
-	for (w = 0; w < PACKED_WIDTHS; w++)
+	if (!pk->direct)
+		b += (((size_t)pk->nvec + 63) / 64) * sizeof(*pk->moved);
+	for (w = 1; w < PACKED_WIDTHS; w++)
 		b += (size_t)pk->w[w].n * pk->n << w;
 	return b;
 }

@@ -2,20 +2,25 @@
  * packed.h - cost vectors kept in as few bytes as their counts need.
  * Every count of a vector has one width, 1, 2, 4 or 8 bytes: the
  * narrowest that holds its largest count, where the all-ones value of a
- * width stands for "never recorded" (COST_NONE).  A vector moves to a
- * wider slot when a sum outgrows its width; the slot it leaves is taken
- * again.  Sums are exact, as cost_add() makes them.
+ * width stands for "never recorded" (COST_NONE).  Each vector has a home
+ * slot, at its id, holding its counts while they fit a byte; a vector
+ * whose sums outgrow that moves to a slot of a wider width, and its home
+ * slot then holds where (a bit a vector tells which).  So a vector of
+ * small counts is found in one memory access, as an array of 64-bit
+ * counts would be, in an eighth of the space.  Sums are exact, as
+ * cost_add() makes them.
  */
 #ifndef CGA_PACKED_H
 #define CGA_PACKED_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "cost.h"
 
 #define PACKED_WIDTHS	4	/* 1, 2, 4 and 8 bytes a count */
-#define PACKED_SHIFT	30	/* map: width << PACKED_SHIFT | slot */
+#define PACKED_SHIFT	30	/* moved: width << PACKED_SHIFT | slot */
 #define PACKED_SLOT	((1U << PACKED_SHIFT) - 1) /* slots a width, at most */
 
 /* The slots of one width. */
@@ -29,22 +34,30 @@ struct packed_slots {
 
 struct packed {
 	unsigned	 n;		/* counts a vector */
-	int		 direct;	/* n is 1: vector id == 8-byte slot */
-	uint32_t	*ref;		/* vector -> width << 30 | slot
-					   (unless direct) */
+	unsigned	 hs;		/* bytes a home slot: n, at least 4 */
+	int		 direct;	/* n is 1: every vector 8 bytes wide
+					   in its home slot, w[3] */
+	unsigned char	*home;		/* home slots, by id */
+	size_t		 home_bytes;	/* allocated */
+	uint64_t	*moved;		/* a bit a vector: its home slot
+					   holds where it went */
+	size_t		 moved_cap;	/* words allocated */
 	uint32_t	 nvec;
-	size_t		 ref_cap;
-	struct packed_slots w[PACKED_WIDTHS];
+	struct packed_slots w[PACKED_WIDTHS]; /* wider slots, [1..3] */
 };
 
 void		 packed_init(struct packed *);
 void		 packed_free(struct packed *);
 void		 packed_clear(struct packed *, unsigned);
 void		 packed_reserve(struct packed *, uint32_t);
-uint32_t	 packed_new(struct packed *, const uint64_t *);
+uint32_t	 packed_new_slow(struct packed *, const uint64_t *);
+uint32_t	 packed_new_from(struct packed *, const struct packed *,
+		    uint32_t);
+int		 packed_add_from(struct packed *, uint32_t,
+		    const struct packed *, uint32_t);
 int		 packed_widen(struct packed *, uint32_t, const uint64_t *,
-		    unsigned);
-void		 packed_get(const struct packed *, uint32_t, uint64_t *);
+		    unsigned, unsigned);
+unsigned	 packed_get(const struct packed *, uint32_t, uint64_t *);
 int		 packed_sum(const struct packed *, uint32_t, uint64_t *);
 void		 packed_prefetch_run(const struct packed *, uint32_t,
 		    uint32_t);
@@ -52,31 +65,27 @@ size_t		 packed_bytes(const struct packed *);
 
 /*
  * Add the counts c[0..n-1] to d, counts of a narrow type whose value
- * none is "never recorded", if every sum stays below none; return 1 if
- * they did, else 0 with d unchanged.  No branch depends on a count: one
- * pass looks, one writes.
+ * none is "never recorded", while each sum stays below none; return the
+ * index of the first count that does not fit (n if all did).  Counts
+ * not recorded are rare among the n a cost line gave, sums that do not
+ * fit rarer: the branches are foreseen.
  */
 #define PACKED_ADD(name, type, none)					\
 static inline unsigned							\
 name(type *d, const uint64_t *c, unsigned n)				\
 {									\
-	uint64_t	v, b, bad = 0;					\
+	uint64_t	v, s;						\
 	unsigned	i;						\
 									\
 	for (i = 0; i < n; i++) {					\
-		v = c[i];						\
-		b = d[i] == (none) ? 0 : d[i];				\
-		bad |= (uint64_t)(v != COST_NONE) &			\
-		    ((uint64_t)(v >= (none)) | (uint64_t)(b + v >= (none))); \
+		if ((v = c[i]) == COST_NONE)				\
+			continue;					\
+		s = (d[i] == (none) ? 0 : d[i]) + v;			\
+		if (v >= (none) || s >= (none))				\
+			return i;					\
+		d[i] = (type)s;						\
 	}								\
-	if (bad)							\
-		return 0;						\
-	for (i = 0; i < n; i++) {					\
-		v = c[i];						\
-		b = d[i] == (none) ? 0 : d[i];				\
-		d[i] = v == COST_NONE ? d[i] : (type)(b + v);		\
-	}								\
-	return 1;							\
+	return n;							\
 }
 PACKED_ADD(packed_add8, uint8_t, UINT8_MAX)
 PACKED_ADD(packed_add16, uint16_t, UINT16_MAX)
@@ -86,13 +95,19 @@ PACKED_ADD(packed_add32, uint32_t, UINT32_MAX)
 static inline unsigned char *
 packed_at(const struct packed *pk, uint32_t id, unsigned *w)
 {
-	uint32_t	r;
+	unsigned char	*h;
+	uint32_t	 r;
 
 	if (pk->direct) {
 		*w = 3;
-		return pk->w[3].data + (size_t)id * pk->n * 8;
+		return pk->home + (size_t)id * 8;
 	}
-	r = pk->ref[id];
+	h = pk->home + (size_t)id * pk->hs;
+	if ((pk->moved[id >> 6] >> (id & 63) & 1) == 0) {
+		*w = 0;
+		return h;
+	}
+	memcpy(&r, h, sizeof(r));
 	*w = r >> PACKED_SHIFT;
 	return pk->w[*w].data + ((size_t)(r & PACKED_SLOT) * pk->n << *w);
 }
@@ -102,29 +117,44 @@ packed_at(const struct packed *pk, uint32_t id, unsigned *w)
  * they are (the cost line gave k); return nonzero if a sum overflowed
  * (kept at COST_MAX, as cost_add() does).
  */
-static inline int
+static inline __attribute__((always_inline)) int
 packed_add(struct packed *pk, uint32_t id, const uint64_t *c, unsigned k)
 {
-	unsigned	 w;
-	unsigned char	*d = packed_at(pk, id, &w);
+	unsigned	 w, i;
+	unsigned char	*d;
+
+	if (pk->direct)		/* one count, 8 bytes */
+		return k == 0 ? 0 : cost_add1((uint64_t *)(void *)(pk->home +
+		    (size_t)id * 8), c[0]);
+	d = packed_at(pk, id, &w);
 
 	switch (w) {
 	case 0:
-		if (packed_add8((uint8_t *)d, c, k))
-			return 0;
+		i = packed_add8((uint8_t *)d, c, k);
 		break;
 	case 1:
-		if (packed_add16((uint16_t *)(void *)d, c, k))
-			return 0;
+		i = packed_add16((uint16_t *)(void *)d, c, k);
 		break;
 	case 2:
-		if (packed_add32((uint32_t *)(void *)d, c, k))
-			return 0;
+		i = packed_add32((uint32_t *)(void *)d, c, k);
 		break;
 	default:
 		return cost_add((uint64_t *)(void *)d, c, k);
 	}
-	return packed_widen(pk, id, c, k);
+	/* Counts before i are added. */
+	return i == k ? 0 : packed_widen(pk, id, c + i, i, k);
+}
+
+/* Add a vector holding counts c (COST_NONE: never recorded); return it. */
+static inline uint32_t
+packed_new(struct packed *pk, const uint64_t *c)
+{
+	if (pk->direct && ((size_t)pk->nvec + 1) * 8 <= pk->home_bytes &&
+	    pk->nvec < UINT32_MAX - 1) {
+		memcpy(pk->home + (size_t)pk->nvec * 8, c, sizeof(*c));
+		return pk->nvec++;
+	}
+	return packed_new_slow(pk, c);
 }
 
 /* Return the first count of vector id. */

@@ -132,6 +132,8 @@ static void	 profile_arc_resize(struct profile *, uint32_t);
 static uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
 static int	 profile_pair_add_self(struct profile *, uint32_t, uint64_t,
 		    const uint64_t *, unsigned);
+static uint32_t	 profile_pair_line(struct profile *, uint32_t, uint64_t,
+		    int *);
 static int	 profile_pair_add_call(struct profile *, uint32_t, uint64_t,
 		    uint32_t, uint64_t, const uint64_t *);
 static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
@@ -722,10 +724,30 @@ static int
 profile_pair_add_self(struct profile *p, uint32_t pair, uint64_t line,
     const uint64_t *cost, unsigned k)
 {
+	int		created;
+	uint32_t	id = profile_pair_line(p, pair, line, &created);
+
+	if (created) {
+		(void)packed_new(&p->line_cost, cost);	/* its id is id */
+		return 0;
+	}
+	return packed_add(&p->line_cost, id, cost, k);
+}
+
+/*
+ * Return the id of line of pair and make it the last line added to; if
+ * it is new, set *created, and the caller gives its counts at once
+ * (packed_new(): the vector's id is the line's).
+ */
+static uint32_t
+profile_pair_line(struct profile *p, uint32_t pair, uint64_t line,
+    int *created)
+{
 	struct linetab	*t = &p->ptab[pair];
 	struct lslot	*sl = NULL;
 	uint32_t	 id, j, *dn = NULL;
 
+	*created = 0;
 	if (t->n == 0)
 		goto add;	/* the first line is kept in t itself */
 	if (!t->hashed && t->len == 0 && t->base == line) {
@@ -767,7 +789,7 @@ add:
 	id = p->nlines++;
 	if (id >= p->line_cap)
 		profile_line_resize(p, p->line_cap ? p->line_cap * 2 : 256);
-	(void)packed_new(&p->line_cost, cost);	/* vector id == line id */
+	*created = 1;
 	p->line_pair[id] = pair;
 	p->line_no[id] = line;
 	if (t->n++ == 0) {
@@ -780,15 +802,11 @@ add:
 			profile_linetab_grow(p, pair, line);
 	} else
 		*dn = id + 1;
-	p->last_line = id;
-	p->last_line_no = line;
-	p->last_line_pair = pair;
-	return 0;	/* a new line's counts are the cost itself */
 found:
 	p->last_line = id;
 	p->last_line_no = line;
 	p->last_line_pair = pair;
-	return packed_add(&p->line_cost, id, cost, k);
+	return id;
 }
 
 /*
@@ -1144,7 +1162,7 @@ profile_line_pair(const struct profile *p, uint32_t i)
 void
 profile_line_cost(const struct profile *p, uint32_t i, uint64_t *out)
 {
-	packed_get(&p->line_cost, i, out);
+	(void)packed_get(&p->line_cost, i, out);
 }
 
 /* Add the counts of entry i to sum; return nonzero on overflow. */
@@ -1320,9 +1338,9 @@ profile_merge(struct profile *dst, const struct profile *src,
     const uint32_t *strmap, uint32_t *fnmap)
 {
 	const uint64_t	*k;
-	uint64_t	 seq, *cost;
-	uint32_t	 i, j, *pairmap;
-	int		 over = 0;
+	uint64_t	 seq;
+	uint32_t	 i, j, id, *pairmap;
+	int		 over = 0, created;
 
 	for (i = 0; i < src->funcs.n; i++) {
 		/* Overlap the cache misses of the lookups. */
@@ -1345,8 +1363,7 @@ profile_merge(struct profile *dst, const struct profile *src,
 	dst->seq += src->seq;
 	pairmap = xreallocarray(NULL, src->pairs.n > 0 ? src->pairs.n : 1,
 	    sizeof(*pairmap));
-	cost = xreallocarray(NULL, src->nevents > 0 ? src->nevents : 1,
-	    sizeof(*cost));
+
 	for (i = 0; i < src->pairs.n; i++) {
 		for (j = 1; j <= 2; j++)
 			if (i + j * MERGE_AHEAD < src->pairs.n) {
@@ -1369,11 +1386,14 @@ profile_merge(struct profile *dst, const struct profile *src,
 				profile_line_ahead(dst, pairmap[src->line_pair[
 				    i + j * MERGE_AHEAD]], src->line_no[
 				    i + j * MERGE_AHEAD], 3 - j);
-		profile_line_cost(src, i, cost);
-		over |= profile_pair_add_self(dst, pairmap[src->line_pair[i]],
-		    src->line_no[i], cost, src->nevents);
+		id = profile_pair_line(dst, pairmap[src->line_pair[i]],
+		    src->line_no[i], &created);
+		if (created)
+			packed_new_from(&dst->line_cost, &src->line_cost, i);
+		else
+			over |= packed_add_from(&dst->line_cost, id,
+			    &src->line_cost, i);
 	}
-	free(cost);
 	for (i = 0; i < src->narcs; i++) {
 		for (j = 1; j <= 3; j++)
 			if (i + j * MERGE_AHEAD < src->narcs)

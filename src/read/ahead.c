@@ -41,8 +41,8 @@
 #define AHEAD_WINDOW	(64 * 1024)		/* looked at for a boundary */
 #define AHEAD_POOL	4			/* profiles kept for reuse */
 #define AHEAD_HELD	3			/* chunks read ahead, at most */
-#define AHEAD_HEAP	(16 * 1024 * 1024)	/* heap prefaulted, at most */
-#define AHEAD_MMAP	(2 * 1024 * 1024)	/* malloc's mmap threshold */
+#define AHEAD_HEAP	(64 * 1024 * 1024)	/* heap prefaulted, at most */
+#define AHEAD_MMAP	(8 * 1024 * 1024)	/* malloc's mmap threshold */
 
 /* A stretch of a chunk read ahead, from a line "fn=" on. */
 struct seg {
@@ -473,11 +473,12 @@ ahead_take(struct ahead *a, struct parser *ps, struct chunk *c, char *buf,
  * sixth of the main thread's time, and only its time counts: 1.25 times
  * the file's size, up to AHEAD_HEAP.  malloc keeps tables below
  * AHEAD_MMAP in the heap and gives none of it back; bigger ones are
- * mapped on their own and grow without copies (mremap(2)), leaving no
- * holes in the heap: with a threshold of 32 MB, the tables a table
- * outgrew held a third of the peak memory on a 300 MB cache-simulation
- * profile, and the time was no better.  Prefaulting changes no byte: the
- * main thread may take pages before the second thread gets there.  Where malloc is not glibc's on
+ * mapped on their own and grow without copies (mremap(2)).  With a
+ * threshold of 32 MB, the copies left behind by tables that grew held a
+ * quarter of the peak memory on a 300 MB cache-simulation profile; with
+ * 2 MB, cc1's profile (56 MB) took 5% longer, its tables faulting in the
+ * main thread.  Prefaulting changes no byte: the main thread may take
+ * pages before the second thread gets there.  Where malloc is not glibc's on
  * the heap the range comes out empty.
  */
 static void

@@ -137,6 +137,7 @@ struct parser {
 	 */
 	uint64_t	 pend, pend_room;
 	int		 pend_set;
+	int		 room_known;	/* pend_room is for the line hit */
 	/*
 	 * What followed the first position on the last cost line the fast
 	 * path added, up to its newline, if it fits in 16 bytes and holds
@@ -1279,6 +1280,11 @@ parser_fastadd(struct parser *ps, uint64_t line)
 			/* Hold the count back while the sums have room. */
 			if ((v = cost[0]) == COST_NONE)
 				return;
+			if (!ps->room_known) {
+				/* Looked up at the line's first repeat. */
+				ps->pend_room = parser_room(ps);
+				ps->room_known = 1;
+			}
 			if (v <= ps->pend_room - ps->pend) {
 				ps->pend += v;
 				ps->pend_set = 1;
@@ -1297,8 +1303,7 @@ parser_fastadd(struct parser *ps, uint64_t line)
 	if (over)
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	cost_add(ps->part_sum, cost, ps->given);
-	if (ps->nevents == 1)
-		ps->pend_room = parser_room(ps);
+	ps->room_known = 0;
 }
 
 /*
