@@ -3,7 +3,9 @@
  * taken over, gives what reading it in order gives: the same reports
  * (text with trees, inclusive costs and parts; JSON with every line's
  * cost) and the same messages, for every test profile, valid or not,
- * cut into chunks of many sizes (down to one function a chunk).
+ * cut into chunks of many sizes (down to one function a chunk).  And
+ * the relay's thread, which reads compressed input and pipes, prints
+ * nothing itself and stops when told, even in the middle of a read.
  */
 #include "compat.h"
 
@@ -14,10 +16,12 @@
 
 #include "check_suites.h"
 #include "check_util.h"
+#include "input.h"
 #include "load.h"
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
+#include "relay.h"
 #include "report.h"
 #include "select.h"
 #include "xmalloc.h"
@@ -192,6 +196,75 @@ START_TEST(test_ahead_bad)
 }
 END_TEST
 
+/* A read error in the relay's thread is printed by the caller, at the end. */
+START_TEST(test_relay_error)
+{
+	char		 path[] = "/tmp/check_relay.XXXXXX", src[4096];
+	FILE		*f;
+	size_t		 len;
+	int		 fd;
+	struct input	*in;
+	struct relay	*r;
+	const char	*buf;
+	uint64_t	 tell;
+	ssize_t		 n;
+	size_t		 blocks = 0;
+
+	/* A gzip profile cut short. */
+	snprintf(src, sizeof(src), "%s/profiles/cg-default.out.gz",
+	    CGA_TESTDATA);
+	ck_assert_ptr_nonnull(f = fopen(src, "rb"));
+	len = fread(src, 1, 3000, f);
+	fclose(f);
+	ck_assert_uint_eq(len, 3000);
+	ck_assert_int_ne(fd = mkstemp(path), -1);
+	ck_assert_int_eq(write(fd, src, len), (ssize_t)len);
+	close(fd);
+
+	msg_reset();
+	ck_assert_ptr_nonnull(in = input_open(path));
+	r = relay_start(in, 512);
+	if (sysconf(_SC_NPROCESSORS_ONLN) >= 2)
+		ck_assert_ptr_nonnull(r);
+	if (r != NULL) {
+		while ((n = relay_next(r, &buf, &tell)) > 0)
+			blocks++;
+		ck_assert_int_eq(n, -1);
+		ck_assert_uint_gt(blocks, 2);
+		/* Its thread is done, and printed nothing. */
+		ck_assert_uint_eq(msg_count(MSG_READ), 0);
+		relay_stop(r);
+		input_report(in);
+		ck_assert_uint_eq(msg_count(MSG_READ), 1);
+	}
+	input_close(in);
+	unlink(path);
+	msg_reset();
+}
+END_TEST
+
+/* Stopped while its thread waits on a pipe nobody writes to. */
+START_TEST(test_relay_stop)
+{
+	int		 pfd[2];
+	struct input	*in;
+	struct relay	*r;
+	const char	*buf;
+	uint64_t	 tell;
+
+	ck_assert_int_eq(pipe(pfd), 0);
+	ck_assert_int_eq(write(pfd[1], "version: 1\n", 11), 11);
+	ck_assert_ptr_nonnull(in = input_fdopen(pfd[0], "pipe"));
+	if ((r = relay_start(in, 512)) != NULL) {
+		/* What was read to look for a magic number, then nothing. */
+		ck_assert_int_gt(relay_next(r, &buf, &tell), 0);
+		relay_stop(r);
+	}
+	input_close(in);
+	close(pfd[1]);
+}
+END_TEST
+
 Suite *
 make_ahead_suite(void)
 {
@@ -201,6 +274,8 @@ make_ahead_suite(void)
 	tcase_add_test(tc, test_ahead_valid);
 	tcase_add_test(tc, test_ahead_options);
 	tcase_add_test(tc, test_ahead_bad);
+	tcase_add_test(tc, test_relay_error);
+	tcase_add_test(tc, test_relay_stop);
 	suite_add_tcase(s, tc);
 	return s;
 }

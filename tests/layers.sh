@@ -3,7 +3,8 @@
 #
 #   layer 1  base/      utilities: allocation, messages, numbers, names
 #   layer 2  model/     the cost model
-#   layer 3  read/      bytes -> model: input, parse, ahead, load, inputs
+#   layer 3  read/      bytes -> model: input, relay, parse, ahead, load,
+#                       inputs
 #   layer 4  analysis/  function totals, call graph, diff, limits
 #   layer 5  select/    the rows every view prints
 #   layer 6  view/      one file per output format, and what they share
@@ -40,10 +41,11 @@ layer_of() {
 read_rank() {
 	case $1 in
 	input) echo 1 ;;
-	parse) echo 2 ;;
-	ahead) echo 3 ;;
-	load) echo 4 ;;
-	inputs) echo 5 ;;
+	relay) echo 2 ;;
+	parse) echo 3 ;;
+	ahead) echo 4 ;;
+	load) echo 5 ;;
+	inputs) echo 6 ;;
 	*) echo 0 ;;
 	esac
 }

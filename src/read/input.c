@@ -2,13 +2,17 @@
  * input.c - opens a profile ("-" is standard input) and reads it in
  * blocks with read(2), so memory use does not grow with the file.
  * gzip and zstd data (files or standard input) are recognised by their
- * magic bytes and decompressed on the fly with zlib and libzstd.
+ * magic bytes and decompressed on the fly with zlib and libzstd.  A
+ * read error is reported at once, or, for an input read in another
+ * thread (relay.c), kept until input_report() prints it in order.
  */
 #include "compat.h"
 
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,11 +43,54 @@ struct input {
 	uint64_t	 nread;		/* bytes read(2) so far */
 	z_stream	 z;
 	ZSTD_DCtx	*zd;
+	int		 defer;		/* keep a read error for later */
+	char		*err;		/* the error kept, or NULL */
 };
 
 static ssize_t	input_fill(struct input *);
+static void	input_error(struct input *, const char *, ...)
+		    __attribute__((__format__(__printf__, 2, 3)));
 static ssize_t	input_gzip(struct input *, char *, size_t);
 static ssize_t	input_zstd(struct input *, char *, size_t);
+
+/* Report a read error of in, or keep it for input_report(). */
+static void
+input_error(struct input *in, const char *fmt, ...)
+{
+	va_list	ap;
+	char	buf[512];
+
+	va_start(ap, fmt);
+	(void)vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (!in->defer) {
+		msg(MSG_READ, in->name, 0, "%s", buf);
+		return;
+	}
+	free(in->err);
+	in->err = xstrdup(buf);
+}
+
+/*
+ * With on, keep read errors of in for input_report() instead of
+ * printing them (for a thread that must print nothing); else print them.
+ */
+void
+input_defer(struct input *in, int on)
+{
+	in->defer = on;
+}
+
+/* Print the read error kept, if any. */
+void
+input_report(struct input *in)
+{
+	if (in->err == NULL)
+		return;
+	msg(MSG_READ, in->name, 0, "%s", in->err);
+	free(in->err);
+	in->err = NULL;
+}
 
 /* Read more raw bytes after the unused ones; return how many, 0, -1. */
 static ssize_t
@@ -62,7 +109,7 @@ input_fill(struct input *in)
 			break;
 		if (errno == EINTR)
 			continue;
-		msg(MSG_READ, in->name, 0, "%s", strerror(errno));
+		input_error(in, "%s", strerror(errno));
 		return -1;
 	}
 	if (n == 0)
@@ -162,7 +209,7 @@ input_gzip(struct input *in, char *buf, size_t size)
 			continue;
 		}
 		if (r != Z_OK && r != Z_BUF_ERROR) {
-			msg(MSG_READ, in->name, 0, "corrupt gzip data: %s",
+			input_error(in, "corrupt gzip data: %s",
 			    in->z.msg != NULL ? in->z.msg : "unknown error");
 			return -1;
 		}
@@ -177,7 +224,7 @@ input_gzip(struct input *in, char *buf, size_t size)
 	}
 	if (in->eof && in->rpos == in->rlen && !in->done &&
 	    in->z.avail_out > 0) {
-		msg(MSG_READ, in->name, 0, "gzip data cut short");
+		input_error(in, "gzip data cut short");
 		return -1;
 	}
 	return (ssize_t)(size - in->z.avail_out);
@@ -205,14 +252,14 @@ input_zstd(struct input *in, char *buf, size_t size)
 		r = ZSTD_decompressStream(in->zd, &out, &zin);
 		in->rpos += zin.pos;
 		if (ZSTD_isError(r)) {
-			msg(MSG_READ, in->name, 0, "corrupt zstd data: %s",
+			input_error(in, "corrupt zstd data: %s",
 			    ZSTD_getErrorName(r));
 			return -1;
 		}
 		in->done = r == 0;
 	}
 	if (in->eof && in->rpos == in->rlen && !in->done && out.pos < size) {
-		msg(MSG_READ, in->name, 0, "zstd data cut short");
+		input_error(in, "zstd data cut short");
 		return -1;
 	}
 	return (ssize_t)out.pos;
@@ -248,7 +295,7 @@ input_read(struct input *in, char *buf, size_t size)
 		}
 		if (errno == EINTR)
 			continue;
-		msg(MSG_READ, in->name, 0, "%s", strerror(errno));
+		input_error(in, "%s", strerror(errno));
 		return -1;
 	}
 }
@@ -282,6 +329,7 @@ input_close(struct input *in)
 		ZSTD_freeDCtx(in->zd);
 	if (in->fd != STDIN_FILENO)
 		close(in->fd);
+	free(in->err);
 	free(in->raw);
 	free(in);
 }

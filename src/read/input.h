@@ -18,6 +18,8 @@ int		 input_compressed(const struct input *);
 int		 input_plain_fd(const struct input *);
 uint64_t	 input_tell(const struct input *);
 int		 input_fd(const struct input *);
+void		 input_defer(struct input *, int);
+void		 input_report(struct input *);
 void		 input_close(struct input *);
 
 #endif /* CGA_INPUT_H */

@@ -2,7 +2,8 @@
  * load.c - reads one profile file into the model: opens it (input.c:
  * plain, gzip or zstd, or standard input) and drives the parser over
  * it, in two threads when the file is large enough (ahead.c), else
- * block by block.  The parser itself never reads a file.
+ * block by block, read in a second thread (relay.c) when it is
+ * compressed or not a file.  The parser itself never reads a file.
  */
 #include "compat.h"
 
@@ -16,6 +17,7 @@
 #include "load.h"
 #include "msg.h"
 #include "parse.h"
+#include "relay.h"
 #include "xmalloc.h"
 
 #define LOAD_BLOCK	(1024 * 1024)
@@ -74,14 +76,27 @@ load_input(struct profile *p, struct input *in, const char *name,
     uint64_t size, const struct parse_opts *o)
 {
 	struct parser	*ps;
+	struct relay	*r;
+	const char	*buf;
 	char		*block;
+	uint64_t	 tell;
 	ssize_t		 n;
 	int		 fd;
 
 	ps = parser_create(p, name, o);
 	msg_progress_begin(name, size);
-	if ((fd = input_plain_fd(in)) == -1 ||
-	    (n = ahead_read(ps, fd, name, o)) == 1) {
+	if ((fd = input_plain_fd(in)) == -1 &&
+	    (r = relay_start(in, LOAD_BLOCK)) != NULL) {
+		/* Decompressing or piping while the parser reads. */
+		while ((n = relay_next(r, &buf, &tell)) > 0) {
+			if (parser_feed(ps, buf, (size_t)n) == -1)
+				break;
+			msg_progress(tell);
+		}
+		relay_stop(r);
+		if (n < 0)
+			input_report(in);
+	} else if (fd == -1 || (n = ahead_read(ps, fd, name, o)) == 1) {
 		block = xmalloc(LOAD_BLOCK);
 		while ((n = input_read(in, block, LOAD_BLOCK)) > 0) {
 			if (parser_feed(ps, block, (size_t)n) == -1)
