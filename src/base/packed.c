@@ -127,18 +127,13 @@ packed_take(struct packed *pk, unsigned w)
 	return s->n++;
 }
 
-/* Write the n counts c at d, w wide. */
+/* Write the n counts c at d, w (1 to 3) wide. */
 static void
 packed_store(unsigned w, void *d, unsigned n, const uint64_t *c)
 {
 	unsigned	i;
 
 	switch (w) {
-	case 0:
-		for (i = 0; i < n; i++)
-			((uint8_t *)d)[i] = c[i] == COST_NONE ? UINT8_MAX :
-			    (uint8_t)c[i];
-		break;
 	case 1:
 		for (i = 0; i < n; i++)
 			((uint16_t *)d)[i] = c[i] == COST_NONE ? UINT16_MAX :
