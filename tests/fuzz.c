@@ -49,6 +49,13 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 	size_t			 alen = 0, blen = 0;
 	int			 fd, ra, rb;
 
+	/*
+	 * A file read decompresses gzip and zstd data; the buffer parser
+	 * takes bytes as they are: nothing to compare.
+	 */
+	if ((size >= 2 && data[0] == 0x1f && data[1] == 0x8b) ||
+	    (size >= 4 && memcmp(data, "\x28\xb5\x2f\xfd", 4) == 0))
+		return;
 	if ((fd = memfd_create("fuzz", 0)) == -1 ||
 	    (size > 0 && write(fd, data, size) != (ssize_t)size))
 		abort();
