@@ -36,7 +36,8 @@
 #include "xmalloc.h"
 
 #define AHEAD_BLOCK	(1024 * 1024)		/* one read */
-#define AHEAD_MIN	(16 * 1024 * 1024)	/* smaller files: one thread */
+#define AHEAD_MIN	(4 * 1024 * 1024)	/* smaller files: one thread */
+#define AHEAD_PREFAULT	(16 * 1024 * 1024)	/* smaller: no heap prefaulted */
 #define AHEAD_CHUNK	(2 * 1024 * 1024)	/* a chunk, about */
 #define AHEAD_WINDOW	(64 * 1024)		/* looked at for a boundary */
 #define AHEAD_POOL	4			/* profiles kept for reuse */
@@ -558,7 +559,14 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	 */
 	(void)mallopt(M_ARENA_MAX, 1);
 #endif
-	ahead_heap(&a, size);
+	/*
+	 * A file of a few MB makes a model of a few MB: a heap prefaulted
+	 * by the file's size doubled its peak (cc1 with cache simulation,
+	 * 13.6 MB: 20 MB against 9.7 in one thread; 12.5 without), for a
+	 * few milliseconds.
+	 */
+	if (size >= AHEAD_PREFAULT)
+		ahead_heap(&a, size);
 	pthread_mutex_init(&a.lock, NULL);
 	pthread_cond_init(&a.cond, NULL);
 	if (pthread_create(&thr, NULL, ahead_thread, &a) != 0) {
