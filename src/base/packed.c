@@ -26,6 +26,8 @@ static uint32_t	 packed_take(struct packed *, unsigned);
 static void	 packed_store(unsigned, void *, unsigned, const uint64_t *);
 static unsigned	 packed_width(const uint64_t *, unsigned);
 static void	 packed_home(struct packed *, size_t);
+static void	 packed_put(struct packed *, uint32_t, const uint64_t *);
+static int	 packed_add16from(uint8_t *, const uint8_t *, unsigned);
 
 /* Make an empty store. */
 void
