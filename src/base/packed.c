@@ -26,6 +26,7 @@ static uint32_t	 packed_take(struct packed *, unsigned);
 static void	 packed_store(unsigned, void *, unsigned, const uint64_t *);
 static unsigned	 packed_width(const uint64_t *, unsigned);
 static void	 packed_home(struct packed *, size_t);
+static uint32_t	 packed_next(struct packed *);
 static void	 packed_put(struct packed *, uint32_t, const uint64_t *);
 static int	 packed_add16from(uint8_t *, const uint8_t *, unsigned);
 
@@ -184,18 +185,27 @@ packed_put(struct packed *pk, uint32_t id, const uint64_t *c)
 	*bits |= bit;
 }
 
-/* Add a vector holding counts c, as packed_new() (its slow way). */
-uint32_t
-packed_new_slow(struct packed *pk, const uint64_t *c)
+/* Return the id of a new vector, its home slot made room for. */
+static uint32_t
+packed_next(struct packed *pk)
 {
 	if (pk->nvec == UINT32_MAX)
 		errx(1, "more than %u cost vectors", UINT32_MAX - 1);
 	packed_home(pk, (size_t)pk->nvec + 1);
-	if (pk->direct)
-		memcpy(pk->home + (size_t)pk->nvec * 8, c, sizeof(*c));
-	else
-		packed_put(pk, pk->nvec, c);
 	return pk->nvec++;
+}
+
+/* Add a vector holding counts c, as packed_new() (its slow way). */
+uint32_t
+packed_new_slow(struct packed *pk, const uint64_t *c)
+{
+	uint32_t	id = packed_next(pk);
+
+	if (pk->direct)
+		memcpy(pk->home + (size_t)id * 8, c, sizeof(*c));
+	else
+		packed_put(pk, id, c);
+	return id;
 }
 
 /*
@@ -210,11 +220,9 @@ packed_new_from(struct packed *dst, const struct packed *src, uint32_t sid)
 	const void	*d = packed_at(src, sid, &w);
 	uint32_t	 id;
 
-	if (w == 0 && !dst->direct) {
-		if (dst->nvec == UINT32_MAX)
-			errx(1, "more than %u cost vectors", UINT32_MAX - 1);
-		packed_home(dst, (size_t)dst->nvec + 1);
-		id = dst->nvec++;
+	if (w == 0) {
+		/* Bytes at home: copied as they are. */
+		id = packed_next(dst);
 		memcpy(dst->home + (size_t)id * dst->hs, d, dst->n);
 		dst->moved[id >> 6] &= ~((uint64_t)1 << (id & 63));
 		return id;
@@ -269,33 +277,18 @@ packed_add_from(struct packed *dst, uint32_t id, const struct packed *src,
     uint32_t sid)
 {
 	uint64_t	 buf[16], *t;
-	unsigned	 w, sw, i, n = dst->n, bad = 0, k;
-	uint8_t		*d = packed_at(dst, id, &w), a, b;
+	unsigned	 w, sw, n = dst->n, k;
+	uint8_t		*d = packed_at(dst, id, &w);
 	const uint8_t	*s = packed_at(src, sid, &sw);
 	int		 over;
 
-	if (dst->direct)
-		return cost_add1((uint64_t *)(void *)d, *(const uint64_t *)
-		    (const void *)s);
-	if (w == 0 && sw == 0 && n <= 16) {
-		if (packed_add16from(d, s, n))
-			return 0;
-	} else if (w == 0 && sw == 0) {
-		/* Both bytes: add them where no sum reaches 255. */
-		for (i = 0; i < n; i++) {
-			a = d[i] == UINT8_MAX ? 0 : d[i];
-			b = s[i];
-			bad |= b != UINT8_MAX && a + b >= UINT8_MAX;
-		}
-		if (!bad) {
-			for (i = 0; i < n; i++) {
-				a = d[i] == UINT8_MAX ? 0 : d[i];
-				d[i] = s[i] == UINT8_MAX ? d[i] :
-				    (uint8_t)(a + s[i]);
-			}
-			return 0;
-		}
-	}
+	/* 64-bit counts on both sides (every vector of one count) add. */
+	if (w == 3 && sw == 3)
+		return cost_add((uint64_t *)(void *)d,
+		    (const uint64_t *)(const void *)s, n);
+	/* Bytes on both sides, up to 16 of them: added as they are. */
+	if (w == 0 && sw == 0 && n <= 16 && packed_add16from(d, s, n))
+		return 0;
 	t = n <= 16 ? buf : xreallocarray(NULL, n, sizeof(*t));
 	k = packed_get(src, sid, t);
 	over = packed_add(dst, id, t, k);

@@ -123,11 +123,11 @@ packed_add(struct packed *pk, uint32_t id, const uint64_t *c, unsigned k)
 	unsigned	 w, i;
 	unsigned char	*d;
 
-	if (pk->direct)		/* one count, 8 bytes */
+	/* Ir only, the most common: no switch (4% of cc1's time). */
+	if (pk->direct)
 		return k == 0 ? 0 : cost_add1((uint64_t *)(void *)(pk->home +
 		    (size_t)id * 8), c[0]);
 	d = packed_at(pk, id, &w);
-
 	switch (w) {
 	case 0:
 		i = packed_add8((uint8_t *)d, c, k);

@@ -101,7 +101,7 @@ struct profile {
 	uint64_t	 *line_no;	/* line id -> line number */
 	uint32_t	  nlines;
 	struct packed	  line_cost;	/* line id -> its counts */
-	uint32_t	  line_cap;	/* vectors allocated */
+	uint32_t	  line_cap;	/* line_pair, line_no allocated */
 	uint32_t	  last_line;	/* cache of the last line id, */
 	uint64_t	  last_line_no;	/* its line number */
 	uint32_t	  last_line_pair; /* and its pair */
@@ -1363,7 +1363,6 @@ profile_merge(struct profile *dst, const struct profile *src,
 	dst->seq += src->seq;
 	pairmap = xreallocarray(NULL, src->pairs.n > 0 ? src->pairs.n : 1,
 	    sizeof(*pairmap));
-
 	for (i = 0; i < src->pairs.n; i++) {
 		for (j = 1; j <= 2; j++)
 			if (i + j * MERGE_AHEAD < src->pairs.n) {
