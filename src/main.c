@@ -216,7 +216,8 @@ main_status(int r)
 {
 	switch (r) {
 	case -1:
-		return 2;
+		/* A usage error, or a formula the profile cannot compute. */
+		return msg_rc() == MSGL_USAGE ? 2 : 1;
 	case REPORT_ERR_FILE:
 		return 1;
 	case GATE_EXIT:

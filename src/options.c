@@ -14,7 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "derive.h"
 #include "diff.h"
+#include "fold.h"
 #include "gate.h"
 #include "options.h"
 #include "parse.h"
@@ -26,8 +28,11 @@ enum {
 	OPT_AUTO = 256,
 	OPT_CONTEXT,
 	OPT_DIFF,
+	OPT_EVENT,
 	OPT_FAIL_ABOVE,
+	OPT_FOLD,
 	OPT_FORMAT,
+	OPT_GROUP,
 	OPT_INCLUSIVE,
 	OPT_MOD_FILENAME,
 	OPT_MOD_FUNCNAME,
@@ -47,8 +52,11 @@ static const struct option longopts[] = {
 	{ "auto",	required_argument,	NULL,	OPT_AUTO },
 	{ "context",	required_argument,	NULL,	OPT_CONTEXT },
 	{ "diff",	no_argument,		NULL,	OPT_DIFF },
+	{ "event",	required_argument,	NULL,	OPT_EVENT },
 	{ "fail-above",	required_argument,	NULL,	OPT_FAIL_ABOVE },
+	{ "fold",	required_argument,	NULL,	OPT_FOLD },
 	{ "format",	required_argument,	NULL,	OPT_FORMAT },
+	{ "group",	required_argument,	NULL,	OPT_GROUP },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "include",	required_argument,	NULL,	'I' },
 	{ "inclusive",	required_argument,	NULL,	OPT_INCLUSIVE },
@@ -78,6 +86,8 @@ static char		*options_pwd(void);
 static void		 options_sort(struct report_opts *, char *);
 static enum report_format options_format(const char *);
 static int		 options_tree(const char *);
+static int		 options_fold(const char *);
+static enum profile_rows options_group(const char *);
 
 /* Print the synopsis to stderr and exit 2. */
 __dead void
@@ -86,20 +96,24 @@ options_usage(int status)
 	int	w = (int)strlen(getprogname());
 
 	fprintf(stderr, "usage: %s [--auto=yes|no] [--context=N] "
-	    "[--fail-above=EVENT:LIMIT[:REGEX]]\n"
-	    "       %*s [--format=text|json|markdown] [-I dir] "
+	    "[--event=NAME=FORMULA]\n"
+	    "       %*s [--fail-above=EVENT:LIMIT[:REGEX]] "
 	    "[--inclusive=yes|no]\n"
-	    "       %*s [--part=N] "
-	    "[--per-part] [--show=A,B,...] [--show-percs=yes|no]\n"
+	    "       %*s [--fold=none|recursion|contexts|all] [-I dir] "
+	    "[--part=N]\n"
+	    "       %*s [--format=text|json|markdown] "
+	    "[--group=function|object|file]\n"
+	    "       %*s [--per-part] [--show=A,B,...] [--show-percs=yes|no]\n"
 	    "       %*s [--sort=A[:N],B[:N],...] [--thread=N] "
-	    "[--threshold=N] [--totals]\n"
-	    "       %*s [--tree=none|caller|calling|both] "
-	    "[profile ... [source ...]]\n"
+	    "[--threshold=N]\n"
+	    "       %*s [--totals] [--tree=none|caller|calling|both]\n"
+	    "       %*s [profile ... [source ...]]\n"
 	    "       %s --diff [--mod-filename=s/RE/REPL/[g]] "
 	    "[--mod-funcname=s/RE/REPL/[g]]\n"
 	    "       %*s [options] old-profile new-profile\n"
 	    "       %s --help | --version\n", getprogname(), w, "", w, "",
-	    w, "", w, "", getprogname(), w, "", getprogname());
+	    w, "", w, "", w, "", w, "", w, "", getprogname(), w, "",
+	    getprogname());
 	exit(status);
 }
 
@@ -120,16 +134,30 @@ options_help(void)
 	    "lines [8]\n"
 	    "  --diff OLD NEW        report NEW - OLD, sorted by the size "
 	    "of the changes\n"
+	    "  --event=NAME=FORMULA  define a derived event, e.g. "
+	    "'CEst=Ir+10*Bm'; built in:\n"
+	    "                        L1m, L2m, LLm, Bm, CEst; computed when "
+	    "--show, --sort or\n"
+	    "                        --fail-above name it\n"
 	    "  --fail-above=EVENT:LIMIT[:REGEX]\n"
 	    "                        exit 3 if EVENT's total (or, with "
 	    "REGEX, a function's)\n"
 	    "                        is above LIMIT; with --diff its "
 	    "change, LIMIT may be N%%\n"
+	    "  --fold=none|recursion|contexts|all\n"
+	    "                        sum callgrind's recursion levels (f'2) "
+	    "and/or caller\n"
+	    "                        contexts (f'g'h) into the function "
+	    "[none]\n"
 	    "  --format=text|json|markdown\n"
 	    "                        the report as text [text], as one JSON "
 	    "document, or as\n"
 	    "                        GitHub-flavoured Markdown (CI "
 	    "summaries)\n"
+	    "  --group=function|object|file\n"
+	    "                        list objects or source files instead "
+	    "of functions\n"
+	    "                        [function]\n"
 	    "  -I DIR, --include=DIR look for source files under DIR too "
 	    "(also -IDIR, -I=DIR)\n"
 	    "  --inclusive=yes|no    sort and print functions by inclusive "
@@ -367,6 +395,36 @@ options_tree(const char *arg)
 	options_usage(2);
 }
 
+/* --fold=none|recursion|contexts|all, or a usage error. */
+static int
+options_fold(const char *arg)
+{
+	if (strcmp(arg, "none") == 0)
+		return 0;
+	if (strcmp(arg, "recursion") == 0)
+		return FOLD_RECURSION;
+	if (strcmp(arg, "contexts") == 0)
+		return FOLD_CONTEXTS;
+	if (strcmp(arg, "all") == 0)
+		return FOLD_RECURSION | FOLD_CONTEXTS;
+	warnx("--fold takes none, recursion, contexts or all, not '%s'", arg);
+	options_usage(2);
+}
+
+/* --group=function|object|file, or a usage error. */
+static enum profile_rows
+options_group(const char *arg)
+{
+	if (strcmp(arg, "function") == 0)
+		return PROFILE_ROWS_FUNCTIONS;
+	if (strcmp(arg, "object") == 0)
+		return PROFILE_ROWS_OBJECTS;
+	if (strcmp(arg, "file") == 0)
+		return PROFILE_ROWS_FILES;
+	warnx("--group takes function, object or file, not '%s'", arg);
+	options_usage(2);
+}
+
 /*
  * Parse the command line into *op (callgrind_annotate's defaults where
  * an option is not given); a usage error exits 2.  Return OPTIONS_DONE
@@ -465,6 +523,23 @@ options_parse(struct options *op, int argc, char *argv[])
 		case OPT_TREE:
 			o->tree = options_tree(optarg);
 			break;
+		case OPT_EVENT:
+			op->events = xreallocarray(op->events, op->nevents + 1,
+			    sizeof(*op->events));
+			if (derive_opt_parse(&op->events[op->nevents], optarg,
+			    errbuf, sizeof(errbuf)) == -1) {
+				warnx("--event=%s: %s", optarg, errbuf);
+				options_usage(2);
+			}
+			o->events = op->events;
+			o->nevents = ++op->nevents;
+			break;
+		case OPT_FOLD:
+			o->fold = options_fold(optarg);
+			break;
+		case OPT_GROUP:
+			o->group = options_group(optarg);
+			break;
 		case OPT_SHOW:
 			o->nshow = split_events(optarg, &o->show);
 			break;
@@ -520,6 +595,9 @@ options_free(struct options *op)
 	free(o->user_files);
 	for (i = 0; i < o->ngates; i++)
 		gate_free(&o->gates[i]);
+	for (i = 0; i < op->nevents; i++)
+		derive_opt_free(&op->events[i]);
+	free(op->events);
 	free(o->gates);
 	namemod_free(&op->mod_file);
 	namemod_free(&op->mod_func);

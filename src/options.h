@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "derive.h"
 #include "diff.h"
 #include "parse.h"
 #include "reportopts.h"
@@ -18,6 +19,8 @@ struct options {
 	size_t			 nargs;
 	struct namemod		 mod_file;	/* --mod-filename */
 	struct namemod		 mod_func;	/* --mod-funcname */
+	struct derive_opt	*events;	/* --event */
+	size_t			 nevents;
 	char			*pwd;		/* "$PWD/", stripped from the
 						   front of file names */
 };

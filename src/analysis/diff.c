@@ -22,7 +22,7 @@
 
 static void	diff_add(struct diff *, struct strtab *, uint32_t **, size_t *,
 		    size_t *, const char *, const char *, const uint64_t *,
-		    int, const struct namemod *, const struct namemod *);
+		    int, int, const struct namemod *, const struct namemod *);
 
 /*
  * Parse "s/REGEX/REPL/" or "s/REGEX/REPL/g" ("\/" stands for "/") into
@@ -177,7 +177,7 @@ diff_value(uint64_t new, uint64_t old, struct snum *d)
 static void
 diff_add(struct diff *d, struct strtab *labels, uint32_t **slot,
     size_t *slotcap, size_t *slotn, const char *file, const char *name,
-    const uint64_t *cost, int new, const struct namemod *fm,
+    const uint64_t *cost, int new, int bare, const struct namemod *fm,
     const struct namemod *nm)
 {
 	struct diffrow	*r;
@@ -193,7 +193,10 @@ diff_add(struct diff *d, struct strtab *labels, uint32_t **slot,
 	memcpy(label, f, fl);
 	label[fl] = ':';
 	memcpy(label + fl + 1, n, nl + 1);
-	id = strtab_intern(labels, label, fl + nl + 1);
+	/* A group (its file is its name, a path) is labelled by its path. */
+	if (bare)
+		label[fl] = '\0';
+	id = strtab_intern(labels, label, bare ? fl : fl + nl + 1);
 	*slot = xgrow(*slot, slotcap, (size_t)id + 1, sizeof(**slot));
 	while (*slotn <= id)
 		(*slot)[(*slotn)++] = 0;
@@ -297,7 +300,8 @@ diff_build(const struct profile *old, const struct profile *new, int incl,
 			diff_add(d, labels, &slot, &slotcap, &slotn,
 			    profile_str(p, t->rows[i].file),
 			    profile_str(p, t->rows[i].name), side ? c :
-			    diff_order(c, map, d->nevents, buf), side, fm, nm);
+			    diff_order(c, map, d->nevents, buf), side,
+			    profile_rows(p) != PROFILE_ROWS_FUNCTIONS, fm, nm);
 		}
 		if (g != NULL)
 			callgraph_free(g);

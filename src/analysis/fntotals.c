@@ -64,9 +64,15 @@ fntotals_label(struct fntotals *t, uint32_t id)
 
 	if (r->label != NULL)
 		return r->label;
-	flen = profile_strlen(t->p, r->file);
+	/* A group's label is its name. */
+	flen = profile_rows(t->p) != PROFILE_ROWS_FUNCTIONS ? 0 :
+	    profile_strlen(t->p, r->file);
 	nlen = profile_strlen(t->p, r->name);
 	r->label = arena_alloc(&t->labels_bytes, flen + nlen + 2);
+	if (profile_rows(t->p) != PROFILE_ROWS_FUNCTIONS) {
+		memcpy(r->label, profile_str(t->p, r->name), nlen + 1);
+		return r->label;
+	}
 	memcpy(r->label, profile_str(t->p, r->file), flen);
 	r->label[flen] = ':';
 	memcpy(r->label + flen + 1, profile_str(t->p, r->name), nlen + 1);
@@ -91,6 +97,8 @@ fntotals_labelcmp(const struct fntotals *t, uint32_t a, uint32_t b)
 		len[i][0] = profile_strlen(t->p, t->rows[row[i]].file);
 		s[i][1] = ":";
 		len[i][1] = 1;
+		if (profile_rows(t->p) != PROFILE_ROWS_FUNCTIONS)
+			len[i][0] = len[i][1] = 0;	/* the name alone */
 		s[i][2] = profile_str(t->p, t->rows[row[i]].name);
 		len[i][2] = profile_strlen(t->p, t->rows[row[i]].name);
 	}

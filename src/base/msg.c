@@ -55,6 +55,8 @@ static const struct {
 	{ MSGL_ERROR, "cost data before the events: line" },
 	{ MSGL_ERROR, "unsupported format version" },
 	{ MSGL_ERROR, "events differ from the first profile's" },
+	{ MSGL_ERROR, "derived event cannot be computed" },
+	{ MSGL_ERROR, "derived event below 0" },
 	{ MSGL_ERROR, "cannot open" },
 	{ MSGL_ERROR, "read error" },
 	{ MSGL_ERROR, "write error" },

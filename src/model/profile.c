@@ -72,6 +72,8 @@ struct profile {
 	uint32_t	 *events;	/* string ids of events: names */
 	uint32_t	  events_list;	/* the names joined by spaces */
 	unsigned	  nevents;
+	unsigned	  nrecorded;	/* the first events, from events: */
+	enum profile_rows rows;
 	struct keytab	  evnames;	/* name string id -> event index */
 	struct event_def *defs;
 	size_t		  ndefs, defs_cap;
@@ -206,7 +208,8 @@ profile_clear(struct profile *p)
 	free(p->events);
 	p->events = NULL;
 	p->cap_nevents = p->nevents;
-	p->nevents = 0;
+	p->nevents = p->nrecorded = 0;
+	p->rows = PROFILE_ROWS_FUNCTIONS;
 	p->events_list = 0;
 	free(p->defs);
 	p->defs = NULL;
@@ -336,7 +339,7 @@ profile_set_events(struct profile *p, const uint32_t *names, unsigned n)
 			p->line_cap = p->arc_cap = 0;
 		p->events = xreallocarray(NULL, n, sizeof(*names));
 		memcpy(p->events, names, n * sizeof(*names));
-		p->nevents = n;
+		p->nevents = p->nrecorded = n;
 		packed_clear(&p->line_cost, n);
 		p->events_list = profile_intern_list(p, names, n);
 		for (i = 0; i < n; i++) {
@@ -350,15 +353,13 @@ profile_set_events(struct profile *p, const uint32_t *names, unsigned n)
 	return -1;
 }
 
-/* Record an event: line (short name, long name, formula). */
+/* Record an event: line (the last for a name wins). */
 void
-profile_add_event_def(struct profile *p, uint32_t name, uint32_t longname,
-    uint32_t formula)
+profile_add_event_def(struct profile *p, const struct event_def *def)
 {
-	struct event_def	*d;
-	uint64_t		 key = name;
-	uint32_t		 i;
-	int			 created;
+	uint64_t	key = def->name;
+	uint32_t	i;
+	int		created;
 
 	i = keytab_get(&p->defnames, &key, &created);
 	if (created) {
@@ -366,10 +367,36 @@ profile_add_event_def(struct profile *p, uint32_t name, uint32_t longname,
 		    sizeof(*p->defs));
 		p->ndefs++;
 	}
-	d = &p->defs[i];
-	d->name = name;
-	d->longname = longname;
-	d->formula = formula;
+	p->defs[i] = *def;
+}
+
+/*
+ * Add n events computed from the recorded ones (derived events), after
+ * them: before any cost is added, and not in the events: list.
+ */
+void
+profile_add_derived(struct profile *p, const uint32_t *names, unsigned n)
+{
+	uint64_t	key;
+	unsigned	i;
+
+	p->events = xreallocarray(p->events, p->nevents + n,
+	    sizeof(*p->events));
+	for (i = 0; i < n; i++) {
+		p->events[p->nevents + i] = names[i];
+		key = names[i];
+		(void)keytab_get(&p->evnames, &key, NULL);
+	}
+	p->nevents += n;
+	p->line_cap = p->arc_cap = 0;
+	packed_clear(&p->line_cost, p->nevents);
+}
+
+/* Say what the profile's functions are (profile_rows()). */
+void
+profile_set_rows(struct profile *p, enum profile_rows rows)
+{
+	p->rows = rows;
 }
 
 /* Start a new part read from the file named by string id file. */
@@ -993,6 +1020,20 @@ unsigned
 profile_nevents(const struct profile *p)
 {
 	return p->nevents;
+}
+
+/* Return the number of events recorded (the first; derived ones follow). */
+unsigned
+profile_nrecorded(const struct profile *p)
+{
+	return p->nrecorded;
+}
+
+/* Return what the functions of p are: functions, objects or files. */
+enum profile_rows
+profile_rows(const struct profile *p)
+{
+	return p->rows;
 }
 
 /* Return the string id of event i. */

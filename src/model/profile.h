@@ -19,6 +19,8 @@ struct event_def {
 	uint32_t	 name;		/* string id */
 	uint32_t	 longname;	/* string id, 0 if none */
 	uint32_t	 formula;	/* string id, 0 if not derived */
+	uint32_t	 file;		/* string id of the file it is in */
+	uint64_t	 line;		/*   and its line there (0: none) */
 };
 
 /* One part of a profile: its header values and totals. */
@@ -40,6 +42,13 @@ struct part {
 	int		 skipped;	/* left out by --part or --thread */
 };
 
+/* What a profile's functions are: functions, or groups of them. */
+enum profile_rows {
+	PROFILE_ROWS_FUNCTIONS,		/* (object, file, name) */
+	PROFILE_ROWS_OBJECTS,		/* one an object, named by its path */
+	PROFILE_ROWS_FILES		/* one a source file, named by it */
+};
+
 /* How much a profile holds (see profile_reserve()). */
 struct profile_size {
 	uint32_t	 nfuncs, npairs, nlines, narcs;
@@ -58,8 +67,11 @@ uint32_t	 profile_intern_from(struct profile *, const struct profile *,
 uint32_t	 profile_intern_list(struct profile *, const uint32_t *,
 		    size_t);
 int		 profile_set_events(struct profile *, const uint32_t *, unsigned);
-void		 profile_add_event_def(struct profile *, uint32_t, uint32_t,
-		    uint32_t);
+void		 profile_add_event_def(struct profile *,
+		    const struct event_def *);
+void		 profile_add_derived(struct profile *, const uint32_t *,
+		    unsigned);
+void		 profile_set_rows(struct profile *, enum profile_rows);
 struct part	*profile_new_part(struct profile *, uint32_t);
 struct part	*profile_part_mut(struct profile *, size_t);
 void		 profile_part_add_desc(struct profile *, struct part *,
@@ -89,6 +101,8 @@ size_t		 profile_strlen(const struct profile *, uint32_t);
 uint32_t	 profile_str_find(const struct profile *, const char *);
 uint32_t	 profile_nstrings(const struct profile *);
 unsigned	 profile_nevents(const struct profile *);
+unsigned	 profile_nrecorded(const struct profile *);
+enum profile_rows profile_rows(const struct profile *);
 uint32_t	 profile_event(const struct profile *, unsigned);
 int		 profile_event_index(const struct profile *, const char *);
 uint32_t	 profile_events_list(const struct profile *);

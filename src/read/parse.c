@@ -2205,6 +2205,7 @@ parser_events(struct parser *ps, const char *s, const char *end)
 static void
 parser_event_def(struct parser *ps, const char *s, const char *end)
 {
+	struct event_def def;
 	const char	*w, *f = NULL, *fend = NULL, *l = NULL;
 	uint32_t	 name, formula = 0, longname = 0;
 
@@ -2238,7 +2239,12 @@ parser_event_def(struct parser *ps, const char *s, const char *end)
 		msg(MSG_BAD_EVENT_DEF, ps->fname, ps->lineno, NULL);
 		return;
 	}
-	profile_add_event_def(ps->p, name, longname, formula);
+	def.name = name;
+	def.longname = longname;
+	def.formula = formula;
+	def.file = ps->fname_id;
+	def.line = ps->lineno;
+	profile_add_event_def(ps->p, &def);
 }
 
 /*

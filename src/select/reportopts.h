@@ -7,6 +7,9 @@
 
 #include <stddef.h>
 
+#include "profile.h"
+
+struct derive_opt;
 struct gate;
 struct namemod;
 
@@ -45,6 +48,10 @@ struct report_opts {
 	int		  per_part;	/* --per-part */
 	int		  totals_only;	/* --totals */
 	enum report_format format;	/* --format */
+	const struct derive_opt *events; /* --event=NAME=FORMULA */
+	size_t		  nevents;
+	int		  fold;		/* --fold: FOLD_* bits */
+	enum profile_rows group;	/* --group */
 	struct gate	 *gates;	/* --fail-above */
 	size_t		  ngates;
 	const char	 *old_name;	/* --diff: the old profile's name */

@@ -15,12 +15,14 @@
 
 #include "callgraph.h"
 #include "cost.h"
+#include "derive.h"
 #include "diff.h"
 #include "fntotals.h"
 #include "gate.h"
 #include "msg.h"
 #include "num.h"
 #include "profile.h"
+#include "reshape.h"
 #include "select.h"
 #include "sort.h"
 #include "srcsel.h"
@@ -56,6 +58,9 @@ static void	select_gates(struct selection *);
 static struct snum select_count(uint64_t);
 static int	select_drowcmp(const void *, const void *);
 static void	select_diff(struct selection *, const struct profile *);
+static int	select_derive(struct derive *, const char *);
+static int	select_reshape(struct selection *, const struct profile **,
+		    const struct profile **);
 
 /* Context for the qsort comparisons, which qsort cannot pass. */
 static const struct selection	*cmp_ctx;
@@ -81,7 +86,7 @@ select_resolve(const struct profile *p, const char *opt, char **names,
 	int	e;
 
 	if (names == NULL) {
-		n = profile_nevents(p);
+		n = profile_nrecorded(p);
 		*idx = xreallocarray(NULL, n, sizeof(**idx));
 		for (i = 0; i < n; i++)
 			(*idx)[i] = (int)i;
@@ -757,6 +762,87 @@ select_diff(struct selection *sel, const struct profile *old)
 }
 
 /*
+ * Ask d for the derived event name, if it is not a recorded one.
+ * Return -1 after a message if its formula cannot be computed.
+ */
+static int
+select_derive(struct derive *d, const char *name)
+{
+	return derive_add(d, name) == -2 ? -1 : 0;
+}
+
+/*
+ * Make p (and old) again if the options ask for derived events, --fold
+ * or --group: the events named that p does not record are derived, in
+ * the order named, for old as for p.  Return -1 after a message.
+ */
+static int
+select_reshape(struct selection *sel, const struct profile **p,
+    const struct profile **old)
+{
+	const struct report_opts *o = sel->o;
+	struct derive		*d, *dold = NULL;
+	struct reshape		 how;
+	size_t			 i;
+	int			 k, rc = 0;
+
+	d = derive_new(*p, o->events, o->nevents);
+	for (i = 0; rc == 0 && i < o->nshow; i++)
+		rc = select_derive(d, o->show[i]);
+	for (i = 0; rc == 0 && i < o->nsort; i++)
+		rc = select_derive(d, o->sort[i]);
+	for (i = 0; rc == 0 && i < o->ngates; i++)
+		rc = select_derive(d, o->gates[i].event);
+	if (rc == 0 && *old != NULL) {
+		dold = derive_new(*old, o->events, o->nevents);
+		for (i = 0; rc == 0 && i < derive_count(d); i++) {
+			if ((k = derive_add(dold, derive_name(d, i))) == -2)
+				rc = -1;
+			else if (k != (int)i) {
+				msg(MSG_INPUTS_DIFFER, o->old_name, 0, "'%s' "
+				    "cannot be derived there as in %s",
+				    derive_name(d, i), o->profile_name);
+				rc = -1;
+			}
+		}
+	}
+	if (rc == 0 && (derive_count(d) > 0 || o->fold != 0 ||
+	    o->group != PROFILE_ROWS_FUNCTIONS)) {
+		how.derive = derive_count(d) > 0 ? d : NULL;
+		how.fold = o->fold;
+		how.rows = o->group;
+		if ((sel->own = reshape_build(*p, &how, o->profile_name)) ==
+		    NULL)
+			rc = -1;
+		else
+			*p = sel->own;
+		how.derive = derive_count(d) > 0 ? dold : NULL;
+		if (rc == 0 && *old != NULL && (sel->own_old = reshape_build(
+		    *old, &how, o->old_name)) == NULL)
+			rc = -1;
+		else if (rc == 0 && *old != NULL)
+			*old = sel->own_old;
+	}
+	derive_free(d);
+	derive_free(dold);
+	return rc;
+}
+
+/* Return what the rows are, for a column's title. */
+const char *
+select_rowname(const struct selection *sel)
+{
+	switch (profile_rows(sel->p)) {
+	case PROFILE_ROWS_OBJECTS:
+		return "object";
+	case PROFILE_ROWS_FILES:
+		return "file";
+	default:
+		return "file:function";
+	}
+}
+
+/*
  * Make the selection for profile p, or with old set for the difference
  * p - old.  Return NULL after an error message if an event named in the
  * options is not in the profile.
@@ -770,7 +856,9 @@ select_build(const struct profile *p, const struct profile *old,
 	size_t			 i;
 
 	sel = xcalloc(1, sizeof(*sel));
-	if (select_setup(sel, p, o) == -1) {
+	sel->o = o;
+	if (select_reshape(sel, &p, &old) == -1 ||
+	    select_setup(sel, p, o) == -1) {
 		select_free(sel);
 		return NULL;
 	}
@@ -790,6 +878,9 @@ select_build(const struct profile *p, const struct profile *old,
 	select_gates(sel);
 	/* --totals prints no source; JSON is whole whatever it says. */
 	if (o->totals_only && o->format != REPORT_JSON)
+		return sel;
+	/* An object's costs have no source lines. */
+	if (profile_rows(p) == PROFILE_ROWS_OBJECTS)
 		return sel;
 	from.p = p;
 	from.o = o;
@@ -846,5 +937,7 @@ select_free(struct selection *sel)
 	free(sel->thr);
 	free(sel->sort);
 	free(sel->show);
+	profile_free(sel->own);
+	profile_free(sel->own_old);
 	free(sel);
 }

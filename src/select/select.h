@@ -45,7 +45,10 @@ struct seldiff {
 
 struct selection {
 	const struct report_opts *o;
-	const struct profile	*p;	/* the profile (NEW with --diff) */
+	const struct profile	*p;	/* the profile (NEW with --diff), */
+	struct profile		*own, *own_old; /* made again (reshape.h)
+					   for derived events, --fold or
+					   --group, or NULL */
 	unsigned		 nev;
 	int			*show;	/* event indices shown */
 	size_t			 nshow;
@@ -98,5 +101,6 @@ int		 select_has_tree(const struct selection *,
 const char	*select_label(const struct selection *,
 		    const struct selentry *);
 const char	*select_threshold(const struct selection *, size_t);
+const char	*select_rowname(const struct selection *);
 
 #endif /* CGA_SELECT_H */

@@ -296,13 +296,20 @@ cells_namelen(const struct cells *c, const char *s, size_t len)
 }
 
 /*
- * Print the label "file:name" (string ids of c's profile) as
+ * Print the label "file:name" (string ids of c's profile; a group's
+ * name alone) as
  * cells_name() prints it whole, without making it (no escape depends
  * on the characters around it but a NUL's, and a name holds none).
  */
 void
 cells_label(const struct cells *c, uint32_t file, uint32_t name)
 {
+	/* A group's label is its name. */
+	if (profile_rows(c->p) != PROFILE_ROWS_FUNCTIONS) {
+		cells_namelen(c, profile_str(c->p, name),
+		    profile_strlen(c->p, name));
+		return;
+	}
 	cells_namelen(c, profile_str(c->p, file), profile_strlen(c->p, file));
 	fputc(':', c->out);
 	cells_namelen(c, profile_str(c->p, name), profile_strlen(c->p, name));

@@ -95,7 +95,7 @@ header_tail(const struct cells *c, const struct selection *sel)
 	fputc('\n', c->out);
 	header_parts(c, sel);
 	fputs("Events recorded: ", c->out);
-	for (i = 0; i < sel->nev; i++) {
+	for (i = 0; i < profile_nrecorded(p); i++) {
 		fputc(' ', c->out);
 		cells_name(c, profile_str(p, profile_event(p, (unsigned)i)));
 	}

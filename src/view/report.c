@@ -31,7 +31,7 @@ report_view_of(const struct selection *sel)
 /*
  * Print the report of profile p, or with old set of the difference p -
  * old, to out.  Return 0; -1 after an error message if an event named
- * in the options is not in the profile; 1 if a source file the user
+ * in the options is not in the profile or cannot be derived; 1 if a source file the user
  * named could not be read; GATE_EXIT if a --fail-above limit was
  * exceeded.
  */

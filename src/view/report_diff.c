@@ -55,7 +55,7 @@ report_diff(FILE *out, const struct selection *sel)
 		    sel->drows[i].def);
 	fputs(FANCY, out);
 	cells_events(&c, w);
-	fputs(" file:function\n" FANCY, out);
+	fprintf(out, " %s\n" FANCY, select_rowname(sel));
 	for (i = 0; i < sel->ndsel; i++) {
 		cells_scost(&c, sel->drows[i].delta, sel->drows[i].def, w);
 		fputc(' ', out);

@@ -139,6 +139,11 @@ json_meta(struct json *j, const struct profile *p)
 				break;
 		json_sid(j, p, k < profile_nevent_defs(p) ?
 		    profile_event_def(p, k)->longname : 0);
+		/* Derived events follow the recorded ones. */
+		json_key(j, "formula");
+		json_sid(j, p, e >= profile_nrecorded(p) &&
+		    k < profile_nevent_defs(p) ?
+		    profile_event_def(p, k)->formula : 0);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -185,6 +190,12 @@ json_options(struct json *j, const struct selection *sel)
 	json_close(j, ']');
 	json_key(j, "inclusive");
 	json_bool(j, sel->o->inclusive);
+	json_key(j, "fold");
+	json_str(j, (const char *[]){ "none", "recursion", "contexts",
+	    "all" }[sel->o->fold & 3]);
+	json_key(j, "rows");
+	json_str(j, (const char *[]){ "functions", "objects", "files" }[
+	    profile_rows(sel->p)]);
 }
 
 /* The results of the --fail-above limits. */

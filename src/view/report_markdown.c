@@ -252,10 +252,12 @@ md_functions(FILE *out, const struct selection *sel)
 	size_t			 i, k;
 	int			 percs = sel->o->show_percs, e;
 
-	fprintf(out, "**Functions** (%s cost; %zu printed)\n\n|",
-	    sel->o->inclusive ? "inclusive" : "self", sel->nents);
+	fprintf(out, "**%s** (%s cost; %zu printed)\n\n|",
+	    profile_rows(sel->p) == PROFILE_ROWS_OBJECTS ? "Objects" :
+	    profile_rows(sel->p) == PROFILE_ROWS_FILES ? "Files" :
+	    "Functions", sel->o->inclusive ? "inclusive" : "self", sel->nents);
 	md_event_cols(out, sel, "", percs);
-	fputs(" file:function |\n", out);
+	fprintf(out, " %s |\n", select_rowname(sel));
 	md_rule(out, sel, 0, percs, 1);
 	for (i = 0; i < sel->nents; i++) {
 		en = &sel->ents[i];
@@ -318,10 +320,12 @@ md_diff_functions(FILE *out, const struct selection *sel)
 	size_t			 i, k;
 	int			 percs = sel->o->show_percs, e;
 
-	fprintf(out, "**Changes by function** (largest first; %zu of %zu "
-	    "printed)\n\n|", sel->ndsel, sel->ndrows);
+	fprintf(out, "**Changes by %s** (largest first; %zu of %zu "
+	    "printed)\n\n|", profile_rows(sel->p) == PROFILE_ROWS_OBJECTS ?
+	    "object" : profile_rows(sel->p) == PROFILE_ROWS_FILES ? "file" :
+	    "function", sel->ndsel, sel->ndrows);
 	md_event_cols(out, sel, " change", percs);
-	fputs(" file:function |\n", out);
+	fprintf(out, " %s |\n", select_rowname(sel));
 	md_rule(out, sel, 0, percs, 1);
 	for (i = 0; i < sel->ndsel; i++) {
 		r = &sel->drows[i];

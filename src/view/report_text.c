@@ -282,7 +282,7 @@ text_functions(const struct text *x)
 
 	fputs(FANCY, x->c.out);
 	cells_events(&x->c, x->w);
-	fputs(" file:function\n" FANCY, x->c.out);
+	fprintf(x->c.out, " %s\n" FANCY, select_rowname(x->sel));
 	memset(&h, 0, sizeof(h));
 	h.x = x;
 	h.from = sel->nents - sel->nents / 3;
