@@ -12,12 +12,27 @@ command -v jq >/dev/null 2>&1 || {
 }
 cd "$td" || exit 2
 fail=0
-for f in golden/json-*.out golden/diff-json.out; do
+for f in golden/json-*.out golden/*-json.out; do
 	jq -e '.schema == "cg-annotate/1"' "$f" >/dev/null ||
 	    { echo "FAIL: $f is not a cg-annotate/1 document"; fail=1; }
 done
+# A derived event: last among the events, with its formula, counted
+# everywhere; groups and folding say so.
+jq -e '.events[-1] == {"name": "CEst", "long_name": "Cycle Estimation",
+    "formula": "Ir + 10 Bm + 10 L1m + 20 Ge + 100 L2m + 100 LLm"} and
+    .totals.CEst == 525611 and .shown == ["CEst"] and
+    ([.functions[].self.CEst] | length > 0 and all(. >= 0))' \
+    golden/cest-json.out >/dev/null ||
+    { echo "FAIL: CEst in cest-json"; fail=1; }
+jq -e '.rows == "files" and .fold == "none" and
+    ([.functions[] | .label == .file and .label == .name] | all)' \
+    golden/group-json.out >/dev/null ||
+    { echo "FAIL: file rows in group-json"; fail=1; }
+jq -e '.fold == "all" and ([.functions[].name | test("'"'"'")] | any | not)' \
+    golden/fold-json.out >/dev/null ||
+    { echo "FAIL: names left unfolded in fold-json"; fail=1; }
 # Every count anywhere is an integer or null, never a float.
-for f in golden/json-*.out; do
+for f in golden/json-*.out golden/*-json.out; do
 	jq -e '[.. | numbers | select(. != floor)] | length == 0' "$f" \
 	    >/dev/null || { echo "FAIL: $f has a float"; fail=1; }
 done

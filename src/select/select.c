@@ -71,7 +71,8 @@ select_unknown_event(const struct profile *p, const char *opt,
     const char *name)
 {
 	msg_usage_error("%s event '%s' is not among the profile's events "
-	    "(%s)", opt, name, profile_str(p, profile_events_list(p)));
+	    "(%s) nor derived from them", opt, name,
+	    profile_str(p, profile_events_list(p)));
 }
 
 /*
