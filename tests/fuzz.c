@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "diff.h"
+#include "fold.h"
 #include "load.h"
 #include "msg.h"
 #include "parse.h"
@@ -92,6 +93,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE		*out;
+	static char		*cest[] = { "CEst", "Sum" };
 	struct report_opts	 o;
 	struct profile		*p;
 	unsigned		 bits = size > 0 ? data[0] : 0;
@@ -139,6 +141,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		msg_reset();
 		return 0;
 	}
+	/* Derived events, folding and grouping: the profile made again. */
+	if (more & 64) {
+		o.fold = FOLD_RECURSION | FOLD_CONTEXTS;
+		o.show = cest;
+		o.nshow = 2;
+	}
+	if (more & 128)
+		o.group = (more & 4) ? PROFILE_ROWS_OBJECTS : PROFILE_ROWS_FILES;
 	p = profile_create();
 	if (parse_buffer(p, "fuzz", (const char *)data, size, NULL) == 0)
 		(void)report_print(out, p, NULL, &o);

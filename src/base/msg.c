@@ -182,6 +182,8 @@ msg_usage_error(const char *fmt, ...)
 	va_list	 ap;
 
 	msg_worst = MSGL_USAGE;
+	if (msg_quiet)
+		return;
 	va_start(ap, fmt);
 	msg_vput("\n", "", fmt, ap);
 	va_end(ap);
