@@ -25,17 +25,21 @@
 #include "xmalloc.h"
 
 enum {
-	OPT_AUTO = 256,
+	OPT_ASM = 256,
+	OPT_AUTO,
 	OPT_CONTEXT,
 	OPT_DIFF,
 	OPT_EVENT,
 	OPT_FAIL_ABOVE,
 	OPT_FOLD,
 	OPT_FORMAT,
+	OPT_FUNCTION,
 	OPT_GROUP,
 	OPT_INCLUSIVE,
 	OPT_MOD_FILENAME,
 	OPT_MOD_FUNCNAME,
+	OPT_OBJDIR,
+	OPT_OBJDUMP,
 	OPT_PART,
 	OPT_PER_PART,
 	OPT_SHOW,
@@ -49,6 +53,7 @@ enum {
 };
 
 static const struct option longopts[] = {
+	{ "asm",	required_argument,	NULL,	OPT_ASM },
 	{ "auto",	required_argument,	NULL,	OPT_AUTO },
 	{ "context",	required_argument,	NULL,	OPT_CONTEXT },
 	{ "diff",	no_argument,		NULL,	OPT_DIFF },
@@ -56,12 +61,15 @@ static const struct option longopts[] = {
 	{ "fail-above",	required_argument,	NULL,	OPT_FAIL_ABOVE },
 	{ "fold",	required_argument,	NULL,	OPT_FOLD },
 	{ "format",	required_argument,	NULL,	OPT_FORMAT },
+	{ "function",	required_argument,	NULL,	OPT_FUNCTION },
 	{ "group",	required_argument,	NULL,	OPT_GROUP },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "include",	required_argument,	NULL,	'I' },
 	{ "inclusive",	required_argument,	NULL,	OPT_INCLUSIVE },
 	{ "mod-filename", required_argument,	NULL,	OPT_MOD_FILENAME },
 	{ "mod-funcname", required_argument,	NULL,	OPT_MOD_FUNCNAME },
+	{ "objdir",	required_argument,	NULL,	OPT_OBJDIR },
+	{ "objdump",	required_argument,	NULL,	OPT_OBJDUMP },
 	{ "part",	required_argument,	NULL,	OPT_PART },
 	{ "per-part",	no_argument,		NULL,	OPT_PER_PART },
 	{ "show",	required_argument,	NULL,	OPT_SHOW },
@@ -469,6 +477,34 @@ options_parse(struct options *op, int argc, char *argv[])
 		case OPT_AUTO:
 			o->auto_annotate = yesno("--auto", optarg);
 			break;
+		case OPT_ASM:
+			o->asm_annotate = yesno("--asm", optarg);
+			op->parse.instrs = o->asm_annotate;
+			break;
+		case OPT_OBJDIR:
+			o->objdirs = xreallocarray(o->objdirs, o->nobjdirs + 1,
+			    sizeof(*o->objdirs));
+			o->objdirs[o->nobjdirs++] = include_dir(optarg);
+			break;
+		case OPT_OBJDUMP:
+			if (*optarg == '\0') {
+				warnx("--objdump takes a program");
+				options_usage(2);
+			}
+			o->objdump = optarg;
+			break;
+		case OPT_FUNCTION:
+			o->functions = xreallocarray(o->functions,
+			    o->nfunctions + 1, sizeof(*o->functions));
+			if ((ch = regcomp(&o->functions[o->nfunctions], optarg,
+			    REG_EXTENDED | REG_NOSUB)) != 0) {
+				regerror(ch, &o->functions[o->nfunctions],
+				    errbuf, sizeof(errbuf));
+				warnx("--function=%s: %s", optarg, errbuf);
+				options_usage(2);
+			}
+			o->nfunctions++;
+			break;
 		case OPT_INCLUSIVE:
 			o->inclusive = yesno("--inclusive", optarg);
 			break;
@@ -579,6 +615,11 @@ options_parse(struct options *op, int argc, char *argv[])
 		options_usage(2);
 	}
 	op->parse.strip_prefix = op->pwd = options_pwd();
+	if (o->objdump == NULL && (o->objdump = getenv("OBJDUMP")) != NULL &&
+	    *o->objdump == '\0')
+		o->objdump = NULL;
+	if (o->objdump == NULL)
+		o->objdump = "objdump";
 	return OPTIONS_RUN;
 }
 
@@ -598,6 +639,12 @@ options_free(struct options *op)
 	for (i = 0; i < op->nevents; i++)
 		derive_opt_free(&op->events[i]);
 	free(op->events);
+	for (i = 0; i < o->nobjdirs; i++)
+		free(o->objdirs[i]);
+	free(o->objdirs);
+	for (i = 0; i < o->nfunctions; i++)
+		regfree(&o->functions[i]);
+	free(o->functions);
 	free(o->gates);
 	namemod_free(&op->mod_file);
 	namemod_free(&op->mod_func);

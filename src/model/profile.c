@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cost.h"
+#include "instrs.h"
 #include "keytab.h"
 #include "profile.h"
 #include "strtab.h"
@@ -122,6 +123,7 @@ struct profile {
 	uint64_t	  call_bound;	/* the sum of every count and cost
 					   of a call added (at most COST_MAX):
 					   no sum of calls is above it */
+	struct instrs	 *ins;		/* machine code costs, if kept */
 	unsigned	  cap_nevents;	/* after profile_clear(): the events
 					   of line_cap and arc_cap */
 };
@@ -210,6 +212,8 @@ profile_clear(struct profile *p)
 	p->cap_nevents = p->nevents;
 	p->nevents = p->nrecorded = 0;
 	p->rows = PROFILE_ROWS_FUNCTIONS;
+	instrs_free(p->ins);
+	p->ins = NULL;
 	p->events_list = 0;
 	free(p->defs);
 	p->defs = NULL;
@@ -241,6 +245,7 @@ profile_free(struct profile *p)
 
 	if (p == NULL)
 		return;
+	instrs_free(p->ins);
 	profile_drop_parts(p);
 	free(p->parts);
 	free(p->events);
@@ -1020,6 +1025,25 @@ unsigned
 profile_nevents(const struct profile *p)
 {
 	return p->nevents;
+}
+
+/*
+ * Return p's machine code costs for adding to, made on first use for
+ * its events (which are known by then).
+ */
+struct instrs *
+profile_instrs_mut(struct profile *p)
+{
+	if (p->ins == NULL)
+		p->ins = instrs_new(p->nevents);
+	return p->ins;
+}
+
+/* Return p's machine code costs, NULL if none were kept. */
+const struct instrs *
+profile_instrs(const struct profile *p)
+{
+	return p->ins;
 }
 
 /* Return the number of events recorded (the first; derived ones follow). */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cost.h"
+#include "instrs.h"
 #include "keytab.h"
 #include "msg.h"
 #include "num.h"
@@ -109,6 +110,7 @@ struct parser {
 	/* positions */
 	unsigned	 npos;
 	int		 pos_line;	/* index of "line", or -1 */
+	int		 pos_instr;	/* index of "instr", or -1 */
 	uint64_t	 pos[PARSE_MAXPOS];
 	int		 pos_set[PARSE_MAXPOS];
 	int		 all_set;	/* every pos_set[] is 1 */
@@ -156,6 +158,11 @@ struct parser {
 	int		 call_pending;
 	uint64_t	 call_count;
 	int		 jump_pending;
+
+	/* machine code (parse_opts' instrs): kept, and the pending jump */
+	int		 keep;
+	int		 jump_cond, jump_known;
+	uint64_t	 jump_target, jump_exe, jump_taken;
 
 	struct idmap	 idmap[IDS__MAX];
 
@@ -223,6 +230,8 @@ static void	parser_sumline(struct parser *, int, const char *,
 		    const char *);
 static void	parser_calls(struct parser *, const char *, const char *);
 static void	parser_jump(struct parser *, int, const char *, const char *);
+static void	parser_jump_target(struct parser *, int, const uint64_t *,
+		    const char *, const char *);
 static int	parser_subpositions(struct parser *, const char **,
 		    const char *, unsigned);
 static void	parser_body_seen(struct parser *);
@@ -267,6 +276,8 @@ parser_create(struct profile *p, const char *fname,
 	ps->part = profile_nparts(p) - 1;
 	ps->npos = 1;
 	ps->pos_line = 0;
+	ps->pos_instr = -1;
+	ps->keep = o != NULL && o->instrs;
 	ps->ob = ps->fl = ps->fi = 0;
 	ps->fn = ps->fn_name = NONE;
 	ps->cob = ps->cfi = ps->cfn = NONE;
@@ -850,7 +861,7 @@ static int
 parser_fastok(const struct parser *ps)
 {
 	return ps->identity && ps->all_set && ps->fn != NONE &&
-	    !ps->skipping && ps->part_sum != NULL && ps->npos > 0;
+	    !ps->skipping && ps->part_sum != NULL && ps->npos > 0 && !ps->keep;
 }
 
 /* Take one line (without its newline) by its kind. */
@@ -1321,7 +1332,7 @@ parser_fastcall(struct parser *ps, const char *s, const char *end)
 	int		 call;
 
 	if (ps->call_pending || ps->jump_pending || !ps->body_seen ||
-	    !ps->have_events)
+	    !ps->have_events || ps->keep)
 		return NULL;
 	if (end - s > 6 && memcmp(s, "calls=", 6) == 0)
 		call = 1;
@@ -1436,6 +1447,10 @@ parser_call_cost(struct parser *ps, uint64_t line)
 		if (profile_add_call(ps->p, ps->fn, ps->fi, line, callee,
 		    ps->call_count, ps->cost))
 			msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+		if (ps->keep && ps->pos_instr >= 0 &&
+		    instrs_add_call(profile_instrs_mut(ps->p), ps->fn,
+		    ps->pos[ps->pos_instr], callee, ps->call_count, ps->cost))
+			msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	}
 	ps->cob = ps->cfi = NONE;
 }
@@ -1490,6 +1505,11 @@ parser_costline(struct parser *ps, const char *s, const char *end,
 		ps->jump_pending = 0;
 		if (p != end)
 			msg(MSG_JUMP_COSTS, ps->fname, ps->lineno, NULL);
+		if (ps->keep && ps->jump_known && ps->pos_instr >= 0 &&
+		    ps->fn != NONE && !ps->skipping)
+			instrs_add_jump(profile_instrs_mut(ps->p), ps->fn,
+			    ps->jump_cond, ps->pos[ps->pos_instr],
+			    ps->jump_target, ps->jump_exe, ps->jump_taken);
 		return;
 	}
 	if (!ps->identity)
@@ -1547,6 +1567,10 @@ parser_costline(struct parser *ps, const char *s, const char *end,
 		return;
 	ps->given = nev;
 	if (profile_add_self(ps->p, ps->fn, ps->fi, line, ps->cost, nev))
+		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+	if (ps->keep && ps->pos_instr >= 0 &&
+	    instrs_add(profile_instrs_mut(ps->p), ps->fn,
+	    ps->pos[ps->pos_instr], ps->fi, line, ps->cost, nev))
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	if (ps->part_sum == NULL)
 		parser_part_sum(ps);
@@ -2000,7 +2024,7 @@ parser_calls(struct parser *ps, const char *s, const char *end)
 static void
 parser_jump(struct parser *ps, int cond, const char *s, const char *end)
 {
-	uint64_t	v;
+	uint64_t	v, n[2] = { 0, 0 };
 	int		i;
 
 	if (!ps->have_events) {
@@ -2008,37 +2032,73 @@ parser_jump(struct parser *ps, int cond, const char *s, const char *end)
 		ps->fatal = 1;
 		return;
 	}
+	ps->jump_known = 0;
 	if (cond) {
-		/* The usual "EXE/JUMPS" of callgrind, short decimals. */
+		/* The usual "TAKEN/EXE" of callgrind, short decimals. */
 		const char	*d = num_skip_space(s, end), *q = d;
 
 		while (q < end && (unsigned)(*q - '0') <= 9)
 			q++;
 		if (q > d && q - d <= 19 && q < end && *q == '/' &&
 		    (q++, num_parse_u64(&q, end, &v) == NUM_OK)) {
-			ps->jump_pending = 1;
+			/* At most 19 digits: no overflow. */
+			for (; *d != '/'; d++)
+				n[0] = n[0] * 10 + (uint64_t)(*d - '0');
+			n[1] = v;
+			parser_jump_target(ps, cond, n, q, end);
 			return;
 		}
 	}
 	for (i = 0; i < 1 + cond; i++) {
 		s = num_skip_space(s, end);
-		if (num_parse_u64(&s, end, &v) != NUM_OK) {
-			/* jcnd= is written "jcnd=EXE/JUMPS" by callgrind. */
+		if (num_parse_u64(&s, end, &n[i]) != NUM_OK) {
+			/* jcnd= is written "jcnd=TAKEN/EXE" by callgrind. */
 			if (i == 0 && cond && s < end) {
 				const char	*q = s;
 
 				while (q < end && *q != '/')
 					q++;
-				if (q < end && num_parse_u64(&s, q, &v) ==
+				if (q < end && num_parse_u64(&s, q, &n[0]) ==
 				    NUM_OK && (s = q + 1, num_parse_u64(&s,
-				    end, &v) == NUM_OK))
+				    end, &n[1]) == NUM_OK))
 					break;
 			}
 			msg(MSG_BAD_JUMP, ps->fname, ps->lineno, NULL);
 			return;
 		}
 	}
+	if (!cond)
+		n[1] = n[0];
+	parser_jump_target(ps, cond, n, s, end);
+}
+
+/*
+ * The rest of a jump= or jcnd= line (n: taken, executed): the jump is
+ * pending for the position line after it, and when machine code is
+ * kept, its target, read from s without moving the positions.
+ */
+static void
+parser_jump_target(struct parser *ps, int cond, const uint64_t *n,
+    const char *s, const char *end)
+{
+	uint64_t	saved[PARSE_MAXPOS];
+	int		set[PARSE_MAXPOS], all = ps->all_set;
+
 	ps->jump_pending = 1;
+	if (!ps->keep || ps->pos_instr < 0)
+		return;
+	memcpy(saved, ps->pos, sizeof(saved));
+	memcpy(set, ps->pos_set, sizeof(set));
+	if (parser_subpositions(ps, &s, end, ps->npos) == 0) {
+		ps->jump_known = 1;
+		ps->jump_cond = cond;
+		ps->jump_taken = n[0];
+		ps->jump_exe = n[1];
+		ps->jump_target = ps->pos[ps->pos_instr];
+	}
+	memcpy(ps->pos, saved, sizeof(saved));
+	memcpy(ps->pos_set, set, sizeof(set));
+	ps->all_set = all;
 }
 
 /* A "key: value" line: header values, events, summary and totals. */
@@ -2258,7 +2318,7 @@ parser_positions(struct parser *ps, const char *s, const char *end)
 	const char	*w;
 	char		 ex[MSG_EXCERPT];
 	unsigned	 n = 0, words = 0;
-	int		 line = -1;
+	int		 line = -1, instr = -1;
 
 	while ((s = num_skip_space(s, end)) < end) {
 		for (w = s; s < end && !num_is_space(*s); s++)
@@ -2269,9 +2329,11 @@ parser_positions(struct parser *ps, const char *s, const char *end)
 			line = (int)n;
 			n++;
 		} else if ((KEYIS(w, s, "instr") || KEYIS(w, s, "addr") ||
-		    KEYIS(w, s, "bb")) && line < 0 && n < PARSE_MAXPOS - 1)
+		    KEYIS(w, s, "bb")) && line < 0 && n < PARSE_MAXPOS - 1) {
+			if (!KEYIS(w, s, "bb") && instr < 0)
+				instr = (int)n;
 			n++;
-		else
+		} else
 			msg(MSG_BAD_POSITIONS, ps->fname, ps->lineno, "%s",
 			    msg_excerpt(ex, sizeof(ex), w, s - w));
 	}
@@ -2283,6 +2345,7 @@ parser_positions(struct parser *ps, const char *s, const char *end)
 	}
 	ps->npos = n;
 	ps->pos_line = line;
+	ps->pos_instr = instr;
 	ps->all_set = 0;
 	memset(ps->pos_set, 0, sizeof(ps->pos_set));
 }

@@ -26,6 +26,10 @@ struct parse_opts {
 	int		 alternate;	/* tests: the second thread reads
 					   the odd chunks, whatever the
 					   speeds */
+	int		 instrs;	/* keep each instruction's costs,
+					   jumps and calls (instrs.h); read
+					   in one thread, by the careful
+					   path */
 };
 
 struct parser;

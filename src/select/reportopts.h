@@ -6,6 +6,7 @@
 #define CGA_REPORTOPTS_H
 
 #include <stddef.h>
+#include <regex.h>
 
 #include "profile.h"
 
@@ -52,6 +53,13 @@ struct report_opts {
 	size_t		  nevents;
 	int		  fold;		/* --fold: FOLD_* bits */
 	enum profile_rows group;	/* --group */
+	int		  asm_annotate;	/* --asm=yes */
+	char		**objdirs;	/* --objdir directories, each
+					   ending "/" */
+	size_t		  nobjdirs;
+	const char	 *objdump;	/* --objdump, $OBJDUMP or "objdump" */
+	regex_t		 *functions;	/* --function expressions */
+	size_t		  nfunctions;
 	struct gate	 *gates;	/* --fail-above */
 	size_t		  ngates;
 	const char	 *old_name;	/* --diff: the old profile's name */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asmsel.h"
 #include "callgraph.h"
 #include "cost.h"
 #include "derive.h"
@@ -51,6 +52,8 @@ static void	select_order(const struct selection *, struct selentry *,
 static size_t	select_sort_run(const struct selection *, struct selentry *,
 		    size_t, size_t);
 static void	select_entries(struct selection *);
+static int	select_wanted(const struct selection *, uint32_t);
+static void	select_asm(struct selection *);
 static void	select_cycles(struct selection *);
 static void	select_gate_add(struct selection *,
 		    const struct gate_result *);
@@ -478,6 +481,8 @@ select_entries(struct selection *sel)
 		row = &sel->t->rows[i];
 		if (row->called_only && !o->inclusive)
 			continue;
+		if (!select_wanted(sel, (uint32_t)i))
+			continue;
 		ents[n].cost = o->inclusive ? sel->g->incl + i * sel->nev :
 		    row->cost;
 		ents[n].row = (uint32_t)i;
@@ -486,6 +491,14 @@ select_entries(struct selection *sel)
 	}
 	if (o->inclusive)
 		for (i = 0; i < sel->g->ncycles; i++) {
+			for (k = 0; o->nfunctions > 0 && k <
+			    sel->g->cycles[i].nmembers; k++)
+				if (select_wanted(sel,
+				    sel->g->cycles[i].members[k]))
+					break;
+			if (o->nfunctions > 0 &&
+			    k == sel->g->cycles[i].nmembers)
+				continue;
 			ents[n].cost = sel->g->cycles[i].incl;
 			ents[n].row = CG_NONE;
 			ents[n].cycle = (uint32_t)i;
@@ -763,6 +776,58 @@ select_diff(struct selection *sel, const struct profile *old)
 }
 
 /*
+ * What machine-code annotation prints: the functions of the printed
+ * rows (a cycle's members take its place), in their order.
+ */
+static void
+select_asm(struct selection *sel)
+{
+	const struct cgcycle	*cy;
+	struct asmsel_from	 from;
+	size_t			*rank, i, m, nr = sel->t->nrows;
+
+	rank = xreallocarray(NULL, nr + 1, sizeof(*rank));
+	for (i = 0; i < nr; i++)
+		rank[i] = SIZE_MAX;
+	for (i = sel->nents; i-- > 0; ) {
+		if (sel->ents[i].row != CG_NONE) {
+			rank[sel->ents[i].row] = i;
+			continue;
+		}
+		cy = &sel->g->cycles[sel->ents[i].cycle];
+		for (m = 0; m < cy->nmembers; m++)
+			if (rank[cy->members[m]] > i)
+				rank[cy->members[m]] = i;
+	}
+	from.p = sel->p;
+	from.o = sel->o;
+	from.t = sel->t;
+	from.rowrank = rank;
+	from.sort = sel->sort;
+	from.nsort = sel->nsort;
+	from.nev = sel->nev;
+	sel->asm_ = asmsel_build(&from);
+	free(rank);
+}
+
+/*
+ * Return nonzero if row is wanted: there is no --function, or one of
+ * its expressions matches the row's label.
+ */
+static int
+select_wanted(const struct selection *sel, uint32_t row)
+{
+	const struct report_opts	*o = sel->o;
+	size_t				 i;
+
+	for (i = 0; i < o->nfunctions; i++)
+		if (regexec(&o->functions[i], fntotals_label(sel->t, row), 0,
+		    NULL, 0) == 0)
+			return 1;
+	return o->nfunctions == 0;
+}
+
+/*
  * Ask d for the derived event name, if it is not a recorded one.
  * Return -1 after a message if its formula cannot be computed.
  */
@@ -880,6 +945,10 @@ select_build(const struct profile *p, const struct profile *old,
 	/* --totals prints no source; JSON is whole whatever it says. */
 	if (o->totals_only && o->format != REPORT_JSON)
 		return sel;
+	/* Machine code, of functions (not groups). */
+	if (o->asm_annotate && profile_rows(p) == PROFILE_ROWS_FUNCTIONS &&
+	    (o->format == REPORT_TEXT || o->format == REPORT_JSON))
+		select_asm(sel);
 	/* An object's costs have no source lines. */
 	if (profile_rows(p) == PROFILE_ROWS_OBJECTS)
 		return sel;
@@ -915,6 +984,7 @@ select_free(struct selection *sel)
 	if (sel == NULL)
 		return;
 	srcsel_free(sel->src);
+	asmsel_free(sel->asm_);
 	if (sel->g != NULL)
 		callgraph_free(sel->g);
 	else if (sel->t != NULL)

@@ -14,6 +14,7 @@
 #include "num.h"
 #include "reportopts.h"
 
+struct asmsel;
 struct callgraph;
 struct diff;
 struct diffrow;
@@ -75,6 +76,8 @@ struct selection {
 	uint32_t		*files;	/* files of the printed functions */
 	size_t			 nfiles, files_cap;
 	struct srcsel		*src;	/* what source annotation prints */
+	struct asmsel		*asm_;	/* what machine-code annotation
+					   prints (--asm=yes), or NULL */
 
 	/* --diff OLD NEW. */
 	struct diff		*d;

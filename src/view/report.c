@@ -50,6 +50,9 @@ report_print(FILE *out, const struct profile *p, const struct profile *old,
 	rc = report_view_of(sel)(out, sel);
 	if (rc == 0 && sel->src != NULL && o->format == REPORT_TEXT)
 		rc = annotate_files(out, sel);
+	if (sel->asm_ != NULL && o->format == REPORT_TEXT && !o->totals_only &&
+	    sel->d == NULL)
+		(void)annotate_asm(out, sel);
 	funlockfile(out);
 	for (i = 0; i < sel->ngres; i++)
 		if (sel->gres[i].failed)

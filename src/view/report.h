@@ -24,6 +24,7 @@ report_view	report_totals;		/* report_totals.c */
 report_view	report_json;		/* report_json.c */
 report_view	report_markdown;	/* report_markdown.c */
 report_view	annotate_files;		/* annotate.c */
+report_view	annotate_asm;		/* annotate_asm.c */
 
 int	report_print(FILE *, const struct profile *, const struct profile *,
 	    const struct report_opts *);

@@ -1,0 +1,473 @@
+/*
+ * asmsel.c - what machine-code annotation prints: the functions of the
+ * printed rows (any of their file:function rows: code inlined from a
+ * header is part of the machine code) that have instruction costs, in
+ * the order of the rows; their objects found (as named by ob=, then
+ * under each --objdir), checked and disassembled by objdump, one run per
+ * range of nearby functions; each function's instructions in address
+ * order, the profile's costs, positions, calls and jumps beside
+ * objdump's text, those objdump did not list kept.
+ */
+#include "compat.h"
+
+#include <sys/stat.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "asmsel.h"
+#include "cost.h"
+#include "fntotals.h"
+#include "instrs.h"
+#include "objdump.h"
+#include "profile.h"
+#include "reportopts.h"
+#include "xmalloc.h"
+
+#define ASM_GAP		4096	/* bytes between functions read in one run */
+#define NONE		UINT32_MAX
+
+/* A function's place: the first printed entry of its rows. */
+struct asmrank {
+	size_t		 rank;
+	uint32_t	 fn;
+};
+
+/* An address range of one object to disassemble. */
+struct asmrange {
+	uint64_t	 lo, hi;	/* hi included */
+};
+
+static const struct asmsel_from *cmp_sel; /* for the qsort comparisons */
+static const struct instrs *cmp_ins;
+
+static int	asmsel_rankcmp(const void *, const void *);
+static int	asmsel_addrcmp(const void *, const void *);
+static int	asmsel_callcmp(const void *, const void *);
+static int	asmsel_jumpcmp(const void *, const void *);
+static int	asmsel_rangecmp(const void *, const void *);
+static void	asmsel_find(struct asmobj *, const char *,
+		    const struct report_opts *);
+static void	asmsel_disassemble(struct asmsel *,
+		    const struct asmsel_from *, size_t);
+static void	asmsel_rows(struct asmsel *, struct asmfunc *,
+		    const struct instrs *, const uint32_t *, size_t);
+
+/* Order functions by their place, then by id. */
+static int
+asmsel_rankcmp(const void *a, const void *b)
+{
+	const struct asmrank	*x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return (x->fn > y->fn) - (x->fn < y->fn);
+}
+
+/* Order instruction ids by address. */
+static int
+asmsel_addrcmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b, f;
+	uint64_t	ax, ay, l;
+
+	instrs_get(cmp_ins, x, &f, &ax, &f, &l);
+	instrs_get(cmp_ins, y, &f, &ay, &f, &l);
+	if (ax != ay)
+		return ax < ay ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/*
+ * Order calls by address, then by cost (the sort events, descending),
+ * then by the callee's name, then by count: a total order.
+ */
+static int
+asmsel_callcmp(const void *a, const void *b)
+{
+	const struct asmcall	*x = a, *y = b;
+	const struct profile	*p = cmp_sel->p;
+	uint32_t		 o1, f1, n1, o2, f2, n2;
+	int			 c;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if ((c = cost_cmp(x->cost, y->cost, cmp_sel->sort,
+	    cmp_sel->nsort)) != 0)
+		return c;
+	profile_func(p, x->callee, &o1, &f1, &n1);
+	profile_func(p, y->callee, &o2, &f2, &n2);
+	if ((c = strcmp(profile_str(p, f1), profile_str(p, f2))) != 0 ||
+	    (c = strcmp(profile_str(p, n1), profile_str(p, n2))) != 0 ||
+	    (c = strcmp(profile_str(p, o1), profile_str(p, o2))) != 0)
+		return c;
+	return (x->count > y->count) - (x->count < y->count);
+}
+
+/* Order jumps by address, kind and target. */
+static int
+asmsel_jumpcmp(const void *a, const void *b)
+{
+	const struct asmjump	*x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->cond != y->cond)
+		return x->cond > y->cond ? -1 : 1;
+	return (x->target > y->target) - (x->target < y->target);
+}
+
+/* Order ranges by their start. */
+static int
+asmsel_rangecmp(const void *a, const void *b)
+{
+	const struct asmrange	*x = a, *y = b;
+
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return (x->hi > y->hi) - (x->hi < y->hi);
+}
+
+/*
+ * Find the object named name: as named, then under each --objdir with
+ * its path, then with its file name alone; the first file that exists
+ * is checked.
+ */
+static void
+asmsel_find(struct asmobj *ob, const char *name, const struct report_opts *o)
+{
+	const char	*base = strrchr(name, '/'), *tail;
+	char		*path;
+	time_t		 mtime;
+	size_t		 i, k;
+	enum objdump_result r;
+
+	ob->found = OBJDUMP_MISSING;
+	if (*name == '\0' || strcmp(name, "???") == 0)
+		return;
+	base = base != NULL ? base + 1 : name;
+	for (i = 0; i <= 2 * o->nobjdirs; i++) {
+		if (i == 0)
+			path = xstrdup(name);
+		else {
+			/* Each directory ends in "/". */
+			k = (i - 1) / 2;
+			tail = (i - 1) % 2 == 0 ? name + (*name == '/') : base;
+			path = xmalloc(strlen(o->objdirs[k]) + strlen(tail) + 1);
+			strcpy(path, o->objdirs[k]);
+			strcat(path, tail);
+		}
+		if ((r = objdump_check(path, &mtime)) == OBJDUMP_MISSING) {
+			free(path);
+			continue;
+		}
+		ob->found = r;
+		ob->path = path;
+		ob->newer = 0;
+		ob->mtime = mtime;
+		return;
+	}
+}
+
+/*
+ * Disassemble object k: the ranges of the functions in it, nearby ones
+ * in one run of objdump.
+ */
+static void
+asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
+    size_t k)
+{
+	struct asmobj	*ob = &s->objs[k];
+	struct asmrange	*r;
+	const struct asmfunc *f;
+	size_t		 i, n = 0, m;
+	char		 err[512];
+
+	if (ob->found != OBJDUMP_OK)
+		return;
+	if (s->have_mtime && ob->mtime > s->profile_mtime)
+		ob->newer = 1;
+	r = xreallocarray(NULL, s->nfuncs + 1, sizeof(*r));
+	for (i = 0; i < s->nfuncs; i++) {
+		f = &s->funcs[i];
+		if (f->obj != k || f->nrows == 0)
+			continue;
+		r[n].lo = f->rows[0].addr;
+		r[n].hi = f->rows[f->nrows - 1].addr;
+		n++;
+	}
+	qsort(r, n, sizeof(*r), asmsel_rangecmp);
+	for (i = m = 0; i < n; i++) {
+		if (m > 0 && (r[m - 1].hi >= r[i].lo ||
+		    r[i].lo - r[m - 1].hi <= ASM_GAP)) {
+			if (r[i].hi > r[m - 1].hi)
+				r[m - 1].hi = r[i].hi;
+			continue;
+		}
+		r[m++] = r[i];
+	}
+	for (i = 0; i < m; i++)
+		if (objdump_read(&ob->dis, sel->o->objdump, ob->path, r[i].lo,
+		    r[i].hi == UINT64_MAX ? r[i].hi : r[i].hi + 1, err,
+		    sizeof(err)) != OBJDUMP_OK) {
+			ob->found = OBJDUMP_FAILED;
+			ob->why = xstrdup(err);
+			objdump_free(&ob->dis);
+			break;
+		}
+	free(r);
+}
+
+/*
+ * The rows of function f: its instructions ids[0..n-1] (by address)
+ * with what objdump listed between its first and last, once the
+ * object is read; before that, only its own.
+ */
+static void
+asmsel_rows(struct asmsel *s, struct asmfunc *f, const struct instrs *ins,
+    const uint32_t *ids, size_t n)
+{
+	const struct objdump	*d = &s->objs[f->obj].dis;
+	struct asmrow		*row;
+	uint32_t		 fn, file;
+	uint64_t		 addr, line, lo, hi;
+	size_t			 i = 0, j, jend, c = 0, k = 0, cap;
+
+	if (n == 0)
+		return;
+	instrs_get(ins, ids[0], &fn, &lo, &file, &line);
+	instrs_get(ins, ids[n - 1], &fn, &hi, &file, &line);
+	j = s->objs[f->obj].found == OBJDUMP_OK ? objdump_find(d, lo) : 0;
+	jend = s->objs[f->obj].found == OBJDUMP_OK ? objdump_find(d, hi) : 0;
+	if (jend < d->n && d->insns[jend].addr == hi)
+		jend++;
+	cap = n + (jend - j);
+	free(f->rows);
+	f->rows = xcalloc(cap, sizeof(*f->rows));
+	f->nrows = 0;
+	f->unlisted = 0;
+	while (i < n || j < jend) {
+		row = &f->rows[f->nrows++];
+		row->file = NONE;
+		if (i < n)
+			instrs_get(ins, ids[i], &fn, &addr, &file, &line);
+		if (j < jend && (i == n || d->insns[j].addr <= addr)) {
+			row->addr = d->insns[j].addr;
+			row->text = objdump_text(d, j);
+			/* objdump may list an address twice: once is kept. */
+			while (j + 1 < jend && d->insns[j + 1].addr == row->addr)
+				j++;
+			j++;
+			if (i == n || addr != row->addr)
+				continue;
+		} else {
+			row->addr = addr;
+			row->text = NULL;
+			f->unlisted++;
+		}
+		row->cost = instrs_cost(ins, ids[i]);
+		row->file = file;
+		row->line = line;
+		i++;
+	}
+	/* Each row's calls and jumps, both by address. */
+	for (i = 0; i < f->nrows; i++) {
+		row = &f->rows[i];
+		while (c < f->ncalls && f->calls[c].addr < row->addr)
+			c++;
+		row->call0 = c;
+		while (c < f->ncalls && f->calls[c].addr == row->addr)
+			c++;
+		row->ncalls = c - row->call0;
+		while (k < f->njumps && f->jumps[k].addr < row->addr)
+			k++;
+		row->jump0 = k;
+		while (k < f->njumps && f->jumps[k].addr == row->addr)
+			k++;
+		row->njumps = k - row->jump0;
+	}
+}
+
+/* Choose and read what machine-code annotation prints for sel. */
+struct asmsel *
+asmsel_build(const struct asmsel_from *sel)
+{
+	const struct profile	*p = sel->p;
+	const struct instrs	*ins = profile_instrs(p);
+	const struct icall	*ic;
+	const struct ijump	*ij;
+	struct asmsel		*s;
+	struct asmfunc		*f;
+	struct asmrank		*ranks;
+	struct stat		 st;
+	const size_t		*rowrank;
+	size_t			*fnrank, i, m, nf, *start;
+	uint32_t		*byfn, *fnidx, *objidx, fn, file, obj, ffile,
+				 name, r, nstr;
+	uint64_t		 addr, line;
+
+	s = xcalloc(1, sizeof(*s));
+	if (strcmp(sel->o->profile_name, "-") != 0 &&
+	    stat(sel->o->profile_name, &st) == 0) {
+		s->profile_mtime = st.st_mtime;
+		s->have_mtime = 1;
+	}
+	if (ins == NULL)
+		return s;
+	s->have_instrs = 1;
+	s->have_jumps = instrs_njumps(ins) > 0;
+
+	/* The place of each function: its first printed row's. */
+	rowrank = sel->rowrank;
+	nf = profile_nfuncs(p);
+	fnrank = xreallocarray(NULL, nf + 1, sizeof(*fnrank));
+	for (i = 0; i < nf; i++)
+		fnrank[i] = SIZE_MAX;
+	for (i = 0; i < instrs_count(ins); i++) {
+		instrs_get(ins, (uint32_t)i, &fn, &addr, &file, &line);
+		profile_func(p, fn, &obj, &ffile, &name);
+		if ((r = fntotals_row_find(sel->t, file, name)) != NONE &&
+		    rowrank[r] < fnrank[fn])
+			fnrank[fn] = rowrank[r];
+		if ((r = fntotals_row_find(sel->t, ffile, name)) != NONE &&
+		    rowrank[r] < fnrank[fn])
+			fnrank[fn] = rowrank[r];
+	}
+	ranks = xreallocarray(NULL, nf + 1, sizeof(*ranks));
+	for (fn = 0; fn < nf; fn++)
+		if (fnrank[fn] != SIZE_MAX) {
+			ranks[s->nfuncs].rank = fnrank[fn];
+			ranks[s->nfuncs++].fn = fn;
+		}
+	qsort(ranks, s->nfuncs, sizeof(*ranks), asmsel_rankcmp);
+	fnidx = xreallocarray(NULL, nf + 1, sizeof(*fnidx));
+	for (i = 0; i < nf; i++)
+		fnidx[i] = NONE;
+	s->funcs = xcalloc(s->nfuncs + 1, sizeof(*s->funcs));
+	for (i = 0; i < s->nfuncs; i++) {
+		s->funcs[i].fn = ranks[i].fn;
+		fnidx[ranks[i].fn] = (uint32_t)i;
+	}
+	free(ranks);
+	free(fnrank);
+
+	/* Each function's instructions, by address. */
+	start = xcalloc(s->nfuncs + 1, sizeof(*start));
+	for (i = 0; i < instrs_count(ins); i++) {
+		instrs_get(ins, (uint32_t)i, &fn, &addr, &file, &line);
+		if (fnidx[fn] != NONE)
+			start[fnidx[fn] + 1]++;
+	}
+	for (i = 0; i < s->nfuncs; i++)
+		start[i + 1] += start[i];
+	byfn = xreallocarray(NULL, start[s->nfuncs] + 1, sizeof(*byfn));
+	{
+		size_t	*at = xreallocarray(NULL, s->nfuncs + 1, sizeof(*at));
+
+		memcpy(at, start, (s->nfuncs + 1) * sizeof(*at));
+		for (i = 0; i < instrs_count(ins); i++) {
+			instrs_get(ins, (uint32_t)i, &fn, &addr, &file, &line);
+			if (fnidx[fn] != NONE)
+				byfn[at[fnidx[fn]]++] = (uint32_t)i;
+		}
+		free(at);
+	}
+	cmp_ins = ins;
+	cmp_sel = sel;
+	for (i = 0; i < s->nfuncs; i++)
+		qsort(byfn + start[i], start[i + 1] - start[i],
+		    sizeof(*byfn), asmsel_addrcmp);
+
+	/* Their calls and jumps. */
+	for (i = 0; i < instrs_ncalls(ins); i++) {
+		ic = instrs_call(ins, (uint32_t)i);
+		if (fnidx[ic->fn] == NONE)
+			continue;
+		f = &s->funcs[fnidx[ic->fn]];
+		f->calls = xreallocarray(f->calls, f->ncalls + 1,
+		    sizeof(*f->calls));
+		f->calls[f->ncalls].addr = ic->addr;
+		f->calls[f->ncalls].callee = ic->callee;
+		f->calls[f->ncalls].count = ic->count;
+		f->calls[f->ncalls].cost = instrs_call_cost(ins, (uint32_t)i);
+		f->ncalls++;
+	}
+	for (i = 0; i < instrs_njumps(ins); i++) {
+		ij = instrs_jump(ins, (uint32_t)i);
+		if (fnidx[ij->fn] == NONE)
+			continue;
+		f = &s->funcs[fnidx[ij->fn]];
+		f->jumps = xreallocarray(f->jumps, f->njumps + 1,
+		    sizeof(*f->jumps));
+		f->jumps[f->njumps].addr = ij->addr;
+		f->jumps[f->njumps].target = ij->target;
+		f->jumps[f->njumps].cond = ij->cond;
+		f->jumps[f->njumps].executed = ij->executed;
+		f->jumps[f->njumps].taken = ij->taken;
+		f->njumps++;
+	}
+
+	/* The objects, found and checked once each. */
+	nstr = profile_nstrings(p);
+	objidx = xreallocarray(NULL, nstr + 1, sizeof(*objidx));
+	for (i = 0; i < nstr; i++)
+		objidx[i] = NONE;
+	for (i = 0; i < s->nfuncs; i++) {
+		f = &s->funcs[i];
+		qsort(f->calls, f->ncalls, sizeof(*f->calls), asmsel_callcmp);
+		qsort(f->jumps, f->njumps, sizeof(*f->jumps), asmsel_jumpcmp);
+		profile_func(p, f->fn, &obj, &ffile, &name);
+		if (objidx[obj] == NONE) {
+			s->objs = xreallocarray(s->objs, s->nobjs + 1,
+			    sizeof(*s->objs));
+			memset(&s->objs[s->nobjs], 0, sizeof(*s->objs));
+			s->objs[s->nobjs].name = obj;
+			asmsel_find(&s->objs[s->nobjs], profile_str(p, obj),
+			    sel->o);
+			objidx[obj] = (uint32_t)s->nobjs++;
+		}
+		f->obj = objidx[obj];
+		f->self = xreallocarray(NULL, sel->nev, sizeof(*f->self));
+		cost_clear(f->self, sel->nev);
+		for (m = start[i]; m < start[i + 1]; m++)
+			cost_add(f->self, instrs_cost(ins, byfn[m]), sel->nev);
+		/* The profile's instructions alone give the ranges. */
+		asmsel_rows(s, f, ins, byfn + start[i], start[i + 1] - start[i]);
+	}
+	for (i = 0; i < s->nobjs; i++)
+		asmsel_disassemble(s, sel, i);
+	for (i = 0; i < s->nfuncs; i++)
+		asmsel_rows(s, &s->funcs[i], ins, byfn + start[i],
+		    start[i + 1] - start[i]);
+	cmp_ins = NULL;
+	cmp_sel = NULL;
+	free(objidx);
+	free(byfn);
+	free(start);
+	free(fnidx);
+	return s;
+}
+
+/* Free a machine-code selection. */
+void
+asmsel_free(struct asmsel *s)
+{
+	size_t	i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nfuncs; i++) {
+		free(s->funcs[i].rows);
+		free(s->funcs[i].calls);
+		free(s->funcs[i].jumps);
+		free(s->funcs[i].self);
+	}
+	for (i = 0; i < s->nobjs; i++) {
+		free(s->objs[i].path);
+		free(s->objs[i].why);
+		objdump_free(&s->objs[i].dis);
+	}
+	free(s->funcs);
+	free(s->objs);
+	free(s);
+}

@@ -1,0 +1,100 @@
+/*
+ * asmsel.h - the selection for machine-code annotation (--asm=yes): the
+ * functions of the printed rows that have instruction costs, each with
+ * its object (found, checked, disassembled by objdump), its
+ * instructions in address order with their costs, source positions,
+ * calls and jumps.
+ */
+#ifndef CGA_ASMSEL_H
+#define CGA_ASMSEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "objdump.h"
+
+struct fntotals;
+struct profile;
+struct report_opts;
+
+/* What the machine-code selection starts from: the report's choice. */
+struct asmsel_from {
+	const struct profile	 *p;
+	const struct report_opts *o;
+	struct fntotals		 *t;		/* the rows, */
+	const size_t		 *rowrank;	/*   each one's place among the
+						   printed entries (SIZE_MAX:
+						   not printed) */
+	const int		 *sort;		/* the sort events */
+	size_t			  nsort;
+	unsigned		  nev;
+};
+
+/* One instruction listed. */
+struct asmrow {
+	uint64_t	 addr;
+	const char	*text;		/* objdump's, or NULL: the profile
+					   names it, the listing does not */
+	const uint64_t	*cost;		/* self cost, NULL if none */
+	uint32_t	 file;		/* string id of its source file, */
+	uint64_t	 line;		/*   line; file UINT32_MAX: unknown */
+	size_t		 call0, ncalls;	/* its calls in the function's */
+	size_t		 jump0, njumps;	/* its jumps in the function's */
+};
+
+/* Calls from one instruction to one function. */
+struct asmcall {
+	uint64_t	 addr;
+	uint32_t	 callee;	/* a function of the profile */
+	uint64_t	 count;
+	const uint64_t	*cost;		/* inclusive */
+};
+
+/* A jump or conditional branch from one instruction. */
+struct asmjump {
+	uint64_t	 addr, target;
+	int		 cond;
+	uint64_t	 executed, taken;
+};
+
+/* An object whose machine code is listed (or could not be). */
+struct asmobj {
+	uint32_t	 name;		/* string id, as in the profile */
+	char		*path;		/* the file read, NULL if none */
+	enum objdump_result found;
+	char		*why;		/* objdump's failure, or NULL */
+	time_t		 mtime;
+	int		 newer;		/* newer than the profile */
+	struct objdump	 dis;
+};
+
+/* A function annotated. */
+struct asmfunc {
+	uint32_t	 fn;		/* the profile's function */
+	uint32_t	 obj;		/* its index in objs */
+	struct asmrow	*rows;
+	size_t		 nrows;
+	struct asmcall	*calls;
+	size_t		 ncalls;
+	struct asmjump	*jumps;
+	size_t		 njumps;
+	uint64_t	*self;		/* the sum of its instructions' costs */
+	size_t		 unlisted;	/* instructions objdump did not list */
+};
+
+struct asmsel {
+	int		 have_instrs;	/* the profile has instruction costs */
+	int		 have_jumps;	/*   and jumps */
+	struct asmfunc	*funcs;		/* in the order of the printed rows */
+	size_t		 nfuncs;
+	struct asmobj	*objs;
+	size_t		 nobjs;
+	time_t		 profile_mtime;
+	int		 have_mtime;
+};
+
+struct asmsel	*asmsel_build(const struct asmsel_from *);
+void		 asmsel_free(struct asmsel *);
+
+#endif /* CGA_ASMSEL_H */

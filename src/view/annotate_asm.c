@@ -1,0 +1,251 @@
+/*
+ * annotate_asm.c - annotated machine code (--asm=yes), after the
+ * annotated sources: for each function chosen by asmsel.c, a header
+ * naming it and its object, then its instructions in address order,
+ * each with its costs (the shown events, "." where none), address and
+ * objdump's text, the source line it comes from whenever that changes,
+ * its jumps ("# jcnd TAKEN/EXECUTED -> TARGET") and the calls made from
+ * it (" => file:callee (Nx)"); runs of instructions without cost
+ * further than --context from a costly one are one "..." row.  Then the
+ * objects that could not be read.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "asmsel.h"
+#include "cells.h"
+#include "cost.h"
+#include "header.h"
+#include "num.h"
+#include "profile.h"
+#include "report.h"
+#include "select.h"
+#include "xmalloc.h"
+
+#define ATS	"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+#define WARNBAR	"@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"
+
+static void	asm_function(const struct cells *, const struct selection *,
+		    const struct asmfunc *);
+static void	asm_row(const struct cells *, const struct selection *,
+		    const struct asmfunc *, const struct asmrow *,
+		    const unsigned *, int);
+static void	asm_unread(const struct cells *, const struct asmsel *);
+static const char *asm_why(enum objdump_result);
+
+/* Say why an object could not be read. */
+static const char *
+asm_why(enum objdump_result r)
+{
+	switch (r) {
+	case OBJDUMP_MISSING:
+		return "not found";
+	case OBJDUMP_NOT_REGULAR:
+		return "not a regular file";
+	case OBJDUMP_NOT_ELF:
+		return "not an ELF object";
+	default:
+		return "not disassembled";
+	}
+}
+
+/* Print one instruction, its jumps, then its calls. */
+static void
+asm_row(const struct cells *c, const struct selection *sel,
+    const struct asmfunc *f, const struct asmrow *r, const unsigned *w,
+    int aw)
+{
+	const struct profile	*p = sel->p;
+	const struct asmjump	*j;
+	const struct asmcall	*k;
+	char			 a[32], b[32];
+	uint32_t		 obj, file, name;
+	size_t			 i;
+
+	cells_cost(c, r->cost, w);
+	snprintf(a, sizeof(a), "0x%llx", (unsigned long long)r->addr);
+	fprintf(c->out, "  %*s  ", aw, a);
+	if (r->text != NULL)
+		cells_name(c, r->text);
+	else
+		fputs(sel->asm_->objs[f->obj].found == OBJDUMP_OK ?
+		    "(not in objdump's listing)" : "(object not read)", c->out);
+	for (i = 0; i < r->njumps; i++) {
+		j = &f->jumps[r->jump0 + i];
+		fputs(i == 0 ? "  # " : ", ", c->out);
+		num_commify(j->taken, a);
+		if (j->cond) {
+			num_commify(j->executed, b);
+			fprintf(c->out, "jcnd %s/%s", a, b);
+		} else
+			fprintf(c->out, "jump %s", a);
+		fprintf(c->out, " -> 0x%llx", (unsigned long long)j->target);
+	}
+	fputc('\n', c->out);
+	for (i = 0; i < r->ncalls; i++) {
+		k = &f->calls[r->call0 + i];
+		cells_cost(c, k->cost, w);
+		profile_func(p, k->callee, &obj, &file, &name);
+		fputs(" => ", c->out);
+		cells_label(c, file, name);
+		num_commify(k->count, a);
+		fprintf(c->out, " (%sx)\n", a);
+	}
+}
+
+/* Print the listing of one function. */
+static void
+asm_function(const struct cells *c, const struct selection *sel,
+    const struct asmfunc *f)
+{
+	const struct asmsel	*s = sel->asm_;
+	const struct asmobj	*ob = &s->objs[f->obj];
+	const struct profile	*p = sel->p;
+	const struct asmrow	*r;
+	FILE			*out = c->out;
+	unsigned		*w;
+	uint32_t		 obj, file, name, mfile = UINT32_MAX;
+	uint64_t		 mline = 0;
+	size_t			 i, k, ctx = (size_t)sel->o->context, near;
+	unsigned char		*keep;
+	char			 a[32];
+	int			 aw = 0, n, gap = 0;
+
+	profile_func(p, f->fn, &obj, &file, &name);
+	fputs(FANCY "-- Machine code: ", out);
+	cells_label(c, file, name);
+	fputs(" [", out);
+	cells_name(c, profile_str(p, obj));
+	fputs("]\n" FANCY, out);
+	if (ob->newer) {
+		fputs(ATS WARNBAR ATS "@ Object '", out);
+		cells_name(c, ob->path);
+		fprintf(out, "' is more recent than input file '%s'.\n"
+		    "@ Annotations may not be correct.\n" ATS "\n",
+		    sel->o->profile_name);
+	}
+	if (!s->have_jumps)
+		fputs("(jumps not recorded: callgrind --collect-jumps=yes "
+		    "records them)\n", out);
+	w = cells_widths_new(c);
+	cells_widths_add(c, w, f->self);
+	for (i = 0; i < f->nrows; i++) {
+		if (f->rows[i].cost != NULL)
+			cells_widths_add(c, w, f->rows[i].cost);
+		for (k = 0; k < f->rows[i].ncalls; k++)
+			cells_widths_add(c, w, f->calls[f->rows[i].call0 +
+			    k].cost);
+		n = snprintf(a, sizeof(a), "0x%llx",
+		    (unsigned long long)f->rows[i].addr);
+		if (n > aw)
+			aw = n;
+	}
+	cells_events(c, w);
+	fputs("\n\n", out);
+
+	/* The rows kept: those with cost, and ctx rows around them. */
+	keep = xcalloc(f->nrows + 1, 1);
+	for (i = 0, near = SIZE_MAX; i < f->nrows; i++)
+		if (f->rows[i].cost != NULL || f->rows[i].text == NULL ||
+		    f->rows[i].ncalls > 0 || f->rows[i].njumps > 0)
+			near = i;
+		else if (near != SIZE_MAX && i - near <= ctx)
+			keep[i] = 1;
+	for (i = f->nrows, near = SIZE_MAX; i-- > 0; )
+		if (f->rows[i].cost != NULL || f->rows[i].text == NULL ||
+		    f->rows[i].ncalls > 0 || f->rows[i].njumps > 0) {
+			near = i;
+			keep[i] = 1;
+		} else if (near != SIZE_MAX && near - i <= ctx)
+			keep[i] = 1;
+	for (i = 0; i < f->nrows; i++) {
+		r = &f->rows[i];
+		if (!keep[i]) {
+			if (!gap) {
+				cells_cost(c, NULL, w);
+				fprintf(out, "  %*s\n", aw, "...");
+			}
+			gap = 1;
+			continue;
+		}
+		gap = 0;
+		if (r->file != UINT32_MAX && (r->file != mfile ||
+		    r->line != mline)) {
+			fputs("-- ", out);
+			cells_name(c, profile_str(p, r->file));
+			fprintf(out, ":%llu --\n", (unsigned long long)r->line);
+			mfile = r->file;
+			mline = r->line;
+		}
+		asm_row(c, sel, f, r, w, aw);
+	}
+	fputc('\n', out);
+	cells_cost(c, f->self, w);
+	fprintf(out, "  %*s  instructions' total", aw, "");
+	if (f->unlisted > 0)
+		fprintf(out, " (%zu not in objdump's listing)", f->unlisted);
+	fputs("\n\n", out);
+	free(keep);
+	free(w);
+}
+
+/* List the objects that could not be read, and why. */
+static void
+asm_unread(const struct cells *c, const struct asmsel *s)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < s->nobjs; i++) {
+		if (s->objs[i].found == OBJDUMP_OK)
+			continue;
+		if (n++ == 0)
+			fputs(FANCY "The following objects chosen for "
+			    "machine-code annotation could not be read:\n"
+			    FANCY, c->out);
+		fputs("  ", c->out);
+		cells_name(c, profile_str(c->p, s->objs[i].name));
+		if (s->objs[i].path != NULL &&
+		    strcmp(s->objs[i].path, profile_str(c->p,
+		    s->objs[i].name)) != 0) {
+			fputs(" (as ", c->out);
+			cells_name(c, s->objs[i].path);
+			fputc(')', c->out);
+		}
+		fprintf(c->out, ": %s", asm_why(s->objs[i].found));
+		if (s->objs[i].why != NULL) {
+			fputs(": ", c->out);
+			cells_name(c, s->objs[i].why);
+		}
+		fputc('\n', c->out);
+	}
+	if (n > 0)
+		fputs("(--objdir=DIR looks for objects under DIR)\n\n", c->out);
+}
+
+/*
+ * Annotate the machine code of the functions chosen (--asm=yes), after
+ * the sources.  Return 0.
+ */
+int
+annotate_asm(FILE *out, const struct selection *sel)
+{
+	const struct asmsel	*s = sel->asm_;
+	struct cells		 c;
+	size_t			 i;
+
+	if (s == NULL)
+		return 0;
+	cells_init(&c, out, sel);
+	if (!s->have_instrs) {
+		fputs(FANCY "-- Machine code: none in this profile: make it "
+		    "with valgrind --tool=callgrind\n-- --dump-instr=yes "
+		    "(and --collect-jumps=yes for jumps)\n" FANCY "\n", out);
+		return 0;
+	}
+	for (i = 0; i < s->nfuncs; i++)
+		asm_function(&c, sel, &s->funcs[i]);
+	asm_unread(&c, s);
+	return 0;
+}
