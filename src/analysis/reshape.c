@@ -15,6 +15,7 @@
 #include "cost.h"
 #include "derive.h"
 #include "fold.h"
+#include "instrs.h"
 #include "msg.h"
 #include "profile.h"
 #include "reshape.h"
@@ -45,6 +46,7 @@ static const uint64_t *rs_cost(struct rs *, const uint64_t *, const char *,
 static int	rs_seqcmp(const void *, const void *);
 static void	rs_events(struct rs *);
 static void	rs_parts(struct rs *);
+static void	rs_instrs(struct rs *, const uint32_t *);
 
 /* Return dst's id of src's string id. */
 static uint32_t
@@ -219,6 +221,39 @@ rs_parts(struct rs *r)
 }
 
 /*
+ * The machine code of src, its functions mapped by fnmap: functions
+ * that become one share their instructions, summed by address.
+ */
+static void
+rs_instrs(struct rs *r, const uint32_t *fnmap)
+{
+	const struct instrs	*si = profile_instrs(r->src);
+	struct instrs		*di = profile_instrs_mut(r->dst);
+	const struct ijump	*j;
+	const struct icall	*c;
+	uint32_t		 i, fn, file;
+	uint64_t		 addr, line;
+
+	for (i = 0; i < instrs_count(si); i++) {
+		instrs_get(si, i, &fn, &addr, &file, &line);
+		r->over |= instrs_add(di, fnmap[fn], addr, rs_str(r, file),
+		    line, rs_cost(r, instrs_cost(si, i), "an instruction",
+		    fn), r->nall);
+	}
+	for (i = 0; i < instrs_njumps(si); i++) {
+		j = instrs_jump(si, i);
+		instrs_add_jump(di, fnmap[j->fn], j->cond, j->addr, j->target,
+		    j->executed, j->taken);
+	}
+	for (i = 0; i < instrs_ncalls(si); i++) {
+		c = instrs_call(si, i);
+		r->over |= instrs_add_call(di, fnmap[c->fn], c->addr,
+		    fnmap[c->callee], c->count, rs_cost(r,
+		    instrs_call_cost(si, i), "a call", c->fn));
+	}
+}
+
+/*
  * Make src again as how asks; what names it in messages.  Return the
  * new profile, or NULL after a message if a derived event is below 0.
  */
@@ -319,6 +354,10 @@ reshape_build(const struct profile *src, const struct reshape *how,
 		    callmap[callee], profile_arc_count(src, i),
 		    rs_cost(&r, profile_arc_cost(src, i), "a call", fn));
 	}
+	/* Machine code, of functions (a group has none). */
+	if (profile_instrs(src) != NULL &&
+	    how->rows == PROFILE_ROWS_FUNCTIONS)
+		rs_instrs(&r, fnmap);
 	if (r.over)
 		msg(MSG_COST_OVERFLOW, what, 0, NULL);
 	free(pairfn);

@@ -10,7 +10,10 @@
 #include "compat.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "asmsel.h"
 #include "callgraph.h"
 #include "cost.h"
 #include "diff.h"
@@ -20,6 +23,7 @@
 #include "profile.h"
 #include "report.h"
 #include "select.h"
+#include "xmalloc.h"
 #include "srcsel.h"
 #include "version.h"
 
@@ -35,6 +39,11 @@ static void	json_functions(struct json *, const struct selection *);
 static void	json_cycles(struct json *, const struct selection *);
 static void	json_files(struct json *, const struct selection *);
 static void	json_diff(struct json *, const struct selection *);
+static void	json_asm(struct json *, const struct selection *);
+static void	json_present(struct json *, const struct profile *,
+		    const uint64_t *);
+static void	json_pair(struct json *, const char *, const char *,
+		    uint64_t);
 
 /* Write a cost vector as an object of event: count (null if none). */
 static void
@@ -399,6 +408,166 @@ json_diff(struct json *j, const struct selection *sel)
 	json_close(j, ']');
 }
 
+/* Write "a:b" as a string, or "a:LINE" when b is NULL. */
+static void
+json_pair(struct json *j, const char *a, const char *b, uint64_t line)
+{
+	char	*s, num[32];
+	size_t	 la = strlen(a), lb;
+
+	if (b == NULL) {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)line);
+		b = num;
+	}
+	lb = strlen(b);
+	s = xmalloc(la + lb + 2);
+	memcpy(s, a, la);
+	s[la] = ':';
+	memcpy(s + la + 1, b, lb + 1);
+	json_str(j, s);
+	free(s);
+}
+
+/* Write a cost vector as an object of the events it has a count of. */
+static void
+json_present(struct json *j, const struct profile *p, const uint64_t *c)
+{
+	unsigned	i, n = profile_nevents(p);
+
+	json_open(j, '{');
+	for (i = 0; c != NULL && i < n; i++)
+		if (c[i] != COST_NONE) {
+			json_key(j, profile_str(p, profile_event(p, i)));
+			json_u64(j, c[i]);
+		}
+	json_close(j, '}');
+}
+
+/*
+ * --asm=yes: the machine code of the functions annotated, each with its
+ * instructions (address, objdump's text, source, cost, jumps, calls).
+ */
+static void
+json_asm(struct json *j, const struct selection *sel)
+{
+	const struct asmsel	*s = sel->asm_;
+	const struct asmfunc	*f;
+	const struct asmobj	*ob;
+	const struct asmrow	*r;
+	const struct asmjump	*jp;
+	const struct asmcall	*c;
+	const struct profile	*p = sel->p;
+	uint32_t		 obj, file, name;
+	size_t			 i, k, m;
+	char			 buf[64];
+
+	json_key(j, "machine_code");
+	json_open(j, '{');
+	json_key(j, "instructions_recorded");
+	json_bool(j, s->have_instrs);
+	json_key(j, "jumps_recorded");
+	json_bool(j, s->have_jumps);
+	json_key(j, "functions");
+	json_open(j, '[');
+	for (i = 0; i < s->nfuncs; i++) {
+		f = &s->funcs[i];
+		ob = &s->objs[f->obj];
+		profile_func(p, f->fn, &obj, &file, &name);
+		json_open(j, '{');
+		json_key(j, "file");
+		json_str(j, profile_str(p, file));
+		json_key(j, "name");
+		json_str(j, profile_str(p, name));
+		json_key(j, "object");
+		json_str(j, profile_str(p, obj));
+		json_key(j, "object_read");
+		json_bool(j, ob->found == OBJDUMP_OK);
+		json_key(j, "object_newer");
+		json_bool(j, ob->newer);
+		json_key(j, "self");
+		json_present(j, p, f->self);
+		json_key(j, "asm");
+		json_open(j, '[');
+		for (k = 0; k < f->nrows; k++) {
+			r = &f->rows[k];
+			json_open(j, '{');
+			json_key(j, "address");
+			snprintf(buf, sizeof(buf), "0x%llx",
+			    (unsigned long long)r->addr);
+			json_str(j, buf);
+			json_key(j, "text");
+			if (r->text != NULL)
+				json_str(j, r->text);
+			else
+				json_null(j);
+			json_key(j, "source");
+			if (r->file != UINT32_MAX)
+				json_pair(j, profile_str(p, r->file), NULL,
+				    r->line);
+			else
+				json_null(j);
+			json_key(j, "cost");
+			json_present(j, p, r->cost);
+			json_key(j, "jumps");
+			json_open(j, '[');
+			for (m = 0; m < r->njumps; m++) {
+				jp = &f->jumps[r->jump0 + m];
+				json_open(j, '{');
+				json_key(j, "target");
+				snprintf(buf, sizeof(buf), "0x%llx",
+				    (unsigned long long)jp->target);
+				json_str(j, buf);
+				json_key(j, "conditional");
+				json_bool(j, jp->cond);
+				json_key(j, "executed");
+				json_u64(j, jp->executed);
+				json_key(j, "taken");
+				json_u64(j, jp->taken);
+				json_close(j, '}');
+			}
+			json_close(j, ']');
+			json_key(j, "calls");
+			json_open(j, '[');
+			for (m = 0; m < r->ncalls; m++) {
+				c = &f->calls[r->call0 + m];
+				profile_func(p, c->callee, &obj, &file, &name);
+				json_open(j, '{');
+				json_key(j, "callee");
+				json_pair(j, profile_str(p, file),
+				    profile_str(p, name), 0);
+				json_key(j, "count");
+				json_u64(j, c->count);
+				json_key(j, "inclusive");
+				json_cost(j, p, c->cost);
+				json_close(j, '}');
+			}
+			json_close(j, ']');
+			json_close(j, '}');
+		}
+		json_close(j, ']');
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_key(j, "unread_objects");
+	json_open(j, '[');
+	for (i = 0; i < s->nobjs; i++) {
+		ob = &s->objs[i];
+		if (ob->found == OBJDUMP_OK)
+			continue;
+		json_open(j, '{');
+		json_key(j, "object");
+		json_str(j, profile_str(p, ob->name));
+		json_key(j, "reason");
+		json_str(j, ob->found == OBJDUMP_MISSING ? "not found" :
+		    ob->found == OBJDUMP_NOT_REGULAR ? "not a regular file" :
+		    ob->found == OBJDUMP_NOT_ELF ? "not an ELF object" :
+		    ob->why != NULL ? ob->why : "not disassembled");
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
 /* Print a selection as one JSON document.  Return 0. */
 int
 report_json(FILE *out, const struct selection *sel)
@@ -426,6 +595,8 @@ report_json(FILE *out, const struct selection *sel)
 		json_functions(&j, sel);
 		json_cycles(&j, sel);
 		json_files(&j, sel);
+		if (sel->asm_ != NULL)
+			json_asm(&j, sel);
 	}
 	json_gates(&j, sel);
 	json_close(&j, '}');
