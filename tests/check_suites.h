@@ -14,6 +14,7 @@ Suite	*make_cut_suite(void);
 Suite	*make_msg_suite(void);
 Suite	*make_diff_suite(void);
 Suite	*make_derive_suite(void);
+Suite	*make_instrs_suite(void);
 Suite	*make_ahead_suite(void);
 Suite	*make_report_suite(void);
 

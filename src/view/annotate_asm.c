@@ -28,7 +28,7 @@
 #define WARNBAR	"@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"
 
 static void	asm_function(const struct cells *, const struct selection *,
-		    const struct asmfunc *);
+		    const struct asmfunc *, unsigned char *);
 static void	asm_row(const struct cells *, const struct selection *,
 		    const struct asmfunc *, const struct asmrow *,
 		    const unsigned *, int);
@@ -95,10 +95,13 @@ asm_row(const struct cells *c, const struct selection *sel,
 	}
 }
 
-/* Print the listing of one function. */
+/*
+ * Print the listing of one function; the box about a newer object is
+ * printed once for each object (warned[] says which were).
+ */
 static void
 asm_function(const struct cells *c, const struct selection *sel,
-    const struct asmfunc *f)
+    const struct asmfunc *f, unsigned char *warned)
 {
 	const struct asmsel	*s = sel->asm_;
 	const struct asmobj	*ob = &s->objs[f->obj];
@@ -119,7 +122,8 @@ asm_function(const struct cells *c, const struct selection *sel,
 	fputs(" [", out);
 	cells_name(c, profile_str(p, obj));
 	fputs("]\n" FANCY, out);
-	if (ob->newer) {
+	if (ob->newer && !warned[f->obj]) {
+		warned[f->obj] = 1;
 		fputs(ATS WARNBAR ATS "@ Object '", out);
 		cells_name(c, ob->path);
 		fprintf(out, "' is more recent than input file '%s'.\n"
@@ -196,10 +200,12 @@ static void
 asm_unread(const struct cells *c, const struct asmsel *s)
 {
 	size_t	i, n = 0;
+	int	missing = 0;
 
 	for (i = 0; i < s->nobjs; i++) {
 		if (s->objs[i].found == OBJDUMP_OK)
 			continue;
+		missing |= s->objs[i].found == OBJDUMP_MISSING;
 		if (n++ == 0)
 			fputs(FANCY "The following objects chosen for "
 			    "machine-code annotation could not be read:\n"
@@ -220,8 +226,10 @@ asm_unread(const struct cells *c, const struct asmsel *s)
 		}
 		fputc('\n', c->out);
 	}
+	if (missing)
+		fputs("(--objdir=DIR looks for objects under DIR)\n", c->out);
 	if (n > 0)
-		fputs("(--objdir=DIR looks for objects under DIR)\n\n", c->out);
+		fputc('\n', c->out);
 }
 
 /*
@@ -233,6 +241,7 @@ annotate_asm(FILE *out, const struct selection *sel)
 {
 	const struct asmsel	*s = sel->asm_;
 	struct cells		 c;
+	unsigned char		*warned;
 	size_t			 i;
 
 	if (s == NULL)
@@ -244,8 +253,10 @@ annotate_asm(FILE *out, const struct selection *sel)
 		    "(and --collect-jumps=yes for jumps)\n" FANCY "\n", out);
 		return 0;
 	}
+	warned = xcalloc(s->nobjs + 1, 1);
 	for (i = 0; i < s->nfuncs; i++)
-		asm_function(&c, sel, &s->funcs[i]);
+		asm_function(&c, sel, &s->funcs[i], warned);
+	free(warned);
 	asm_unread(&c, s);
 	return 0;
 }
