@@ -31,6 +31,22 @@ jq -e '.rows == "files" and .fold == "none" and
 jq -e '.fold == "all" and ([.functions[].name | test("'"'"'")] | any | not)' \
     golden/fold-json.out >/dev/null ||
     { echo "FAIL: names left unfolded in fold-json"; fail=1; }
+# Machine code: instructions by address, each function's costs adding
+# up to its self cost, calls and jumps as the profile gives them.
+jq -e '.machine_code.instructions_recorded and .machine_code.jumps_recorded
+    and (.machine_code.functions | length >= 3) and
+    ([.machine_code.functions[] | (.asm | map(.cost.Ir // 0) | add) ==
+    .self.Ir] | all) and
+    ([.machine_code.functions[] | [.asm[].address |
+    ltrimstr("0x") | explode | reduce .[] as $c (0; . * 16 +
+    (if $c >= 97 then $c - 87 else $c - 48 end))] | . == sort] | all) and
+    ([.machine_code.functions[].asm[].jumps[] |
+    select(.conditional) | .taken <= .executed] | all) and
+    ([.machine_code.functions[] | select(.name == "work") | .asm[] |
+    select(.calls | length > 0) | .calls[].callee] |
+    index("asm/src/loop.c:classify") != null)' \
+    golden/asm-json.out >/dev/null ||
+    { echo "FAIL: machine code in asm-json"; fail=1; }
 # Every count anywhere is an integer or null, never a float.
 for f in golden/json-*.out golden/*-json.out; do
 	jq -e '[.. | numbers | select(. != floor)] | length == 0' "$f" \
