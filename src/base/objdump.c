@@ -59,7 +59,8 @@ objdump_check(const char *path, time_t *mtime)
 	ssize_t		 n;
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
-		return OBJDUMP_MISSING;
+		return errno == ENOENT || errno == ENOTDIR ? OBJDUMP_MISSING :
+		    OBJDUMP_UNREADABLE;
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return OBJDUMP_NOT_REGULAR;

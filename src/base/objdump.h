@@ -12,7 +12,8 @@
 
 enum objdump_result {
 	OBJDUMP_OK,
-	OBJDUMP_MISSING,	/* no such file, or not readable */
+	OBJDUMP_MISSING,	/* no such file */
+	OBJDUMP_UNREADABLE,	/* there, but cannot be opened */
 	OBJDUMP_NOT_REGULAR,	/* not a regular file */
 	OBJDUMP_NOT_ELF,	/* no ELF magic at its start */
 	OBJDUMP_FAILED		/* objdump could not run, or failed */

@@ -42,6 +42,8 @@ asm_why(enum objdump_result r)
 	switch (r) {
 	case OBJDUMP_MISSING:
 		return "not found";
+	case OBJDUMP_UNREADABLE:
+		return "cannot be opened";
 	case OBJDUMP_NOT_REGULAR:
 		return "not a regular file";
 	case OBJDUMP_NOT_ELF:

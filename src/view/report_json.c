@@ -559,6 +559,7 @@ json_asm(struct json *j, const struct selection *sel)
 		json_str(j, profile_str(p, ob->name));
 		json_key(j, "reason");
 		json_str(j, ob->found == OBJDUMP_MISSING ? "not found" :
+		    ob->found == OBJDUMP_UNREADABLE ? "cannot be opened" :
 		    ob->found == OBJDUMP_NOT_REGULAR ? "not a regular file" :
 		    ob->found == OBJDUMP_NOT_ELF ? "not an ELF object" :
 		    ob->why != NULL ? ob->why : "not disassembled");
