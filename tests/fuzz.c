@@ -95,6 +95,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static FILE		*out;
 	static char		*cest[] = { "CEst", "Sum" };
 	struct report_opts	 o;
+	struct parse_opts	 po;
 	struct profile		*p;
 	unsigned		 bits = size > 0 ? data[0] : 0;
 	unsigned		 more = size > 1 ? data[1] : 0;
@@ -142,6 +143,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	/* Derived events, folding and grouping: the profile made again. */
+	memset(&po, 0, sizeof(po));
 	if (more & 64) {
 		o.fold = FOLD_RECURSION | FOLD_CONTEXTS;
 		o.show = cest;
@@ -149,8 +151,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (more & 128)
 		o.group = (more & 4) ? PROFILE_ROWS_OBJECTS : PROFILE_ROWS_FILES;
+	/* Machine code kept and chosen; no disassembler runs. */
+	if ((more & 192) == 192) {
+		po.instrs = 1;
+		o.group = PROFILE_ROWS_FUNCTIONS;
+		o.asm_annotate = 1;
+		o.objdump = "/nonexistent/objdump";
+	}
 	p = profile_create();
-	if (parse_buffer(p, "fuzz", (const char *)data, size, NULL) == 0)
+	if (parse_buffer(p, "fuzz", (const char *)data, size, &po) == 0)
 		(void)report_print(out, p, NULL, &o);
 	profile_free(p);
 	msg_reset();
