@@ -239,7 +239,8 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 			    *etext != '\0' ? ": " : "", etext);
 		return OBJDUMP_FAILED;
 	}
-	qsort(d->insns, d->n, sizeof(*d->insns), objdump_insncmp);
+	if (d->n > 1)
+		qsort(d->insns, d->n, sizeof(*d->insns), objdump_insncmp);
 	return OBJDUMP_OK;
 syserr:
 	snprintf(err, errsize, "cannot run %s: %s", prog, strerror(errno));

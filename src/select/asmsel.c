@@ -414,8 +414,12 @@ asmsel_build(const struct asmsel_from *sel)
 		objidx[i] = NONE;
 	for (i = 0; i < s->nfuncs; i++) {
 		f = &s->funcs[i];
-		qsort(f->calls, f->ncalls, sizeof(*f->calls), asmsel_callcmp);
-		qsort(f->jumps, f->njumps, sizeof(*f->jumps), asmsel_jumpcmp);
+		if (f->ncalls > 1)
+			qsort(f->calls, f->ncalls, sizeof(*f->calls),
+			    asmsel_callcmp);
+		if (f->njumps > 1)
+			qsort(f->jumps, f->njumps, sizeof(*f->jumps),
+			    asmsel_jumpcmp);
 		profile_func(p, f->fn, &obj, &ffile, &name);
 		if (objidx[obj] == NONE) {
 			s->objs = xreallocarray(s->objs, s->nobjs + 1,
