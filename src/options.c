@@ -29,6 +29,7 @@ enum {
 	OPT_AUTO,
 	OPT_CONTEXT,
 	OPT_DIFF,
+	OPT_EDGE_THRESHOLD,
 	OPT_EVENT,
 	OPT_FAIL_ABOVE,
 	OPT_FOLD,
@@ -36,12 +37,15 @@ enum {
 	OPT_FUNCTION,
 	OPT_GROUP,
 	OPT_INCLUSIVE,
+	OPT_LEAF,
 	OPT_MOD_FILENAME,
 	OPT_MOD_FUNCNAME,
+	OPT_NODE_THRESHOLD,
 	OPT_OBJDIR,
 	OPT_OBJDUMP,
 	OPT_PART,
 	OPT_PER_PART,
+	OPT_ROOT,
 	OPT_SHOW,
 	OPT_SHOW_PERCS,
 	OPT_SORT,
@@ -57,6 +61,7 @@ static const struct option longopts[] = {
 	{ "auto",	required_argument,	NULL,	OPT_AUTO },
 	{ "context",	required_argument,	NULL,	OPT_CONTEXT },
 	{ "diff",	no_argument,		NULL,	OPT_DIFF },
+	{ "edge-threshold", required_argument,	NULL,	OPT_EDGE_THRESHOLD },
 	{ "event",	required_argument,	NULL,	OPT_EVENT },
 	{ "fail-above",	required_argument,	NULL,	OPT_FAIL_ABOVE },
 	{ "fold",	required_argument,	NULL,	OPT_FOLD },
@@ -66,12 +71,15 @@ static const struct option longopts[] = {
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "include",	required_argument,	NULL,	'I' },
 	{ "inclusive",	required_argument,	NULL,	OPT_INCLUSIVE },
+	{ "leaf",	required_argument,	NULL,	OPT_LEAF },
 	{ "mod-filename", required_argument,	NULL,	OPT_MOD_FILENAME },
 	{ "mod-funcname", required_argument,	NULL,	OPT_MOD_FUNCNAME },
+	{ "node-threshold", required_argument,	NULL,	OPT_NODE_THRESHOLD },
 	{ "objdir",	required_argument,	NULL,	OPT_OBJDIR },
 	{ "objdump",	required_argument,	NULL,	OPT_OBJDUMP },
 	{ "part",	required_argument,	NULL,	OPT_PART },
 	{ "per-part",	no_argument,		NULL,	OPT_PER_PART },
+	{ "root",	required_argument,	NULL,	OPT_ROOT },
 	{ "show",	required_argument,	NULL,	OPT_SHOW },
 	{ "show-percs",	optional_argument,	NULL,	OPT_SHOW_PERCS },
 	{ "sort",	required_argument,	NULL,	OPT_SORT },
@@ -95,6 +103,8 @@ static void		 options_sort(struct report_opts *, char *);
 static enum report_format options_format(const char *);
 static int		 options_tree(const char *);
 static int		 options_fold(const char *);
+static void		 options_regex(const char *, const char *, regex_t **,
+			    size_t *);
 static enum profile_rows options_group(const char *);
 
 /* Print the synopsis to stderr and exit 2. */
@@ -397,7 +407,14 @@ options_format(const char *arg)
 		return REPORT_JSON;
 	if (strcmp(arg, "markdown") == 0)
 		return REPORT_MARKDOWN;
-	warnx("--format takes text, json or markdown, not '%s'", arg);
+	if (strcmp(arg, "dot") == 0)
+		return REPORT_DOT;
+	if (strcmp(arg, "folded") == 0)
+		return REPORT_FOLDED;
+	if (strcmp(arg, "svg") == 0)
+		return REPORT_SVG;
+	warnx("--format takes text, json, markdown, dot, folded or svg, not "
+	    "'%s'", arg);
 	options_usage(2);
 }
 
@@ -415,6 +432,22 @@ options_tree(const char *arg)
 		return REPORT_TREE_CALLER | REPORT_TREE_CALLING;
 	warnx("--tree takes none, caller, calling or both, not '%s'", arg);
 	options_usage(2);
+}
+
+/* Add the POSIX ERE arg of option opt to *re, or a usage error. */
+static void
+options_regex(const char *opt, const char *arg, regex_t **re, size_t *n)
+{
+	char	err[256];
+	int	rc;
+
+	*re = xreallocarray(*re, *n + 1, sizeof(**re));
+	if ((rc = regcomp(&(*re)[*n], arg, REG_EXTENDED | REG_NOSUB)) != 0) {
+		regerror(rc, &(*re)[*n], err, sizeof(err));
+		warnx("%s=%s: %s", opt, arg, err);
+		options_usage(2);
+	}
+	(*n)++;
 }
 
 /* --fold=none|recursion|contexts|all, or a usage error. */
@@ -466,6 +499,8 @@ options_parse(struct options *op, int argc, char *argv[])
 	o->context = 8;
 	o->show_percs = 1;
 	o->auto_annotate = 1;
+	o->node_threshold = 0.5;
+	o->edge_threshold = 0.1;
 	o->mod_file = &op->mod_file;
 	o->mod_func = &op->mod_func;
 
@@ -508,16 +543,27 @@ options_parse(struct options *op, int argc, char *argv[])
 			o->objdump = optarg;
 			break;
 		case OPT_FUNCTION:
-			o->functions = xreallocarray(o->functions,
-			    o->nfunctions + 1, sizeof(*o->functions));
-			if ((ch = regcomp(&o->functions[o->nfunctions], optarg,
-			    REG_EXTENDED | REG_NOSUB)) != 0) {
-				regerror(ch, &o->functions[o->nfunctions],
-				    errbuf, sizeof(errbuf));
-				warnx("--function=%s: %s", optarg, errbuf);
+			options_regex("--function", optarg, &o->functions,
+			    &o->nfunctions);
+			break;
+		case OPT_ROOT:
+			options_regex("--root", optarg, &o->roots, &o->nroots);
+			break;
+		case OPT_LEAF:
+			options_regex("--leaf", optarg, &o->leaves,
+			    &o->nleaves);
+			break;
+		case OPT_NODE_THRESHOLD:
+		case OPT_EDGE_THRESHOLD:
+			if (!is_percentage(optarg)) {
+				warnx("%s takes a percentage from 0 to 100, "
+				    "not '%s'", ch == OPT_NODE_THRESHOLD ?
+				    "--node-threshold" : "--edge-threshold",
+				    optarg);
 				options_usage(2);
 			}
-			o->nfunctions++;
+			*(ch == OPT_NODE_THRESHOLD ? &o->node_threshold :
+			    &o->edge_threshold) = strtod(optarg, NULL);
 			break;
 		case OPT_INCLUSIVE:
 			o->inclusive = yesno("--inclusive", optarg);
@@ -659,6 +705,12 @@ options_free(struct options *op)
 	for (i = 0; i < o->nfunctions; i++)
 		regfree(&o->functions[i]);
 	free(o->functions);
+	for (i = 0; i < o->nroots; i++)
+		regfree(&o->roots[i]);
+	free(o->roots);
+	for (i = 0; i < o->nleaves; i++)
+		regfree(&o->leaves[i]);
+	free(o->leaves);
 	free(o->gates);
 	namemod_free(&op->mod_file);
 	namemod_free(&op->mod_func);

@@ -17,7 +17,10 @@ struct namemod;
 enum report_format {
 	REPORT_TEXT,
 	REPORT_JSON,
-	REPORT_MARKDOWN
+	REPORT_MARKDOWN,
+	REPORT_DOT,
+	REPORT_FOLDED,
+	REPORT_SVG
 };
 
 #define REPORT_TREE_CALLER	1	/* --tree=caller */
@@ -53,6 +56,12 @@ struct report_opts {
 	size_t		  nevents;
 	int		  fold;		/* --fold: FOLD_* bits */
 	enum profile_rows group;	/* --group */
+	double		  node_threshold; /* --node-threshold, percent */
+	double		  edge_threshold; /* --edge-threshold, percent */
+	regex_t		 *roots;	/* --root expressions */
+	size_t		  nroots;
+	regex_t		 *leaves;	/* --leaf expressions */
+	size_t		  nleaves;
 	int		  asm_annotate;	/* --asm=yes */
 	char		**objdirs;	/* --objdir directories, each
 					   ending "/" */

@@ -20,6 +20,7 @@
 #include "diff.h"
 #include "fntotals.h"
 #include "gate.h"
+#include "graphsel.h"
 #include "msg.h"
 #include "num.h"
 #include "profile.h"
@@ -54,6 +55,7 @@ static size_t	select_sort_run(const struct selection *, struct selentry *,
 static void	select_entries(struct selection *);
 static int	select_wanted(const struct selection *, uint32_t);
 static void	select_asm(struct selection *);
+static void	select_graph(struct selection *, const struct profile *);
 static void	select_cycles(struct selection *);
 static void	select_gate_add(struct selection *,
 		    const struct gate_result *);
@@ -776,6 +778,34 @@ select_diff(struct selection *sel, const struct profile *old)
 }
 
 /*
+ * What a call graph picture draws, of the first sort event; with old
+ * set (--diff), beside OLD's costs, the percentages of OLD's totals.
+ */
+static void
+select_graph(struct selection *sel, const struct profile *old)
+{
+	struct graphsel_from	gf;
+
+	memset(&gf, 0, sizeof(gf));
+	gf.o = sel->o;
+	gf.ev = sel->nsort > 0 ? sel->sort[0] : 0;
+	if (old != NULL) {
+		sel->g = callgraph_build(sel->p);
+		sel->t = sel->g->t;
+		sel->old_g = callgraph_build(old);
+		gf.old_g = sel->old_g;
+		gf.old_t = sel->old_g->t;
+		gf.old_ev = profile_event_index(old, profile_str(sel->p,
+		    profile_event(sel->p, (unsigned)gf.ev)));
+		gf.total = sel->d->old_total;
+	} else
+		gf.total = sel->total;
+	gf.g = sel->g;
+	gf.t = sel->t;
+	sel->graph = graphsel_build(&gf);
+}
+
+/*
  * What machine-code annotation prints: the functions of the printed
  * rows (a cycle's members take its place), in their order.
  */
@@ -930,18 +960,26 @@ select_build(const struct profile *p, const struct profile *old,
 	}
 	if (old != NULL) {
 		select_diff(sel, old);
+		if (o->format == REPORT_DOT)
+			select_graph(sel, old);
 		return sel;
 	}
 	sel->total = xreallocarray(NULL, sel->nev, sizeof(*sel->total));
 	sel->source = totals_compute(p, sel->total);
 	sel->base = sel->total;
-	if (o->tree != 0 || o->inclusive || o->format == REPORT_JSON) {
+	if (o->tree != 0 || o->inclusive || o->format == REPORT_JSON ||
+	    o->format == REPORT_DOT || o->format == REPORT_FOLDED ||
+	    o->format == REPORT_SVG) {
 		sel->g = callgraph_build(p);
 		sel->t = sel->g->t;
 	} else
 		sel->t = fntotals_build(p);
 	select_entries(sel);
 	select_gates(sel);
+	if (o->format == REPORT_DOT) {
+		select_graph(sel, NULL);
+		return sel;
+	}
 	/* --totals prints no source; JSON is whole whatever it says. */
 	if (o->totals_only && o->format != REPORT_JSON)
 		return sel;
@@ -985,6 +1023,8 @@ select_free(struct selection *sel)
 		return;
 	srcsel_free(sel->src);
 	asmsel_free(sel->asm_);
+	graphsel_free(sel->graph);
+	callgraph_free(sel->old_g);
 	if (sel->g != NULL)
 		callgraph_free(sel->g);
 	else if (sel->t != NULL)

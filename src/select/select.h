@@ -15,6 +15,7 @@
 #include "reportopts.h"
 
 struct asmsel;
+struct graphsel;
 struct callgraph;
 struct diff;
 struct diffrow;
@@ -78,6 +79,8 @@ struct selection {
 	struct srcsel		*src;	/* what source annotation prints */
 	struct asmsel		*asm_;	/* what machine-code annotation
 					   prints (--asm=yes), or NULL */
+	struct graphsel		*graph;	/* --format=dot: what is drawn */
+	struct callgraph	*old_g;	/* --diff --format=dot: OLD's */
 
 	/* --diff OLD NEW. */
 	struct diff		*d;

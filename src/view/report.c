@@ -23,6 +23,8 @@ report_view_of(const struct selection *sel)
 		return report_json;
 	if (o->format == REPORT_MARKDOWN)
 		return report_markdown;
+	if (o->format == REPORT_DOT)
+		return report_dot;
 	if (o->totals_only)
 		return report_totals;
 	return sel->d != NULL ? report_diff : report_text;

@@ -23,6 +23,7 @@ report_view	report_diff;		/* report_diff.c */
 report_view	report_totals;		/* report_totals.c */
 report_view	report_json;		/* report_json.c */
 report_view	report_markdown;	/* report_markdown.c */
+report_view	report_dot;		/* report_dot.c */
 report_view	annotate_files;		/* annotate.c */
 report_view	annotate_asm;		/* annotate_asm.c */
 

@@ -1,0 +1,413 @@
+/*
+ * graphsel.c - what a call graph picture draws.  Every function whose
+ * inclusive cost of the event drawn is at least --node-threshold
+ * percent of its total, and every call between two of them of at least
+ * --edge-threshold percent; with --root, only what the matching
+ * functions reach by calls, with --leaf only what reaches the matching
+ * ones (both over the whole call graph, before the thresholds).  Nodes
+ * are in label order, edges in (from, to) order: the picture is the
+ * same for the same input.  A function is drawn once: the rows of code
+ * inlined into it from other files are part of its node (their cost is
+ * in its self cost, as it is already in the calls to it).
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph.h"
+#include "cost.h"
+#include "diff.h"
+#include "fntotals.h"
+#include "graphsel.h"
+#include "profile.h"
+#include "reportopts.h"
+#include "xmalloc.h"
+
+static void	graphsel_reach(const struct callgraph *, struct fntotals *,
+		    const regex_t *, size_t, int, unsigned char *);
+static int	graphsel_passes(uint64_t, uint64_t, double);
+static int	graphsel_nodecmp(const void *, const void *);
+static int	graphsel_edgecmp(const void *, const void *);
+static int	graphsel_u32cmp(const void *, const void *);
+static char	*graphsel_label(const struct report_opts *, struct fntotals *,
+		    uint32_t);
+static int	graphsel_strcmp(const void *, const void *);
+static void	graphsel_old(struct graphsel *, const struct graphsel_from *);
+static uint32_t	*graphsel_owners(struct fntotals *);
+
+/*
+ * Return the row each row of t belongs to in a picture: its own, or for
+ * code inlined from another file, its function's own row.
+ */
+static uint32_t *
+graphsel_owners(struct fntotals *t)
+{
+	uint32_t	*owner, v, w, k, np, fn, file, obj, ffile, name;
+
+	owner = xreallocarray(NULL, t->nrows + 1, sizeof(*owner));
+	for (v = 0; v < t->nrows; v++)
+		owner[v] = v;
+	np = profile_npairs(t->p);
+	for (k = 0; k < np; k++) {
+		profile_pair(t->p, k, &fn, &file);
+		profile_func(t->p, fn, &obj, &ffile, &name);
+		v = t->pair_row[k];
+		if (file != ffile && (w = fntotals_row_find(t, ffile, name)) !=
+		    UINT32_MAX && w != v && !t->rows[v].named)
+			owner[v] = w;
+	}
+	return owner;
+}
+
+/* A label of OLD's with what it stands for: a row, or an edge. */
+struct oldkey {
+	char		*label;
+	uint64_t	 cost;
+};
+
+static struct fntotals	*cmp_t;		/* for graphsel_nodecmp() */
+
+/* Order nodes by label, then by row. */
+static int
+graphsel_nodecmp(const void *a, const void *b)
+{
+	const struct gnode	*x = a, *y = b;
+	int			 c;
+
+	if ((c = fntotals_labelcmp(cmp_t, x->row, y->row)) != 0)
+		return c;
+	return (x->row > y->row) - (x->row < y->row);
+}
+
+/* Order edges by their source, then target node. */
+static int
+graphsel_edgecmp(const void *a, const void *b)
+{
+	const struct gedge	*x = a, *y = b;
+
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	return (x->to > y->to) - (x->to < y->to);
+}
+
+/* Order 32-bit numbers. */
+static int
+graphsel_u32cmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Mark in keep[] the rows that the rows matching one of the n
+ * expressions reach by calls (down), or that reach them (up).
+ */
+static void
+graphsel_reach(const struct callgraph *g, struct fntotals *t,
+    const regex_t *re, size_t n, int up, unsigned char *keep)
+{
+	uint32_t	*stack, v, w, k, lo, hi;
+	size_t		 sp = 0, i, nrows = t->nrows;
+
+	stack = xreallocarray(NULL, nrows + 1, sizeof(*stack));
+	for (v = 0; v < nrows; v++)
+		for (i = 0; i < n; i++)
+			if (regexec(&re[i], fntotals_label(t, v), 0, NULL,
+			    0) == 0) {
+				keep[v] = 1;
+				stack[sp++] = v;
+				break;
+			}
+	while (sp > 0) {
+		v = stack[--sp];
+		lo = up ? g->in[v] : g->out[v];
+		hi = up ? g->in[v + 1] : g->out[v + 1];
+		for (k = lo; k < hi; k++) {
+			w = up ? g->edges[g->in_edges[k]].from : g->edges[k].to;
+			if (!keep[w]) {
+				keep[w] = 1;
+				stack[sp++] = w;
+			}
+		}
+	}
+	free(stack);
+}
+
+/* Return nonzero if cost v is at least pct percent of total. */
+static int
+graphsel_passes(uint64_t v, uint64_t total, double pct)
+{
+	if (v == COST_NONE)
+		return 0;
+	if (total == COST_NONE || total == 0)
+		return v > 0 || pct <= 0;
+	return (double)v * 100.0 >= pct * (double)total;
+}
+
+/* Choose what the call graph picture draws. */
+struct graphsel *
+graphsel_build(const struct graphsel_from *f)
+{
+	const struct report_opts *o = f->o;
+	const struct callgraph	*g = f->g;
+	const struct cgedge	*e;
+	struct graphsel		*s;
+	unsigned char		*keep, *down, *up, *seen;
+	uint32_t		*node, *owner, v, w, k;
+	uint64_t		 total = f->total[f->ev];
+	size_t			 nrows = f->t->nrows, nev = g->nevents;
+
+	s = xcalloc(1, sizeof(*s));
+	s->ev = f->ev;
+	keep = xcalloc(nrows + 1, 1);
+	down = up = NULL;
+	if (o->nroots > 0) {
+		down = xcalloc(nrows + 1, 1);
+		graphsel_reach(g, f->t, o->roots, o->nroots, 0, down);
+	}
+	if (o->nleaves > 0) {
+		up = xcalloc(nrows + 1, 1);
+		graphsel_reach(g, f->t, o->leaves, o->nleaves, 1, up);
+	}
+	owner = graphsel_owners(f->t);
+	node = xreallocarray(NULL, nrows + 1, sizeof(*node));
+	for (v = 0; v < nrows; v++) {
+		node[v] = UINT32_MAX;
+		keep[v] = owner[v] == v &&
+		    (down == NULL || down[v]) && (up == NULL || up[v]) &&
+		    graphsel_passes(g->incl[(size_t)v * nev + f->ev], total,
+		    o->node_threshold);
+	}
+	/* Rows are numbered as a keytab gives them: draw by label. */
+	s->nodes = xreallocarray(NULL, nrows + 1, sizeof(*s->nodes));
+	for (v = 0; v < nrows; v++)
+		if (keep[v])
+			s->nodes[s->nnodes++].row = v;
+	cmp_t = f->t;
+	if (s->nnodes > 1)
+		qsort(s->nodes, s->nnodes, sizeof(*s->nodes),
+		    graphsel_nodecmp);
+	cmp_t = NULL;
+	seen = xcalloc(g->ncycles + 1, 1);
+	for (k = 0; k < s->nnodes; k++) {
+		struct gnode	*n = &s->nodes[k];
+
+		v = n->row;
+		node[v] = k;
+		n->incl = g->incl + (size_t)v * nev;
+		n->cycle = g->cycle[v];
+		n->calls = 0;
+		for (size_t i = g->in[v]; i < g->in[v + 1]; i++) {
+			e = &g->edges[g->in_edges[i]];
+			if (e->from != v && __builtin_add_overflow(n->calls,
+			    e->count, &n->calls))
+				n->calls = UINT64_MAX;
+		}
+		if (n->cycle != CG_NONE && !seen[n->cycle]) {
+			seen[n->cycle] = 1;
+			s->cycles = xreallocarray(s->cycles, s->ncycles + 1,
+			    sizeof(*s->cycles));
+			s->cycles[s->ncycles++] = n->cycle;
+		}
+	}
+	/* Self costs: each node's row's and those of the rows it owns. */
+	s->selfs = xreallocarray(NULL, s->nnodes + 1, nev * sizeof(*s->selfs));
+	for (k = 0; k < s->nnodes; k++) {
+		s->nodes[k].self = s->selfs + (size_t)k * nev;
+		cost_clear(s->nodes[k].self, (unsigned)nev);
+	}
+	for (v = 0; v < nrows; v++)
+		if (node[owner[v]] != UINT32_MAX)
+			cost_add(s->nodes[node[owner[v]]].self,
+			    f->t->rows[v].cost, (unsigned)nev);
+	/*
+	 * Edges between the nodes drawn, the calls made from code inlined
+	 * into a function counted as its own; summed per pair of nodes.
+	 */
+	s->edges = xreallocarray(NULL, g->nedges + 1, sizeof(*s->edges));
+	s->costs = xreallocarray(NULL, g->nedges + 1, nev * sizeof(*s->costs));
+	for (size_t i = 0; i < g->nedges; i++) {
+		e = &g->edges[i];
+		v = owner[e->from];
+		w = owner[e->to];
+		if (node[v] == UINT32_MAX || node[w] == UINT32_MAX)
+			continue;
+		s->edges[s->nedges].from = node[v];
+		s->edges[s->nedges].to = node[w];
+		s->edges[s->nedges].count = e->count;
+		s->edges[s->nedges].cost = (uint64_t *)e->cost;
+		s->edges[s->nedges].inner = v == w ||
+		    (g->cycle[v] != CG_NONE && g->cycle[v] == g->cycle[w]);
+		s->nedges++;
+	}
+	if (s->nedges > 1)
+		qsort(s->edges, s->nedges, sizeof(*s->edges),
+		    graphsel_edgecmp);
+	{
+		size_t		 i, m = 0;
+		const uint64_t	*src;
+
+		for (i = 0; i < s->nedges; i++) {
+			if (m > 0 && s->edges[m - 1].from == s->edges[i].from &&
+			    s->edges[m - 1].to == s->edges[i].to) {
+				cost_add(s->edges[m - 1].cost,
+				    s->edges[i].cost, (unsigned)nev);
+				if (__builtin_add_overflow(s->edges[m - 1].count,
+				    s->edges[i].count, &s->edges[m - 1].count))
+					s->edges[m - 1].count = UINT64_MAX;
+				continue;
+			}
+			src = s->edges[i].cost;
+			s->edges[m] = s->edges[i];
+			s->edges[m].cost = s->costs + m * nev;
+			memcpy(s->edges[m].cost, src, nev * sizeof(*s->costs));
+			m++;
+		}
+		s->nedges = m;
+	}
+	/* Then only those that reach the threshold. */
+	{
+		size_t	i, m = 0;
+
+		for (i = 0; i < s->nedges; i++)
+			if (graphsel_passes(s->edges[i].cost[f->ev], total,
+			    o->edge_threshold))
+				s->edges[m++] = s->edges[i];
+		s->nedges = m;
+	}
+	if (s->ncycles > 1)
+		qsort(s->cycles, s->ncycles, sizeof(*s->cycles),
+		    graphsel_u32cmp);
+	if (f->old_g != NULL)
+		graphsel_old(s, f);
+	free(seen);
+	free(owner);
+	free(node);
+	free(keep);
+	free(down);
+	free(up);
+	return s;
+}
+
+/*
+ * Return the label of row of t as --diff matches it: file and name
+ * rewritten by --mod-filename and --mod-funcname.
+ */
+static char *
+graphsel_label(const struct report_opts *o, struct fntotals *t, uint32_t row)
+{
+	char	*f, *n, *l;
+	size_t	 fl, nl;
+
+	f = namemod_apply(o->mod_file, profile_str(t->p, t->rows[row].file));
+	n = namemod_apply(o->mod_func, profile_str(t->p, t->rows[row].name));
+	fl = strlen(f);
+	nl = strlen(n);
+	l = xmalloc(fl + nl + 2);
+	memcpy(l, f, fl);
+	l[fl] = ':';
+	memcpy(l + fl + 1, n, nl + 1);
+	free(f);
+	free(n);
+	return l;
+}
+
+/* Order keys by label. */
+static int
+graphsel_strcmp(const void *a, const void *b)
+{
+	return strcmp(((const struct oldkey *)a)->label,
+	    ((const struct oldkey *)b)->label);
+}
+
+/*
+ * --diff: OLD's inclusive cost of each node and cost of each edge, found
+ * by label (as rewritten), "from\nto" for an edge; COST_NONE if OLD has
+ * none.
+ */
+static void
+graphsel_old(struct graphsel *s, const struct graphsel_from *f)
+{
+	const struct callgraph	*g = f->old_g;
+	struct oldkey		*rows, *edges, key, *hit;
+	char			*a, *b, **nl;
+	uint32_t		*owner;
+	size_t			 nr = f->old_t->nrows, i, k, ne = 0;
+	unsigned		 nev = g->nevents;
+
+	s->diff = 1;
+	rows = xreallocarray(NULL, nr + 1, sizeof(*rows));
+	for (i = 0; i < nr; i++) {
+		rows[i].label = graphsel_label(f->o, f->old_t, (uint32_t)i);
+		rows[i].cost = g->incl[i * nev + (unsigned)f->old_ev];
+	}
+	owner = graphsel_owners(f->old_t);
+	edges = xreallocarray(NULL, g->nedges + 1, sizeof(*edges));
+	for (i = 0; i < g->nedges; i++) {
+		a = rows[owner[g->edges[i].from]].label;
+		b = rows[owner[g->edges[i].to]].label;
+		edges[ne].label = xmalloc(strlen(a) + strlen(b) + 2);
+		strcpy(edges[ne].label, a);
+		strcat(edges[ne].label, "\n");
+		strcat(edges[ne].label, b);
+		edges[ne++].cost = g->edges[i].cost[f->old_ev];
+	}
+	free(owner);
+	qsort(rows, nr, sizeof(*rows), graphsel_strcmp);
+	qsort(edges, ne, sizeof(*edges), graphsel_strcmp);
+	/* Calls between the same two nodes, summed. */
+	for (i = k = 0; i < ne; i++) {
+		if (k > 0 && strcmp(edges[k - 1].label, edges[i].label) == 0) {
+			cost_add1(&edges[k - 1].cost, edges[i].cost);
+			free(edges[i].label);
+			continue;
+		}
+		edges[k++] = edges[i];
+	}
+	ne = k;
+	/* Inlined pieces are part of their nodes: OLD's rows, unowned. */
+	nl = xreallocarray(NULL, s->nnodes + 1, sizeof(*nl));
+	for (i = 0; i < s->nnodes; i++) {
+		nl[i] = key.label = graphsel_label(f->o, f->t, s->nodes[i].row);
+		hit = nr > 0 ? bsearch(&key, rows, nr, sizeof(*rows),
+		    graphsel_strcmp) : NULL;
+		s->nodes[i].old_incl = hit != NULL ? hit->cost : COST_NONE;
+	}
+	for (i = 0; i < s->nedges; i++) {
+		a = nl[s->edges[i].from];
+		b = nl[s->edges[i].to];
+		key.label = xmalloc(strlen(a) + strlen(b) + 2);
+		strcpy(key.label, a);
+		strcat(key.label, "\n");
+		strcat(key.label, b);
+		hit = ne > 0 ? bsearch(&key, edges, ne, sizeof(*edges),
+		    graphsel_strcmp) : NULL;
+		s->edges[i].old_cost = hit != NULL ? hit->cost : COST_NONE;
+		free(key.label);
+	}
+	for (i = 0; i < s->nnodes; i++)
+		free(nl[i]);
+	free(nl);
+	for (i = 0; i < nr; i++)
+		free(rows[i].label);
+	for (i = 0; i < ne; i++)
+		free(edges[i].label);
+	free(rows);
+	free(edges);
+}
+
+/* Free a graph selection. */
+void
+graphsel_free(struct graphsel *s)
+{
+	if (s == NULL)
+		return;
+	free(s->nodes);
+	free(s->edges);
+	free(s->cycles);
+	free(s->selfs);
+	free(s->costs);
+	free(s);
+}
