@@ -675,6 +675,9 @@ options_parse(struct options *op, int argc, char *argv[])
 		options_usage(2);
 	}
 	op->parse.strip_prefix = op->pwd = options_pwd();
+	/* Flame graphs use the stacks of xtree files. */
+	op->parse.stacks = o->format == REPORT_FOLDED ||
+	    o->format == REPORT_SVG;
 	if (o->objdump == NULL && (o->objdump = getenv("OBJDUMP")) != NULL &&
 	    *o->objdump == '\0')
 		o->objdump = NULL;

@@ -16,6 +16,7 @@
 #include "derive.h"
 #include "fold.h"
 #include "instrs.h"
+#include "stacks.h"
 #include "msg.h"
 #include "profile.h"
 #include "reshape.h"
@@ -47,6 +48,7 @@ static int	rs_seqcmp(const void *, const void *);
 static void	rs_events(struct rs *);
 static void	rs_parts(struct rs *);
 static void	rs_instrs(struct rs *, const uint32_t *);
+static void	rs_stacks(struct rs *, const uint32_t *);
 
 /* Return dst's id of src's string id. */
 static uint32_t
@@ -220,6 +222,27 @@ rs_parts(struct rs *r)
 	}
 }
 
+/* The exact stacks of src, each frame's function mapped by fnmap. */
+static void
+rs_stacks(struct rs *r, const uint32_t *fnmap)
+{
+	const struct stacks	*ss = profile_stacks(r->src);
+	struct stacks		*ds = profile_stacks_mut(r->dst);
+	const uint32_t		*fr;
+	uint32_t		*map = NULL;
+	size_t			 i, k, n, cap = 0;
+
+	for (i = 0; i < stacks_count(ss); i++) {
+		fr = stacks_frames(ss, i, &n);
+		map = xgrow(map, &cap, n + 1, sizeof(*map));
+		for (k = 0; k < n; k++)
+			map[k] = fnmap[fr[k]];
+		(void)stacks_add(ds, map, n, rs_cost(r, stacks_cost(ss, i),
+		    "a stack", n > 0 ? fr[n - 1] : NONE), r->nall);
+	}
+	free(map);
+}
+
 /*
  * The machine code of src, its functions mapped by fnmap: functions
  * that become one share their instructions, summed by address.
@@ -354,6 +377,9 @@ reshape_build(const struct profile *src, const struct reshape *how,
 		    callmap[callee], profile_arc_count(src, i),
 		    rs_cost(&r, profile_arc_cost(src, i), "a call", fn));
 	}
+	/* Exact stacks, their frames mapped as the functions are. */
+	if (profile_stacks(src) != NULL)
+		rs_stacks(&r, fnmap);
 	/* Machine code, of functions (a group has none). */
 	if (profile_instrs(src) != NULL &&
 	    how->rows == PROFILE_ROWS_FUNCTIONS)

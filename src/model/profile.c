@@ -14,6 +14,7 @@
 #include "profile.h"
 #include "strtab.h"
 #include "packed.h"
+#include "stacks.h"
 #include "xmalloc.h"
 
 /*
@@ -124,6 +125,7 @@ struct profile {
 					   of a call added (at most COST_MAX):
 					   no sum of calls is above it */
 	struct instrs	 *ins;		/* machine code costs, if kept */
+	struct stacks	 *stk;		/* exact stacks, if kept */
 	unsigned	  cap_nevents;	/* after profile_clear(): the events
 					   of line_cap and arc_cap */
 };
@@ -214,6 +216,8 @@ profile_clear(struct profile *p)
 	p->rows = PROFILE_ROWS_FUNCTIONS;
 	instrs_free(p->ins);
 	p->ins = NULL;
+	stacks_free(p->stk);
+	p->stk = NULL;
 	p->events_list = 0;
 	free(p->defs);
 	p->defs = NULL;
@@ -246,6 +250,7 @@ profile_free(struct profile *p)
 	if (p == NULL)
 		return;
 	instrs_free(p->ins);
+	stacks_free(p->stk);
 	profile_drop_parts(p);
 	free(p->parts);
 	free(p->events);
@@ -1037,6 +1042,22 @@ profile_instrs_mut(struct profile *p)
 	if (p->ins == NULL)
 		p->ins = instrs_new(p->nevents);
 	return p->ins;
+}
+
+/* Return p's exact stacks for adding to, made on first use. */
+struct stacks *
+profile_stacks_mut(struct profile *p)
+{
+	if (p->stk == NULL)
+		p->stk = stacks_new(p->nevents);
+	return p->stk;
+}
+
+/* Return p's exact stacks, NULL if it holds none. */
+const struct stacks *
+profile_stacks(const struct profile *p)
+{
+	return p->stk;
 }
 
 /* Return p's machine code costs, NULL if none were kept. */

@@ -14,6 +14,7 @@
 
 struct instrs;
 struct profile;
+struct stacks;
 
 /* An event: short name, optional long name and derived formula. */
 struct event_def {
@@ -74,6 +75,7 @@ void		 profile_add_derived(struct profile *, const uint32_t *,
 		    unsigned);
 void		 profile_set_rows(struct profile *, enum profile_rows);
 struct instrs	*profile_instrs_mut(struct profile *);
+struct stacks	*profile_stacks_mut(struct profile *);
 struct part	*profile_new_part(struct profile *, uint32_t);
 struct part	*profile_part_mut(struct profile *, size_t);
 void		 profile_part_add_desc(struct profile *, struct part *,
@@ -106,6 +108,7 @@ unsigned	 profile_nevents(const struct profile *);
 unsigned	 profile_nrecorded(const struct profile *);
 enum profile_rows profile_rows(const struct profile *);
 const struct instrs *profile_instrs(const struct profile *);
+const struct stacks *profile_stacks(const struct profile *);
 uint32_t	 profile_event(const struct profile *, unsigned);
 int		 profile_event_index(const struct profile *, const char *);
 uint32_t	 profile_events_list(const struct profile *);

@@ -15,6 +15,7 @@
 
 #include "cost.h"
 #include "instrs.h"
+#include "stacks.h"
 #include "keytab.h"
 #include "msg.h"
 #include "num.h"
@@ -159,6 +160,12 @@ struct parser {
 	uint64_t	 call_count;
 	int		 jump_pending;
 
+	/* an xtree file's stacks (parse_opts' stacks): kept, the block's */
+	int		 want_stacks;
+	int		 xstack;	/* keeping them: an xtree file */
+	uint32_t	*stack;		/* the block's frames so far */
+	size_t		 nstack, stack_cap;
+
 	/* machine code (parse_opts' instrs): kept, and the pending jump */
 	int		 keep;
 	int		 jump_cond, jump_known;
@@ -278,6 +285,7 @@ parser_create(struct profile *p, const char *fname,
 	ps->pos_line = 0;
 	ps->pos_instr = -1;
 	ps->keep = o != NULL && o->instrs;
+	ps->want_stacks = o != NULL && o->stacks;
 	ps->ob = ps->fl = ps->fi = 0;
 	ps->fn = ps->fn_name = NONE;
 	ps->cob = ps->cfi = ps->cfn = NONE;
@@ -305,6 +313,7 @@ parser_discard(struct parser *ps)
 	free(ps->cost);
 	free(ps->early_summary);
 	free(ps->buf);
+	free(ps->stack);
 	free(ps);
 }
 
@@ -455,6 +464,7 @@ parser_feed_lines(struct parser *ps, const char *data, size_t len)
 		}
 		if (*s == '\n') {
 			s++;		/* a blank line */
+			ps->nstack = 0;	/* ends an xtree block */
 			continue;
 		}
 		nl = memchr(s, '\n', last - s);
@@ -861,7 +871,8 @@ static int
 parser_fastok(const struct parser *ps)
 {
 	return ps->identity && ps->all_set && ps->fn != NONE &&
-	    !ps->skipping && ps->part_sum != NULL && ps->npos > 0 && !ps->keep;
+	    !ps->skipping && ps->part_sum != NULL && ps->npos > 0 &&
+	    !ps->keep && !ps->xstack;
 }
 
 /* Take one line (without its newline) by its kind. */
@@ -883,8 +894,10 @@ parser_dispatch(struct parser *ps, const char *s, size_t len)
 	if (len > 0 && s[len - 1] == '\r')
 		len--;
 	end = s + len;
-	if (s == end)
+	if (s == end) {
+		ps->nstack = 0;		/* a blank line ends an xtree block */
 		return;
+	}
 	/* Cost lines are the bulk of every file: test for them first. */
 	if ((unsigned)(*s - '0') <= 9 || *s == '+' || *s == '-' ||
 	    *s == '*') {
@@ -1332,7 +1345,7 @@ parser_fastcall(struct parser *ps, const char *s, const char *end)
 	int		 call;
 
 	if (ps->call_pending || ps->jump_pending || !ps->body_seen ||
-	    !ps->have_events || ps->keep)
+	    !ps->have_events || ps->keep || ps->xstack)
 		return NULL;
 	if (end - s > 6 && memcmp(s, "calls=", 6) == 0)
 		call = 1;
@@ -1391,7 +1404,8 @@ parser_fastref(struct parser *ps, const char *s)
 	uint32_t		 slot;
 	int			 callee = *s == 'c';
 
-	if (ps->call_pending || ps->jump_pending || !ps->body_seen)
+	if (ps->call_pending || ps->jump_pending || !ps->body_seen ||
+	    ps->xstack)
 		return NULL;
 	p = s + callee;
 	if (p[0] != 'f' || p[1] != 'n' || p[2] != '=' || p[3] != '(')
@@ -1572,6 +1586,10 @@ parser_costline(struct parser *ps, const char *s, const char *end,
 	    instrs_add(profile_instrs_mut(ps->p), ps->fn,
 	    ps->pos[ps->pos_instr], ps->fi, line, ps->cost, nev))
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+	/* An xtree block's cost, at its innermost frame. */
+	if (ps->xstack && ps->nstack > 0 && !cost_is_zero(ps->cost, nev))
+		(void)stacks_add(profile_stacks_mut(ps->p), ps->stack,
+		    ps->nstack, ps->cost, nev);
 	if (ps->part_sum == NULL)
 		parser_part_sum(ps);
 	cost_add(ps->part_sum, ps->cost, nev);
@@ -1925,6 +1943,11 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 		ps->fn = parser_func(ps, ps->ob, ps->fl, ps->fn_name, slot);
 		profile_touch(ps->p, ps->fn, ps->fl);
 		profile_func_mark(ps->p, ps->fn);
+		if (ps->xstack) {
+			ps->stack = xgrow(ps->stack, &ps->stack_cap,
+			    ps->nstack + 1, sizeof(*ps->stack));
+			ps->stack[ps->nstack++] = ps->fn;
+		}
 		break;
 	case NK_FL:
 		ps->fl = ps->fi = parser_name(ps, IDS_FL, v, end, &slot);
@@ -2154,8 +2177,13 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 		pt->thread = profile_intern(ps->p, v, end - v);
 	else if (KEYIS(s, colon, "part"))
 		pt->part = profile_intern(ps->p, v, end - v);
-	else if (KEYIS(s, colon, "creator"))
+	else if (KEYIS(s, colon, "creator")) {
 		pt->creator = profile_intern(ps->p, v, end - v);
+		/* valgrind's xtree files: a block per execution context. */
+		ps->xstack = ps->want_stacks && end - v >= 6 &&
+		    memcmp(v, "xtree-", 6) == 0;
+		ps->fast = parser_fastok(ps);
+	}
 	else if (KEYIS(s, colon, "positions"))
 		parser_positions(ps, v, end);
 	else if (KEYIS(s, colon, "event"))

@@ -26,6 +26,8 @@ struct parse_opts {
 	int		 alternate;	/* tests: the second thread reads
 					   the odd chunks, whatever the
 					   speeds */
+	int		 stacks;	/* keep the exact stacks of xtree
+					   files (stacks.h); one thread */
 	int		 instrs;	/* keep each instruction's costs,
 					   jumps and calls (instrs.h); read
 					   in one thread, by the careful

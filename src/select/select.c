@@ -19,6 +19,7 @@
 #include "derive.h"
 #include "diff.h"
 #include "fntotals.h"
+#include "flamesel.h"
 #include "gate.h"
 #include "graphsel.h"
 #include "msg.h"
@@ -56,6 +57,7 @@ static void	select_entries(struct selection *);
 static int	select_wanted(const struct selection *, uint32_t);
 static void	select_asm(struct selection *);
 static void	select_graph(struct selection *, const struct profile *);
+static void	select_flame(struct selection *, const struct profile *);
 static void	select_cycles(struct selection *);
 static void	select_gate_add(struct selection *,
 		    const struct gate_result *);
@@ -805,6 +807,21 @@ select_graph(struct selection *sel, const struct profile *old)
 	sel->graph = graphsel_build(&gf);
 }
 
+/* The flame graph frames of the first sort event (and OLD's, --diff). */
+static void
+select_flame(struct selection *sel, const struct profile *old)
+{
+	struct flamesel_from	ff;
+
+	ff.p = sel->p;
+	ff.old = old;
+	ff.o = sel->o;
+	ff.ev = sel->nsort > 0 ? sel->sort[0] : 0;
+	ff.old_ev = old != NULL ? profile_event_index(old, profile_str(sel->p,
+	    profile_event(sel->p, (unsigned)ff.ev))) : 0;
+	sel->flame = flamesel_build(&ff);
+}
+
 /*
  * What machine-code annotation prints: the functions of the printed
  * rows (a cycle's members take its place), in their order.
@@ -962,6 +979,8 @@ select_build(const struct profile *p, const struct profile *old,
 		select_diff(sel, old);
 		if (o->format == REPORT_DOT)
 			select_graph(sel, old);
+		if (o->format == REPORT_FOLDED || o->format == REPORT_SVG)
+			select_flame(sel, old);
 		return sel;
 	}
 	sel->total = xreallocarray(NULL, sel->nev, sizeof(*sel->total));
@@ -978,6 +997,10 @@ select_build(const struct profile *p, const struct profile *old,
 	select_gates(sel);
 	if (o->format == REPORT_DOT) {
 		select_graph(sel, NULL);
+		return sel;
+	}
+	if (o->format == REPORT_FOLDED || o->format == REPORT_SVG) {
+		select_flame(sel, NULL);
 		return sel;
 	}
 	/* --totals prints no source; JSON is whole whatever it says. */
@@ -1024,6 +1047,7 @@ select_free(struct selection *sel)
 	srcsel_free(sel->src);
 	asmsel_free(sel->asm_);
 	graphsel_free(sel->graph);
+	flamesel_free(sel->flame);
 	callgraph_free(sel->old_g);
 	if (sel->g != NULL)
 		callgraph_free(sel->g);

@@ -15,6 +15,7 @@
 #include "reportopts.h"
 
 struct asmsel;
+struct flamesel;
 struct graphsel;
 struct callgraph;
 struct diff;
@@ -81,6 +82,7 @@ struct selection {
 					   prints (--asm=yes), or NULL */
 	struct graphsel		*graph;	/* --format=dot: what is drawn */
 	struct callgraph	*old_g;	/* --diff --format=dot: OLD's */
+	struct flamesel		*flame;	/* --format=folded, svg: frames */
 
 	/* --diff OLD NEW. */
 	struct diff		*d;

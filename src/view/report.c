@@ -25,6 +25,10 @@ report_view_of(const struct selection *sel)
 		return report_markdown;
 	if (o->format == REPORT_DOT)
 		return report_dot;
+	if (o->format == REPORT_FOLDED)
+		return report_folded;
+	if (o->format == REPORT_SVG)
+		return report_svg;
 	if (o->totals_only)
 		return report_totals;
 	return sel->d != NULL ? report_diff : report_text;

@@ -24,6 +24,8 @@ report_view	report_totals;		/* report_totals.c */
 report_view	report_json;		/* report_json.c */
 report_view	report_markdown;	/* report_markdown.c */
 report_view	report_dot;		/* report_dot.c */
+report_view	report_folded;		/* report_folded.c */
+report_view	report_svg;		/* report_svg.c */
 report_view	annotate_files;		/* annotate.c */
 report_view	annotate_asm;		/* annotate_asm.c */
 

@@ -1,0 +1,287 @@
+/*
+ * flamesel.c - flame graph frames.  The stacks of flame.c, kept to those
+ * through a function --function matches, are merged into a tree from a
+ * root ("all"): a frame per function along each path, named by the
+ * function's name with callgrind's recursion and context suffixes folded
+ * away (the stack shows them), ';' made ':' and control bytes '?' so the
+ * collapsed-stack format stays whole.  Children are ordered by name, as
+ * flamegraph.pl orders them, and placed left to right.  With --diff,
+ * OLD's stacks are walked along the same names and give each frame of
+ * NEW its old total; a path only OLD has is not drawn (widths are NEW's).
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "flame.h"
+#include "flamesel.h"
+#include "fold.h"
+#include "keytab.h"
+#include "profile.h"
+#include "reportopts.h"
+#include "strtab.h"
+#include "xmalloc.h"
+
+#define NONE	UINT32_MAX
+
+static uint32_t	flamesel_name_of(struct flamesel *, const struct profile *,
+		    uint32_t, char **, size_t *);
+static enum framekind flamesel_kind(const char *);
+static int	flamesel_wanted(const struct report_opts *,
+		    const struct profile *, const uint32_t *, size_t);
+static int	flamesel_childcmp(const void *, const void *);
+static void	flamesel_walk(struct flamesel *, struct keytab *,
+		    const struct profile *, const struct flame *,
+		    const struct report_opts *, int);
+
+static const struct flamesel	*cmp_s;		/* for flamesel_childcmp() */
+
+/* Return the kind of code in the object at path. */
+static enum framekind
+flamesel_kind(const char *path)
+{
+	const char	*base = strrchr(path, '/');
+
+	base = base != NULL ? base + 1 : path;
+	if (*path == '\0' || strcmp(path, "???") == 0 ||
+	    strstr(path, "/valgrind/") != NULL ||
+	    strncmp(base, "ld-linux", 8) == 0 || strncmp(base, "ld-", 3) == 0)
+		return FRAME_SYSTEM;
+	if (strncmp(path, "/lib/", 5) == 0 || strncmp(path, "/lib64/", 7) == 0 ||
+	    strncmp(path, "/usr/lib", 8) == 0 ||
+	    strncmp(path, "/usr/local/lib", 14) == 0)
+		return FRAME_LIBRARY;
+	return FRAME_PROGRAM;
+}
+
+/*
+ * Return the frame name of function fn of p (in s->names), using *buf
+ * (of *size bytes) to make it.
+ */
+static uint32_t
+flamesel_name_of(struct flamesel *s, const struct profile *p, uint32_t fn,
+    char **buf, size_t *size)
+{
+	uint32_t	 obj, file, name;
+	const char	*n;
+	size_t		 len, i;
+
+	profile_func(p, fn, &obj, &file, &name);
+	n = profile_str(p, name);
+	len = profile_strlen(p, name);
+	if (len + 1 > *size) {
+		*size = len + 1;
+		*buf = xreallocarray(*buf, *size, 1);
+	}
+	if (profile_rows(p) == PROFILE_ROWS_FUNCTIONS)
+		len = fold_name(n, len, FOLD_RECURSION | FOLD_CONTEXTS, *buf);
+	else
+		memcpy(*buf, n, len);
+	for (i = 0; i < len; i++)
+		if ((*buf)[i] == ';')
+			(*buf)[i] = ':';
+		else if ((unsigned char)(*buf)[i] < 0x20 || (*buf)[i] == 0x7f)
+			(*buf)[i] = '?';
+	return strtab_intern(s->names, *buf, len);
+}
+
+/*
+ * Return nonzero if a stack of n functions is drawn: there is no
+ * --function, or it passes through a function whose file:function label
+ * one of them matches.
+ */
+static int
+flamesel_wanted(const struct report_opts *o, const struct profile *p,
+    const uint32_t *fr, size_t n)
+{
+	uint32_t	 obj, file, name;
+	size_t		 i, k, fl, nl;
+	char		*label;
+	int		 hit = 0;
+
+	if (o->nfunctions == 0)
+		return 1;
+	for (i = 0; i < n && !hit; i++) {
+		profile_func(p, fr[i], &obj, &file, &name);
+		fl = profile_strlen(p, file);
+		nl = profile_strlen(p, name);
+		label = xmalloc(fl + nl + 2);
+		memcpy(label, profile_str(p, file), fl);
+		label[fl] = ':';
+		memcpy(label + fl + 1, profile_str(p, name), nl + 1);
+		for (k = 0; k < o->nfunctions && !hit; k++)
+			hit = regexec(&o->functions[k], label, 0, NULL, 0) == 0;
+		free(label);
+	}
+	return hit;
+}
+
+/*
+ * Add the stacks of f to the tree: with old clear, creating frames and
+ * adding to their totals; with old set, adding to the old totals of the
+ * frames NEW has.
+ */
+static void
+flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
+    const struct flame *f, const struct report_opts *o, int old)
+{
+	const uint32_t	*fr;
+	uint64_t	 key[2], c;
+	uint32_t	 cur, id, obj, file, name;
+	size_t		 i, k, n, size = 0;
+	char		*buf = NULL;
+	int		 created;
+
+	for (i = 0; i < f->n; i++) {
+		fr = f->frames + f->start[i];
+		n = f->start[i + 1] - f->start[i];
+		c = f->count[i];
+		if (!flamesel_wanted(o, p, fr, n))
+			continue;
+		cur = 0;
+		if (old)
+			s->frames[0].old_total += c;
+		else
+			s->frames[0].total += c;
+		for (k = 0; k < n; k++) {
+			key[0] = cur;
+			key[1] = flamesel_name_of(s, p, fr[k], &buf, &size);
+			if (old) {
+				if ((id = keytab_find(kids, key)) == KEYTAB_NONE)
+					break;
+				cur = id + 1;
+				s->frames[cur].old_total += c;
+				continue;
+			}
+			id = keytab_get(kids, key, &created);
+			if (created) {
+				s->frames = xgrow(s->frames, &s->cap,
+				    (size_t)id + 2, sizeof(*s->frames));
+				memset(&s->frames[id + 1], 0,
+				    sizeof(*s->frames));
+				profile_func(p, fr[k], &obj, &file, &name);
+				s->frames[id + 1].name = (uint32_t)key[1];
+				s->frames[id + 1].kind = flamesel_kind(
+				    profile_rows(p) == PROFILE_ROWS_OBJECTS ?
+				    profile_str(p, name) : profile_str(p, obj));
+				s->frames[id + 1].parent = cur;
+				s->frames[id + 1].depth = s->frames[cur].depth +
+				    1;
+				if (s->frames[id + 1].depth > s->depth)
+					s->depth = s->frames[id + 1].depth;
+				s->nframes = (size_t)id + 2;
+			}
+			cur = id + 1;
+			s->frames[cur].total += c;
+		}
+		if (!old)
+			s->frames[cur].self += c;
+	}
+	free(buf);
+}
+
+/* Order frames (ids) by name. */
+static int
+flamesel_childcmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int		c;
+
+	c = strcmp(flamesel_name(cmp_s, cmp_s->frames[x].name),
+	    flamesel_name(cmp_s, cmp_s->frames[y].name));
+	return c != 0 ? c : (x > y) - (x < y);
+}
+
+/* Return the text of frame name id. */
+const char *
+flamesel_name(const struct flamesel *s, uint32_t id)
+{
+	return strtab_get(s->names, id);
+}
+
+/* Make the flame graph frames of the options' profile(s). */
+struct flamesel *
+flamesel_build(const struct flamesel_from *from)
+{
+	struct flamesel	*s;
+	struct flame	*f;
+	struct keytab	 kids;
+	uint32_t	*order, *at, v;
+	size_t		 i, n, k;
+
+	s = xcalloc(1, sizeof(*s));
+	s->names = strtab_create();
+	s->frames = xgrow(NULL, &s->cap, 1, sizeof(*s->frames));
+	memset(&s->frames[0], 0, sizeof(*s->frames));
+	s->frames[0].name = strtab_intern(s->names, "all", 3);
+	s->frames[0].parent = NONE;
+	s->frames[0].kind = FRAME_SYSTEM;
+	s->nframes = 1;
+	/* Frame ids are the keytab's plus one: 0 is the root. */
+	keytab_init(&kids, 2);
+	f = flame_build(from->p, (unsigned)from->ev);
+	s->exact = f->exact;
+	flamesel_walk(s, &kids, from->p, f, from->o, 0);
+	flame_free(f);
+	if (from->old != NULL) {
+		/* Names are text: OLD's walk finds NEW's frames by them. */
+		f = flame_build(from->old, (unsigned)from->old_ev);
+		flamesel_walk(s, &kids, from->old, f, from->o, 1);
+		s->old_all = s->frames[0].old_total;
+		flame_free(f);
+	}
+	keytab_free(&kids);
+
+	/* Children by name, linked; then their places. */
+	n = s->nframes;
+	order = xreallocarray(NULL, n + 1, sizeof(*order));
+	at = xcalloc(n + 2, sizeof(*at));
+	for (i = 1; i < n; i++)
+		at[s->frames[i].parent + 1]++;
+	for (i = 0; i < n; i++)
+		at[i + 1] += at[i];
+	{
+		uint32_t	*fill = xreallocarray(NULL, n + 1, sizeof(*fill));
+
+		memcpy(fill, at, (n + 1) * sizeof(*fill));
+		for (i = 1; i < n; i++)
+			order[fill[s->frames[i].parent]++] = (uint32_t)i;
+		free(fill);
+	}
+	cmp_s = s;
+	for (i = 0; i < n; i++) {
+		if (at[i + 1] - at[i] > 1)
+			qsort(order + at[i], at[i + 1] - at[i], sizeof(*order),
+			    flamesel_childcmp);
+		s->frames[i].child = at[i + 1] > at[i] ? order[at[i]] : NONE;
+		for (k = at[i]; k < at[i + 1]; k++)
+			s->frames[order[k]].next = k + 1 < at[i + 1] ?
+			    order[k + 1] : NONE;
+	}
+	cmp_s = NULL;
+	/* Places: parents are made before their children. */
+	s->frames[0].x = 0;
+	for (i = 0; i < n; i++) {
+		uint64_t	x = s->frames[i].x;
+
+		for (v = s->frames[i].child; v != NONE; v = s->frames[v].next) {
+			s->frames[v].x = x;
+			x += s->frames[v].total;
+		}
+	}
+	free(order);
+	free(at);
+	return s;
+}
+
+/* Free flame graph frames. */
+void
+flamesel_free(struct flamesel *s)
+{
+	if (s == NULL)
+		return;
+	strtab_free(s->names);
+	free(s->frames);
+	free(s);
+}

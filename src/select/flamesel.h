@@ -1,0 +1,59 @@
+/*
+ * flamesel.h - the selection for flame graphs (--format=folded, svg):
+ * the stacks of the first sort event (flame.h) as a tree of frames, each
+ * named as a flame graph names it, its children by name, with its total
+ * and self counts, the kind of its object, and with --diff its total in
+ * OLD.
+ */
+#ifndef CGA_FLAMESEL_H
+#define CGA_FLAMESEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct profile;
+struct report_opts;
+struct strtab;
+
+enum framekind {
+	FRAME_PROGRAM,		/* the program's own code */
+	FRAME_LIBRARY,		/* a shared library of the system */
+	FRAME_SYSTEM		/* the loader, valgrind, unknown objects */
+};
+
+/* A frame: a function called along one path from the root. */
+struct frame {
+	uint32_t	 name;		/* in the selection's strtab */
+	enum framekind	 kind;
+	uint64_t	 total;		/* counts of the stacks through it */
+	uint64_t	 self;		/*   and of those ending in it */
+	uint64_t	 old_total;	/* --diff: OLD's (0 if none) */
+	uint64_t	 x;		/* counts before it, on its level */
+	uint32_t	 parent;	/* UINT32_MAX for the root */
+	uint32_t	 child, next;	/* first child, next sibling */
+	unsigned	 depth;		/* the root's children: 1 */
+};
+
+/* What the flame selection starts from. */
+struct flamesel_from {
+	const struct profile	 *p;
+	const struct profile	 *old;		/* --diff, or NULL */
+	const struct report_opts *o;
+	int			  ev;		/* NEW's event index */
+	int			  old_ev;
+};
+
+struct flamesel {
+	int		 exact;		/* the profile's own stacks */
+	struct strtab	*names;
+	struct frame	*frames;	/* 0 is the root ("all") */
+	size_t		 nframes, cap;
+	unsigned	 depth;		/* the deepest frame's */
+	uint64_t	 old_all;	/* --diff: OLD's stacks' sum */
+};
+
+struct flamesel	*flamesel_build(const struct flamesel_from *);
+void		 flamesel_free(struct flamesel *);
+const char	*flamesel_name(const struct flamesel *, uint32_t);
+
+#endif /* CGA_FLAMESEL_H */

@@ -1,0 +1,59 @@
+/*
+ * report_folded.c - --format=folded: Brendan Gregg's collapsed stacks,
+ * "main;parse;lex 1234", one line for each path of the flame graph
+ * frames (flamesel.c) that stacks end in, depth first in name order, for
+ * flamegraph.pl, inferno and speedscope.  The counts add up to the sum
+ * of the event's self costs.  Estimated stacks are said so once on
+ * standard error.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "flamesel.h"
+#include "msg.h"
+#include "report.h"
+#include "select.h"
+#include "xmalloc.h"
+
+/* Print the stacks of sel as collapsed-stack lines.  Return 0. */
+int
+report_folded(FILE *out, const struct selection *sel)
+{
+	const struct flamesel	*s = sel->flame;
+	const struct frame	*fr;
+	uint32_t		*path, v, u;
+	size_t			 depth, i;
+
+	if (!s->exact)
+		msg_note("stacks estimated from the call graph: each "
+		    "function's cost spread over its callers in proportion "
+		    "to their calls' cost (see the man page)");
+	path = xreallocarray(NULL, s->depth + 2, sizeof(*path));
+	/* Depth first, children in order: the path to v is path[]. */
+	for (v = s->frames[0].child, depth = 0; v != UINT32_MAX; ) {
+		fr = &s->frames[v];
+		depth = fr->depth;
+		path[depth - 1] = v;
+		if (fr->self > 0) {
+			for (i = 0; i < depth; i++) {
+				if (i > 0)
+					fputc(';', out);
+				fputs(flamesel_name(s,
+				    s->frames[path[i]].name), out);
+			}
+			fprintf(out, " %llu\n", (unsigned long long)fr->self);
+		}
+		if (fr->child != UINT32_MAX) {
+			v = fr->child;
+			continue;
+		}
+		/* Up to the first ancestor with a next sibling. */
+		for (u = v; u != 0 && s->frames[u].next == UINT32_MAX; )
+			u = s->frames[u].parent;
+		v = u == 0 ? UINT32_MAX : s->frames[u].next;
+	}
+	free(path);
+	return 0;
+}
