@@ -151,6 +151,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (more & 128)
 		o.group = (more & 4) ? PROFILE_ROWS_OBJECTS : PROFILE_ROWS_FILES;
+	/* Pictures: the call graph, stacks, flame graphs. */
+	if ((more & 35) == 35) {
+		o.totals_only = 0;
+		o.format = (more & 64) ? REPORT_SVG : (more & 128) ?
+		    REPORT_FOLDED : REPORT_DOT;
+		o.node_threshold = 0.5;
+		o.edge_threshold = 0.1;
+		po.stacks = 1;
+	}
 	/* Machine code kept and chosen; no disassembler runs. */
 	if ((more & 192) == 192) {
 		po.instrs = 1;

@@ -51,6 +51,26 @@ static void	flame_add(struct flame *, const uint32_t *, size_t, int,
 		    uint64_t);
 static void	flame_estimate(struct flame *, const struct profile *,
 		    unsigned);
+static int	flame_closed(const struct fcall *, const uint32_t *,
+		    const unsigned char *, uint32_t);
+
+/*
+ * Return nonzero if function fn is called, but only by functions on the
+ * stack (onpath) or by itself: walking up through it would stop there.
+ */
+static int
+flame_closed(const struct fcall *calls, const uint32_t *first,
+    const unsigned char *onpath, uint32_t fn)
+{
+	uint32_t	i;
+
+	if (first[fn] == first[fn + 1])
+		return 0;
+	for (i = first[fn]; i < first[fn + 1]; i++)
+		if (!onpath[calls[i].caller] && calls[i].caller != fn)
+			return 0;
+	return 1;
+}
 
 /* Order calls by callee, then caller. */
 static int
@@ -104,7 +124,8 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 	int		 counts;
 	u128		*rem = NULL;
 	uint64_t	*shares = NULL;
-	size_t		 rem_cap = 0, shares_cap = 0;
+	unsigned char	*skip = NULL;
+	size_t		 rem_cap = 0, shares_cap = 0, skip_cap = 0;
 
 	/* Self costs. */
 	self = xcalloc(nf + 1, sizeof(*self));
@@ -175,19 +196,37 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 			onpath[it.fn] = 1;
 			lo = first[it.fn];
 			hi = first[it.fn + 1];
-			/* The callers not on the stack, and their weight. */
+			skip = xgrow(skip, &skip_cap, hi - lo + 1, 1);
+			/*
+			 * The callers not on the stack, and their weight.  A
+			 * caller whose own callers are all on the stack would
+			 * end it in the middle of a cycle: it is left out
+			 * while another caller goes on.
+			 */
+			for (i = lo; i < hi; i++)
+				skip[i - lo + 0] = onpath[calls[i].caller];
+			ncand = 0;
+			for (i = lo; i < hi; i++)
+				if (!skip[i - lo] && !flame_closed(calls, first,
+				    onpath, calls[i].caller))
+					ncand++;
+			if (ncand > 0)
+				for (i = lo; i < hi; i++)
+					if (!skip[i - lo] && flame_closed(calls,
+					    first, onpath, calls[i].caller))
+						skip[i - lo] = 1;
 			sum = 0;
 			ncand = 0;
 			counts = 0;
 			for (i = lo; i < hi; i++)
-				if (!onpath[calls[i].caller]) {
+				if (!skip[i - lo]) {
 					ncand++;
 					cost_add1(&sum, calls[i].cost);
 				}
 			if (ncand > 0 && sum == 0) {
 				counts = 1;
 				for (i = lo; i < hi; i++)
-					if (!onpath[calls[i].caller])
+					if (!skip[i - lo])
 						cost_add1(&sum, calls[i].count);
 			}
 			if (ncand == 0) {
@@ -200,7 +239,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 				/* Whole, through the costliest caller. */
 				best = hi;
 				for (i = lo; i < hi; i++) {
-					if (onpath[calls[i].caller])
+					if (skip[i - lo])
 						continue;
 					w = counts ? calls[i].count :
 					    calls[i].cost;
@@ -222,7 +261,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 			for (i = lo; i < hi; i++) {
 				rem[i - lo] = 0;
 				shares[i - lo] = 0;
-				if (onpath[calls[i].caller])
+				if (skip[i - lo])
 					continue;
 				w = sum == 0 ? 1 : counts ? calls[i].count :
 				    calls[i].cost;
@@ -239,7 +278,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 			while (left > 0) {
 				best = hi;
 				for (i = lo; i < hi; i++)
-					if (!onpath[calls[i].caller] &&
+					if (!skip[i - lo] &&
 					    (best == hi || rem[i - lo] >
 					    rem[best - lo]))
 						best = i;
@@ -249,7 +288,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 			}
 			/* Pushed in reverse: the first caller is walked first. */
 			for (i = hi; i-- > lo; ) {
-				if (onpath[calls[i].caller] ||
+				if (skip[i - lo] ||
 				    shares[i - lo] == 0)
 					continue;
 				work[nwork].fn = calls[i].caller;
@@ -263,6 +302,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 	}
 	free(rem);
 	free(shares);
+	free(skip);
 	free(onpath);
 	free(path);
 	free(first);

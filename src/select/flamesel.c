@@ -6,8 +6,8 @@
  * away (the stack shows them), ';' made ':' and control bytes '?' so the
  * collapsed-stack format stays whole.  Children are ordered by name, as
  * flamegraph.pl orders them, and placed left to right.  With --diff,
- * OLD's stacks are walked along the same names and give each frame of
- * NEW its old total; a path only OLD has is not drawn (widths are NEW's).
+ * OLD's stacks are merged in by the same names into old counts; a path
+ * only OLD has is a frame of NEW's width 0.
  */
 #include "compat.h"
 
@@ -78,6 +78,13 @@ flamesel_name_of(struct flamesel *s, const struct profile *p, uint32_t fn,
 		len = fold_name(n, len, FOLD_RECURSION | FOLD_CONTEXTS, *buf);
 	else
 		memcpy(*buf, n, len);
+	if (len == 0) {
+		/* A name no line gave: as callgrind names unknown code. */
+		*size = *size < 4 ? 4 : *size;
+		*buf = xreallocarray(*buf, *size, 1);
+		memcpy(*buf, "???", 3);
+		len = 3;
+	}
 	for (i = 0; i < len; i++)
 		if ((*buf)[i] == ';')
 			(*buf)[i] = ':';
@@ -118,9 +125,8 @@ flamesel_wanted(const struct report_opts *o, const struct profile *p,
 }
 
 /*
- * Add the stacks of f to the tree: with old clear, creating frames and
- * adding to their totals; with old set, adding to the old totals of the
- * frames NEW has.
+ * Add the stacks of f to the tree, making the frames they need, to the
+ * counts of NEW or (old set) to those of OLD.
  */
 static void
 flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
@@ -147,13 +153,6 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 		for (k = 0; k < n; k++) {
 			key[0] = cur;
 			key[1] = flamesel_name_of(s, p, fr[k], &buf, &size);
-			if (old) {
-				if ((id = keytab_find(kids, key)) == KEYTAB_NONE)
-					break;
-				cur = id + 1;
-				s->frames[cur].old_total += c;
-				continue;
-			}
 			id = keytab_get(kids, key, &created);
 			if (created) {
 				s->frames = xgrow(s->frames, &s->cap,
@@ -173,9 +172,14 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 				s->nframes = (size_t)id + 2;
 			}
 			cur = id + 1;
-			s->frames[cur].total += c;
+			if (old)
+				s->frames[cur].old_total += c;
+			else
+				s->frames[cur].total += c;
 		}
-		if (!old)
+		if (old)
+			s->frames[cur].old_self += c;
+		else
 			s->frames[cur].self += c;
 	}
 	free(buf);

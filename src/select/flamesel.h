@@ -2,8 +2,8 @@
  * flamesel.h - the selection for flame graphs (--format=folded, svg):
  * the stacks of the first sort event (flame.h) as a tree of frames, each
  * named as a flame graph names it, its children by name, with its total
- * and self counts, the kind of its object, and with --diff its total in
- * OLD.
+ * and self counts, the kind of its object, and with --diff its counts in
+ * OLD (a path only OLD has is a frame of total 0).
  */
 #ifndef CGA_FLAMESEL_H
 #define CGA_FLAMESEL_H
@@ -27,7 +27,8 @@ struct frame {
 	enum framekind	 kind;
 	uint64_t	 total;		/* counts of the stacks through it */
 	uint64_t	 self;		/*   and of those ending in it */
-	uint64_t	 old_total;	/* --diff: OLD's (0 if none) */
+	uint64_t	 old_total;	/* --diff: OLD's (0 if none), */
+	uint64_t	 old_self;	/*   and OLD's stacks ending here */
 	uint64_t	 x;		/* counts before it, on its level */
 	uint32_t	 parent;	/* UINT32_MAX for the root */
 	uint32_t	 child, next;	/* first child, next sibling */

@@ -3,8 +3,9 @@
  * "main;parse;lex 1234", one line for each path of the flame graph
  * frames (flamesel.c) that stacks end in, depth first in name order, for
  * flamegraph.pl, inferno and speedscope.  The counts add up to the sum
- * of the event's self costs.  Estimated stacks are said so once on
- * standard error.
+ * of the event's self costs.  With --diff, "STACK OLD NEW", the input of
+ * flamegraph.pl's difffolded: both counts, every stack of either.
+ * Estimated stacks are said so once on standard error.
  */
 #include "compat.h"
 
@@ -36,13 +37,16 @@ report_folded(FILE *out, const struct selection *sel)
 		fr = &s->frames[v];
 		depth = fr->depth;
 		path[depth - 1] = v;
-		if (fr->self > 0) {
+		if (fr->self > 0 || fr->old_self > 0) {
 			for (i = 0; i < depth; i++) {
 				if (i > 0)
 					fputc(';', out);
 				fputs(flamesel_name(s,
 				    s->frames[path[i]].name), out);
 			}
+			if (sel->d != NULL)
+				fprintf(out, " %llu",
+				    (unsigned long long)fr->old_self);
 			fprintf(out, " %llu\n", (unsigned long long)fr->self);
 		}
 		if (fr->child != UINT32_MAX) {
