@@ -118,9 +118,12 @@ options_usage(int status)
 	    "       %*s [--event=NAME=FORMULA] [--function=REGEX] "
 	    "[--objdir=DIR]\n"
 	    "       %*s [--objdump=PATH] [--fail-above=EVENT:LIMIT[:REGEX]]\n"
-	    "       %*s [--inclusive=yes|no] "
-	    "[--fold=none|recursion|contexts|all]\n"
-	    "       %*s [-I dir] [--part=N] [--format=text|json|markdown]\n"
+	    "       %*s [--node-threshold=PCT] [--edge-threshold=PCT] "
+	    "[--root=REGEX]\n"
+	    "       %*s [--leaf=REGEX] [--inclusive=yes|no] [-I dir] "
+	    "[--part=N]\n"
+	    "       %*s [--fold=none|recursion|contexts|all]\n"
+	    "       %*s [--format=text|json|markdown|dot|folded|svg]\n"
 	    "       %*s [--group=function|object|file] [--per-part] "
 	    "[--show=A,B,...]\n"
 	    "       %*s [--show-percs=yes|no] [--sort=A[:N],B[:N],...] "
@@ -131,9 +134,9 @@ options_usage(int status)
 	    "       %s --diff [--mod-filename=s/RE/REPL/[g]] "
 	    "[--mod-funcname=s/RE/REPL/[g]]\n"
 	    "       %*s [options] old-profile new-profile\n"
-	    "       %s --help | --version\n", getprogname(), w, "", w, "",
-	    w, "", w, "", w, "", w, "", w, "", w, "", getprogname(), w, "",
-	    getprogname());
+	    "       %s --help | --version\n", getprogname(),
+	    w, "", w, "", w, "", w, "", w, "", w, "", w, "", w, "", w, "",
+	    w, "", getprogname(), w, "", getprogname());
 	exit(status);
 }
 
@@ -173,11 +176,15 @@ options_help(void)
 	    "and/or caller\n"
 	    "                        contexts (f'g'h) into the function "
 	    "[none]\n"
-	    "  --format=text|json|markdown\n"
+	    "  --edge-threshold=PCT  with --format=dot, the calls drawn "
+	    "[0.1]\n"
+	    "  --format=text|json|markdown|dot|folded|svg\n"
 	    "                        the report as text [text], as one JSON "
-	    "document, or as\n"
+	    "document, as\n"
 	    "                        GitHub-flavoured Markdown (CI "
-	    "summaries)\n"
+	    "summaries); or a call\n"
+	    "                        graph for Graphviz, collapsed stacks, "
+	    "a flame graph\n"
 	    "  --function=REGEX      print only the functions whose "
 	    "file:function label\n"
 	    "                        REGEX matches (list, trees, sources, "
@@ -192,10 +199,14 @@ options_help(void)
 	    "cost, with\n"
 	    "                        recursion counted once and cycles "
 	    "shown [no]\n"
+	    "  --leaf=REGEX          with --format=dot, only what calls "
+	    "matching functions\n"
 	    "  --mod-filename=s/REGEX/REPL/[g], --mod-funcname=s/REGEX/REPL/"
 	    "[g]\n"
 	    "                        with --diff, rewrite file or "
 	    "function names first\n"
+	    "  --node-threshold=PCT  with --format=dot, the functions drawn "
+	    "[0.5]\n"
 	    "  --objdir=DIR          with --asm, look for objects under DIR "
 	    "too\n"
 	    "  --objdump=PATH        with --asm, the disassembler [$OBJDUMP "
@@ -204,6 +215,8 @@ options_help(void)
 	    "(part: N)\n"
 	    "  --per-part            list each part's totals under "
 	    "PROGRAM TOTALS\n"
+	    "  --root=REGEX          with --format=dot, only what the "
+	    "matching functions call\n"
 	    "  --show=A,B,...        only show counts of events A,B,... "
 	    "[all]\n"
 	    "  --show-percs=yes|no   show a percentage after each non-zero "
