@@ -4,7 +4,8 @@
  * percent of its total, and every call between two of them of at least
  * --edge-threshold percent; with --root, only what the matching
  * functions reach by calls, with --leaf only what reaches the matching
- * ones (both over the whole call graph, before the thresholds).  Nodes
+ * ones (both over the whole call graph, before the thresholds), with
+ * --function only the functions it matches.  Nodes
  * are in label order, edges in (from, to) order: the picture is the
  * same for the same input.  A function is drawn once: the rows of code
  * inlined into it from other files are part of its node (their cost is
@@ -27,6 +28,19 @@
 static void	graphsel_reach(const struct callgraph *, struct fntotals *,
 		    const regex_t *, size_t, int, unsigned char *);
 static int	graphsel_passes(uint64_t, uint64_t, double);
+static int	graphsel_matches(const regex_t *, size_t, const char *);
+
+/* Return nonzero if there is no expression, or one matches label. */
+static int
+graphsel_matches(const regex_t *re, size_t n, const char *label)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (regexec(&re[i], label, 0, NULL, 0) == 0)
+			return 1;
+	return n == 0;
+}
 static int	graphsel_nodecmp(const void *, const void *);
 static int	graphsel_edgecmp(const void *, const void *);
 static int	graphsel_u32cmp(const void *, const void *);
@@ -177,6 +191,8 @@ graphsel_build(const struct graphsel_from *f)
 		node[v] = UINT32_MAX;
 		keep[v] = owner[v] == v &&
 		    (down == NULL || down[v]) && (up == NULL || up[v]) &&
+		    graphsel_matches(o->functions, o->nfunctions,
+		    fntotals_label(f->t, v)) &&
 		    graphsel_passes(g->incl[(size_t)v * nev + f->ev], total,
 		    o->node_threshold);
 	}
