@@ -66,11 +66,23 @@ main_report(struct options *op)
 		free(found);
 		return main_finish(1);
 	}
-	op->report.visible_names = main_output();
+	if (op->report.tui && (!isatty(STDIN_FILENO) ||
+	    !isatty(STDOUT_FILENO))) {
+		warnx("--tui needs a terminal on standard input and output");
+		inputs_free(&in);
+		free(found);
+		return main_finish(2);
+	}
+	if (!op->report.tui)
+		op->report.visible_names = main_output();
+	else
+		op->report.visible_names = 1;
 	main_progress(&op->report);
 	p = profile_create();
 	rc = inputs_load(p, &in, &op->parse) == 0 ? 0 : 1;
-	if (rc == 0)
+	if (rc == 0 && op->report.tui)
+		rc = tui_run(p, &op->report);
+	else if (rc == 0)
 		rc = main_status(report_print(stdout, p, NULL, &op->report));
 	rc = main_finish(rc);
 	profile_free(p);

@@ -53,6 +53,7 @@ enum {
 	OPT_THRESHOLD,
 	OPT_TOTALS,
 	OPT_TREE,
+	OPT_TUI,
 	OPT_VERSION
 };
 
@@ -87,6 +88,7 @@ static const struct option longopts[] = {
 	{ "threshold",	required_argument,	NULL,	OPT_THRESHOLD },
 	{ "totals",	no_argument,		NULL,	OPT_TOTALS },
 	{ "tree",	required_argument,	NULL,	OPT_TREE },
+	{ "tui",	no_argument,		NULL,	OPT_TUI },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
 	{ NULL,		0,			NULL,	0 }
 };
@@ -129,7 +131,7 @@ options_usage(int status)
 	    "       %*s [--show-percs=yes|no] [--sort=A[:N],B[:N],...] "
 	    "[--thread=N]\n"
 	    "       %*s [--threshold=N] [--totals] "
-	    "[--tree=none|caller|calling|both]\n"
+	    "[--tree=none|caller|calling|both] [--tui]\n"
 	    "       %*s [profile ... [source ...]]\n"
 	    "       %s --diff [--mod-filename=s/RE/REPL/[g]] "
 	    "[--mod-funcname=s/RE/REPL/[g]]\n"
@@ -235,6 +237,8 @@ options_help(void)
 	    "[99]\n"
 	    "  --totals              print only the program totals, "
 	    "\"EVENT VALUE\" lines\n"
+	    "  --tui                 browse the profile in the terminal "
+	    "(keys: ? in it)\n"
 	    "  --tree=none|caller|calling|both\n"
 	    "                        print the callers and/or callees of "
 	    "each function [none]\n"
@@ -646,6 +650,9 @@ options_parse(struct options *op, int argc, char *argv[])
 		case OPT_FOLD:
 			o->fold = options_fold(optarg);
 			break;
+		case OPT_TUI:
+			o->tui = 1;
+			break;
 		case OPT_GROUP:
 			o->group = options_group(optarg);
 			break;
@@ -685,6 +692,12 @@ options_parse(struct options *op, int argc, char *argv[])
 	op->nargs = (size_t)(argc - optind);
 	if (op->diff && op->nargs != 2) {
 		warnx("--diff takes two profiles, OLD and NEW");
+		options_usage(2);
+	}
+	if (o->tui && (op->diff || o->format != REPORT_TEXT ||
+	    o->totals_only)) {
+		warnx("--tui browses one report: not with --diff, --format or "
+		    "--totals");
 		options_usage(2);
 	}
 	op->parse.strip_prefix = op->pwd = options_pwd();

@@ -63,6 +63,7 @@ struct report_opts {
 	regex_t		 *leaves;	/* --leaf expressions */
 	size_t		  nleaves;
 	int		  asm_annotate;	/* --asm=yes */
+	int		  tui;		/* --tui */
 	char		**objdirs;	/* --objdir directories, each
 					   ending "/" */
 	size_t		  nobjdirs;

@@ -1,0 +1,1169 @@
+/*
+ * tui.c - the terminal browser (--tui): KCachegrind's way of exploring
+ * a profile in a terminal, with ncurses.  Four views of one selection,
+ * each a list of lines the cursor moves over: the function list (the
+ * text report's rows), a function (its self and inclusive costs, its
+ * callers and callees, Enter going there), its annotated source
+ * (scrolled to its hottest line) and its machine code (--asm=yes).
+ * Back and forward through the views seen, as in KCachegrind.  The
+ * sort event, self or inclusive costs, folding and the threshold are
+ * changed with a key; each combination's selection is made once and
+ * kept, as each view's lines are made when first opened.  The lines are
+ * the text report's own cells, written to memory.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <regex.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curses.h>
+
+#include "asmsel.h"
+#include "callgraph.h"
+#include "cells.h"
+#include "cost.h"
+#include "derive.h"
+#include "fntotals.h"
+#include "fold.h"
+#include "msg.h"
+#include "num.h"
+#include "profile.h"
+#include "report.h"
+#include "select.h"
+#include "srcfile.h"
+#include "srcsel.h"
+#include "xmalloc.h"
+
+#define NONE		UINT32_MAX
+#define TUI_CACHE	32		/* selections kept */
+#define TUI_HISTORY	256		/* views to go back to */
+
+enum tkind { TV_LIST, TV_FUNC, TV_SOURCE, TV_ASM, TV_HELP };
+
+/* A line of a view. */
+struct tline {
+	char		*text;
+	int		 pick;		/* the cursor stops here */
+	uint32_t	 go;		/* Enter goes to this row's function */
+	int		 hot;		/* 2 hot, 1 warm, 0 cold */
+	int		 mark;		/* a source line with cost (n, N) */
+};
+
+/* A view: its lines, cursor and first line shown. */
+struct tview {
+	enum tkind	 kind;
+	char		*label;		/* the function's, or NULL */
+	struct tline	*lines;
+	size_t		 n, cap;
+	size_t		 cur, top;
+};
+
+/* The options a selection is made with. */
+struct tkey {
+	int		 ev;		/* index into the event names */
+	int		 inclusive;
+	int		 fold;
+	char		 threshold[16];
+};
+
+struct tsel {
+	struct tkey		 key;
+	struct report_opts	 o;
+	char			*sortname;
+	char			**show;
+	struct selection	*sel;
+};
+
+struct tui {
+	const struct profile	 *p;
+	const struct report_opts *base;
+	char			**events;	/* the events to sort by */
+	size_t			  nevents;
+	struct tkey		  key;
+	struct tsel		  cache[TUI_CACHE];
+	size_t			  ncache, next;
+	struct selection	 *sel;		/* the current one */
+	struct tview		 *hist[TUI_HISTORY];
+	size_t			  nhist, at;	/* views seen, the one shown */
+	struct tview		 *help;
+	regex_t			  re;
+	int			  have_re;
+	char			  status[256];
+	int			  color;
+	FILE			 *timing;	/* $CGA_TUI_LOG */
+};
+
+static volatile sig_atomic_t tui_signal;
+
+static void	tui_onsignal(int);
+static struct selection *tui_select(struct tui *);
+static void	tui_line(struct tview *, char *, int, uint32_t, int);
+static char	*tui_mem_end(FILE *, char **, size_t *);
+static int	tui_heat(const struct selection *, const uint64_t *);
+static struct tview *tui_view_list(struct tui *);
+static struct tview *tui_view_func(struct tui *, const char *);
+static struct tview *tui_view_source(struct tui *, const char *);
+static struct tview *tui_view_asm(struct tui *, const char *);
+static struct tview *tui_view_help(void);
+static void	tui_view_free(struct tview *);
+static uint32_t	tui_row(const struct selection *, const char *);
+static void	tui_push(struct tui *, struct tview *);
+static void	tui_draw(struct tui *);
+static void	tui_move(struct tview *, long);
+static int	tui_prompt(const char *, char *, size_t);
+static void	tui_search(struct tui *, int);
+static void	tui_rebuild(struct tui *);
+
+/* A signal that ends the browser: noted, acted on by the loop. */
+static void
+tui_onsignal(int sig)
+{
+	tui_signal = sig;
+}
+
+/* Return the selection of the current options, made once. */
+static struct selection *
+tui_select(struct tui *t)
+{
+	struct tsel	*c;
+	size_t		 i;
+
+	for (i = 0; i < t->ncache; i++)
+		if (memcmp(&t->cache[i].key, &t->key, sizeof(t->key)) == 0)
+			return t->cache[i].sel;
+	if (t->ncache < TUI_CACHE)
+		c = &t->cache[t->ncache++];
+	else {
+		c = &t->cache[t->next];
+		t->next = (t->next + 1) % TUI_CACHE;
+		select_free(c->sel);
+		free(c->sortname);
+		free(c->show);
+	}
+	memset(c, 0, sizeof(*c));
+	c->key = t->key;
+	c->o = *t->base;
+	c->sortname = xstrdup(t->events[t->key.ev]);
+	c->o.sort = &c->sortname;
+	c->o.nsort = 1;
+	c->o.sort_thr = NULL;
+	c->o.threshold = c->key.threshold;
+	c->o.inclusive = t->key.inclusive;
+	c->o.fold = t->key.fold;
+	c->o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
+	c->o.format = REPORT_TEXT;
+	c->o.auto_annotate = 0;
+	c->o.nuser_files = 0;
+	c->o.totals_only = 0;
+	/* The sort event is shown first, then those --show named. */
+	c->show = xreallocarray(NULL, t->base->nshow + 1, sizeof(*c->show));
+	c->show[0] = c->sortname;
+	c->o.nshow = 1;
+	for (i = 0; i < t->base->nshow; i++)
+		if (strcmp(t->base->show[i], c->sortname) != 0)
+			c->show[c->o.nshow++] = t->base->show[i];
+	c->o.show = c->show;
+	c->sel = select_build(t->p, NULL, &c->o);
+	return c->sel;
+}
+
+/* Append a line to view v (taking text). */
+static void
+tui_line(struct tview *v, char *text, int pick, uint32_t go, int hot)
+{
+	struct tline	*l;
+
+	v->lines = xgrow(v->lines, &v->cap, v->n + 1, sizeof(*v->lines));
+	l = &v->lines[v->n++];
+	l->text = text;
+	l->pick = pick;
+	l->go = go;
+	l->hot = hot;
+	l->mark = 0;
+}
+
+/* Close memory stream f and return its text, a new stream in *f's. */
+static char *
+tui_mem_end(FILE *f, char **buf, size_t *len)
+{
+	char	*s;
+
+	fclose(f);
+	s = *buf;
+	*buf = NULL;
+	*len = 0;
+	return s;
+}
+
+/* Return how hot cost c is: 2 at 10% of the total and up, 1 at 1%. */
+static int
+tui_heat(const struct selection *sel, const uint64_t *c)
+{
+	uint64_t	v, tot;
+	int		e = sel->sort[0];
+
+	if (c == NULL || (v = c[e]) == COST_NONE || v == 0)
+		return 0;
+	tot = sel->base[e];
+	if (tot == COST_NONE || tot == 0)
+		return 0;
+	if ((double)v * 10 >= (double)tot)
+		return 2;
+	return (double)v * 100 >= (double)tot;
+}
+
+/* The function list: the text report's rows. */
+static struct tview *
+tui_view_list(struct tui *t)
+{
+	struct selection	*sel = t->sel;
+	struct tview		*v = xcalloc(1, sizeof(*v));
+	struct cells		 c;
+	const struct fnrow	*row;
+	unsigned		*w;
+	char			*buf = NULL;
+	size_t			 len = 0, i;
+	FILE			*f;
+
+	v->kind = TV_LIST;
+	f = open_memstream(&buf, &len);
+	cells_init(&c, f, sel);
+	w = cells_widths_new(&c);
+	for (i = 0; i < sel->nents; i++)
+		cells_widths_add(&c, w, sel->ents[i].cost);
+	cells_events(&c, w);
+	fprintf(f, " %s", select_rowname(sel));
+	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+	for (i = 0; i < sel->nents; i++) {
+		f = open_memstream(&buf, &len);
+		c.out = f;
+		cells_cost(&c, sel->ents[i].cost, w);
+		fputs("  ", f);
+		cells_name(&c, select_label(sel, &sel->ents[i]));
+		if (sel->ents[i].row != CG_NONE) {
+			row = &sel->t->rows[sel->ents[i].row];
+			if (row->named && row->obj != 0) {
+				fputs(" [", f);
+				cells_name(&c, profile_str(sel->p, row->obj));
+				fputc(']', f);
+			}
+		}
+		tui_line(v, tui_mem_end(f, &buf, &len), 1,
+		    sel->ents[i].row, tui_heat(sel, sel->ents[i].cost));
+	}
+	if (sel->nents == 0)
+		tui_line(v, xstrdup("  (no function above the threshold)"), 0,
+		    NONE, 0);
+	free(w);
+	v->cur = 1;
+	return v;
+}
+
+/* Return the row labelled label in sel, or NONE. */
+static uint32_t
+tui_row(const struct selection *sel, const char *label)
+{
+	uint32_t	r;
+
+	for (r = 0; r < sel->t->nrows; r++)
+		if (strcmp(fntotals_label(sel->t, r), label) == 0)
+			return r;
+	return NONE;
+}
+
+/* A function: its costs, its callers and callees (Enter goes there). */
+static struct tview *
+tui_view_func(struct tui *t, const char *label)
+{
+	struct selection	*sel = t->sel;
+	struct tview		*v = xcalloc(1, sizeof(*v));
+	struct selentry		 en;
+	struct selcall		*calls[2];
+	uint64_t		*costs[2];
+	const struct fnrow	*row;
+	struct cells		 c;
+	unsigned		*w;
+	char			*buf = NULL, cnt[32];
+	size_t			 len = 0, n[2], i, k;
+	uint32_t		 r;
+	FILE			*f;
+
+	v->kind = TV_FUNC;
+	v->label = xstrdup(label);
+	if ((r = tui_row(sel, label)) == NONE) {
+		tui_line(v, xstrdup("  (not in this view of the profile)"), 0,
+		    NONE, 0);
+		return v;
+	}
+	row = &sel->t->rows[r];
+	en.row = r;
+	en.cycle = CG_NONE;
+	en.cost = row->cost;
+	n[0] = select_calls(sel, &en, 1, &calls[0], &costs[0]);
+	n[1] = select_calls(sel, &en, 0, &calls[1], &costs[1]);
+	cells_init(&c, NULL, sel);
+	w = cells_widths_new(&c);
+	cells_widths_add(&c, w, row->cost);
+	cells_widths_add(&c, w, sel->g->incl + (size_t)r * sel->nev);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < n[k]; i++)
+			cells_widths_add(&c, w, calls[k][i].cost);
+	f = open_memstream(&buf, &len);
+	fputs("Function: ", f);
+	c.out = f;
+	cells_name(&c, label);
+	if (row->named && row->obj != 0) {
+		fputs(" [", f);
+		cells_name(&c, profile_str(sel->p, row->obj));
+		fputc(']', f);
+	}
+	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+	tui_line(v, xstrdup(""), 0, NONE, 0);
+	f = open_memstream(&buf, &len);
+	c.out = f;
+	cells_events(&c, w);
+	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+	for (k = 0; k < 2; k++) {
+		f = open_memstream(&buf, &len);
+		c.out = f;
+		cells_cost(&c, k == 0 ? row->cost : sel->g->incl +
+		    (size_t)r * sel->nev, w);
+		fputs(k == 0 ? "  self" : "  inclusive", f);
+		tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+	}
+	for (k = 0; k < 2; k++) {
+		tui_line(v, xstrdup(""), 0, NONE, 0);
+		tui_line(v, xstrdup(k == 0 ? "Callers:" : "Callees:"), 0,
+		    NONE, 0);
+		if (n[k] == 0)
+			tui_line(v, xstrdup("  (none)"), 0, NONE, 0);
+		for (i = 0; i < n[k]; i++) {
+			f = open_memstream(&buf, &len);
+			c.out = f;
+			cells_cost(&c, calls[k][i].cost, w);
+			fputs(k == 0 ? "  < " : "  > ", f);
+			cells_name(&c, fntotals_label(sel->t, calls[k][i].row));
+			num_commify(calls[k][i].count, cnt);
+			fprintf(f, " (%sx)", cnt);
+			tui_line(v, tui_mem_end(f, &buf, &len), 1,
+			    calls[k][i].row, tui_heat(sel, calls[k][i].cost));
+		}
+		free(calls[k]);
+		free(costs[k]);
+	}
+	free(w);
+	for (v->cur = 0; v->cur < v->n && !v->lines[v->cur].pick; v->cur++)
+		continue;
+	if (v->cur == v->n)
+		v->cur = 0;
+	return v;
+}
+
+/* The annotated source of a function's file, at its hottest line. */
+static struct tview *
+tui_view_source(struct tui *t, const char *label)
+{
+	struct selection	*sel = t->sel;
+	struct tview		*v = xcalloc(1, sizeof(*v));
+	struct report_opts	 o = *sel->o;
+	struct srcsel_from	 from;
+	struct srcsel		*s;
+	const struct annfile	*af;
+	struct srcreader	*rd;
+	struct cells		 c;
+	unsigned		*w;
+	uint32_t		 r, file;
+	uint64_t		 ln = 0, best = 0, v0;
+	size_t			 i = 0, ci = 0, k, hot = SIZE_MAX, len = 0;
+	char			*buf = NULL, cnt[32];
+	FILE			*f;
+
+	v->kind = TV_SOURCE;
+	v->label = xstrdup(label);
+	if ((r = tui_row(sel, label)) == NONE) {
+		tui_line(v, xstrdup("  (not in this view of the profile)"), 0,
+		    NONE, 0);
+		return v;
+	}
+	file = sel->t->rows[r].file;
+	o.auto_annotate = 1;
+	o.nuser_files = 0;
+	memset(&from, 0, sizeof(from));
+	from.p = sel->p;
+	from.o = &o;
+	from.files = &file;
+	from.nfiles = 1;
+	from.sort = sel->sort;
+	from.nsort = sel->nsort;
+	from.nev = sel->nev;
+	from.t = &sel->t;
+	from.g = &sel->g;
+	s = srcsel_annotate(&from);
+	af = s->nfiles > 0 ? &s->files[0] : NULL;
+	if (af == NULL || af->found != SRCFILE_OK) {
+		f = open_memstream(&buf, &len);
+		fprintf(f, "  %s: not found (-I DIR looks under DIR)",
+		    profile_str(sel->p, file));
+		tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+		srcsel_free(s);
+		return v;
+	}
+	cells_init(&c, NULL, sel);
+	w = cells_widths_new(&c);
+	for (k = 0; k < af->nlines; k++)
+		cells_widths_add(&c, w, af->lines[k].cost);
+	for (k = 0; k < af->ncalls; k++)
+		cells_widths_add(&c, w, af->calls[k].cost);
+	f = open_memstream(&buf, &len);
+	fputs("Source: ", f);
+	c.out = f;
+	cells_name(&c, af->display);
+	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+	f = open_memstream(&buf, &len);
+	c.out = f;
+	cells_events(&c, w);
+	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+	rd = srcfile_reader(&af->src);
+	while (srcfile_more(rd)) {
+		ln++;
+		while (i < af->nlines && af->lines[i].line < ln)
+			i++;
+		f = open_memstream(&buf, &len);
+		c.out = f;
+		cells_cost(&c, i < af->nlines && af->lines[i].line == ln ?
+		    af->lines[i].cost : NULL, w);
+		fprintf(f, " %5llu ", (unsigned long long)ln);
+		srcfile_line(rd, f);
+		/* srcfile_line() ends the line: drop the newline. */
+		fflush(f);
+		if (len > 0 && buf[len - 1] == '\n')
+			buf[--len] = '\0';
+		tui_line(v, tui_mem_end(f, &buf, &len), 1, NONE,
+		    i < af->nlines && af->lines[i].line == ln ?
+		    tui_heat(sel, af->lines[i].cost) : 0);
+		if (i < af->nlines && af->lines[i].line == ln) {
+			v->lines[v->n - 1].mark = 1;
+			v0 = af->lines[i].cost[sel->sort[0]];
+			if (v0 != COST_NONE && (hot == SIZE_MAX || v0 > best)) {
+				best = v0;
+				hot = v->n - 1;
+			}
+		}
+		while (ci < af->ncalls && af->calls[ci].line < ln)
+			ci++;
+		for (; ci < af->ncalls && af->calls[ci].line == ln; ci++) {
+			f = open_memstream(&buf, &len);
+			c.out = f;
+			cells_cost(&c, af->calls[ci].cost, w);
+			fputs(" => ", f);
+			cells_name(&c, fntotals_label(sel->t,
+			    af->calls[ci].callee));
+			num_commify(af->calls[ci].count, cnt);
+			fprintf(f, " (%sx)", cnt);
+			tui_line(v, tui_mem_end(f, &buf, &len), 1,
+			    af->calls[ci].callee, tui_heat(sel,
+			    af->calls[ci].cost));
+		}
+	}
+	srcfile_reader_close(rd);
+	free(w);
+	srcsel_free(s);
+	v->cur = hot != SIZE_MAX ? hot : 2 < v->n ? 2 : 0;
+	return v;
+}
+
+/* The machine code of a function (--asm=yes). */
+static struct tview *
+tui_view_asm(struct tui *t, const char *label)
+{
+	struct selection	*sel = t->sel;
+	struct tview		*v = xcalloc(1, sizeof(*v));
+	struct asmsel_from	 from;
+	struct asmsel		*s;
+	const struct asmfunc	*af;
+	const struct asmrow	*ar;
+	struct cells		 c;
+	unsigned		*w;
+	size_t			*rank, i, k, m, len = 0, hot = SIZE_MAX;
+	uint32_t		 r, obj, file, name, mf = NONE;
+	uint64_t		 ml = 0, best = 0, v0;
+	char			*buf = NULL, cnt[32], cnt2[32];
+	FILE			*f;
+
+	v->kind = TV_ASM;
+	v->label = xstrdup(label);
+	if (profile_instrs(sel->p) == NULL) {
+		tui_line(v, xstrdup(t->base->asm_annotate ?
+		    "  No machine code: make the profile with valgrind "
+		    "--tool=callgrind --dump-instr=yes" :
+		    "  Machine code needs --asm=yes (and a profile made with "
+		    "--dump-instr=yes)"), 0, NONE, 0);
+		return v;
+	}
+	if ((r = tui_row(sel, label)) == NONE) {
+		tui_line(v, xstrdup("  (not in this view of the profile)"), 0,
+		    NONE, 0);
+		return v;
+	}
+	rank = xreallocarray(NULL, sel->t->nrows + 1, sizeof(*rank));
+	for (i = 0; i < sel->t->nrows; i++)
+		rank[i] = i == r ? 0 : SIZE_MAX;
+	memset(&from, 0, sizeof(from));
+	from.p = sel->p;
+	from.o = sel->o;
+	from.t = sel->t;
+	from.rowrank = rank;
+	from.sort = sel->sort;
+	from.nsort = sel->nsort;
+	from.nev = sel->nev;
+	s = asmsel_build(&from);
+	free(rank);
+	cells_init(&c, NULL, sel);
+	w = cells_widths_new(&c);
+	for (k = 0; k < s->nfuncs; k++)
+		for (i = 0; i < s->funcs[k].nrows; i++)
+			if (s->funcs[k].rows[i].cost != NULL)
+				cells_widths_add(&c, w, s->funcs[k].rows[i].cost);
+	if (s->nfuncs == 0)
+		tui_line(v, xstrdup("  (no instruction of it in the profile)"),
+		    0, NONE, 0);
+	for (k = 0; k < s->nfuncs; k++) {
+		af = &s->funcs[k];
+		profile_func(sel->p, af->fn, &obj, &file, &name);
+		f = open_memstream(&buf, &len);
+		c.out = f;
+		fputs("Machine code: ", f);
+		cells_label(&c, file, name);
+		fputs(" [", f);
+		cells_name(&c, profile_str(sel->p, obj));
+		fprintf(f, "]%s", s->objs[af->obj].found == OBJDUMP_OK ? "" :
+		    " (object not read)");
+		tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+		f = open_memstream(&buf, &len);
+		c.out = f;
+		cells_events(&c, w);
+		tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+		for (i = 0; i < af->nrows; i++) {
+			ar = &af->rows[i];
+			if (ar->file != NONE && (ar->file != mf ||
+			    ar->line != ml)) {
+				f = open_memstream(&buf, &len);
+				c.out = f;
+				fputs("-- ", f);
+				cells_name(&c, profile_str(sel->p, ar->file));
+				fprintf(f, ":%llu --", (unsigned long long)ar->line);
+				tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE,
+				    0);
+				mf = ar->file;
+				ml = ar->line;
+			}
+			f = open_memstream(&buf, &len);
+			c.out = f;
+			cells_cost(&c, ar->cost, w);
+			fprintf(f, "  0x%llx  ", (unsigned long long)ar->addr);
+			cells_name(&c, ar->text != NULL ? ar->text :
+			    "(not in objdump's listing)");
+			for (m = 0; m < ar->njumps; m++) {
+				const struct asmjump *j = &af->jumps[ar->jump0 +
+				    m];
+
+				num_commify(j->taken, cnt);
+				num_commify(j->executed, cnt2);
+				if (j->cond)
+					fprintf(f, "%s jcnd %s/%s -> 0x%llx",
+					    m == 0 ? "  #" : ",", cnt, cnt2,
+					    (unsigned long long)j->target);
+				else
+					fprintf(f, "%s jump %s -> 0x%llx",
+					    m == 0 ? "  #" : ",", cnt,
+					    (unsigned long long)j->target);
+			}
+			tui_line(v, tui_mem_end(f, &buf, &len), 1, NONE,
+			    tui_heat(sel, ar->cost));
+			if (ar->cost != NULL) {
+				v->lines[v->n - 1].mark = 1;
+				v0 = ar->cost[sel->sort[0]];
+				if (v0 != COST_NONE && (hot == SIZE_MAX ||
+				    v0 > best)) {
+					best = v0;
+					hot = v->n - 1;
+				}
+			}
+			for (m = 0; m < ar->ncalls; m++) {
+				const struct asmcall *ac = &af->calls[ar->call0 +
+				    m];
+				uint32_t	 o2, f2, n2;
+
+				profile_func(sel->p, ac->callee, &o2, &f2, &n2);
+				f = open_memstream(&buf, &len);
+				c.out = f;
+				cells_cost(&c, ac->cost, w);
+				fputs(" => ", f);
+				cells_label(&c, f2, n2);
+				num_commify(ac->count, cnt);
+				fprintf(f, " (%sx)", cnt);
+				tui_line(v, tui_mem_end(f, &buf, &len), 1,
+				    fntotals_row_find(sel->t, f2, n2),
+				    tui_heat(sel, ac->cost));
+			}
+		}
+		tui_line(v, xstrdup(""), 0, NONE, 0);
+	}
+	free(w);
+	asmsel_free(s);
+	v->cur = hot != SIZE_MAX ? hot : 0;
+	return v;
+}
+
+/* The help screen: every key. */
+static struct tview *
+tui_view_help(void)
+{
+	static const char *const text[] = {
+		"Keys",
+		"",
+		"  Up, Down, k, j     move the cursor a line",
+		"  PgUp, PgDn, Space  move it a page",
+		"  Home, End, g, G    to the first or the last line",
+		"  Enter              the function under the cursor: its costs,",
+		"                     callers and callees; on a caller, callee or",
+		"                     call row, that function",
+		"  Left, Backspace, h back to the view before",
+		"  Right, l           forward again",
+		"  s                  the function's annotated source, at its",
+		"                     hottest line",
+		"  a                  its machine code (--asm=yes)",
+		"  n, N               the next, previous line with cost (source,",
+		"                     machine code) or search match (elsewhere)",
+		"  /                  search by regular expression",
+		"  e                  the next event to sort by (derived too)",
+		"  i                  self or inclusive costs",
+		"  f                  folding: none, recursion, contexts, all",
+		"  t                  the threshold (percent, 100: every row)",
+		"  ?                  this help",
+		"  q                  back, or quit from the function list",
+		"",
+		"Heat: red rows hold 10% of the total or more, yellow 1%.",
+		"NO_COLOR set in the environment turns colours off.",
+	};
+	struct tview	*v = xcalloc(1, sizeof(*v));
+	size_t		 i;
+
+	v->kind = TV_HELP;
+	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
+		tui_line(v, xstrdup(text[i]), 0, NONE, 0);
+	return v;
+}
+
+/* Free a view. */
+static void
+tui_view_free(struct tview *v)
+{
+	size_t	i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; i < v->n; i++)
+		free(v->lines[i].text);
+	free(v->lines);
+	free(v->label);
+	free(v);
+}
+
+/* Show view v after the current one, forgetting those ahead. */
+static void
+tui_push(struct tui *t, struct tview *v)
+{
+	size_t	i;
+
+	for (i = t->at + 1; i < t->nhist; i++)
+		tui_view_free(t->hist[i]);
+	t->nhist = t->nhist > 0 ? t->at + 1 : 0;
+	if (t->nhist == TUI_HISTORY) {
+		/* The oldest function view goes; the list stays first. */
+		tui_view_free(t->hist[1]);
+		memmove(t->hist + 1, t->hist + 2,
+		    (TUI_HISTORY - 2) * sizeof(*t->hist));
+		t->nhist--;
+	}
+	t->hist[t->nhist++] = v;
+	t->at = t->nhist - 1;
+}
+
+/* Move view v's cursor by d lines, to a line it stops at. */
+static void
+tui_move(struct tview *v, long d)
+{
+	long	c = (long)v->cur, step = d < 0 ? -1 : 1, n = (long)v->n;
+	long	target = c + d;
+
+	if (n == 0)
+		return;
+	if (target < 0)
+		target = 0;
+	if (target >= n)
+		target = n - 1;
+	c = target;
+	while (c >= 0 && c < n && !v->lines[c].pick)
+		c += step;
+	if (c < 0 || c >= n)
+		for (c = target; c >= 0 && c < n && !v->lines[c].pick; )
+			c -= step;
+	if (c >= 0 && c < n)
+		v->cur = (size_t)c;
+}
+
+/* Draw the current view, its title and its status line. */
+static void
+tui_draw(struct tui *t)
+{
+	struct tview		*v = t->at < t->nhist ? t->hist[t->at] : t->help;
+	const struct selection	*sel = t->sel;
+	static const char *const folds[] = { "none", "recursion",
+	    "contexts", "all" };
+	static const char *const kinds[] = { "functions", "function",
+	    "source", "machine code", "help" };
+	int			 rows = LINES, cols = COLS, y, body;
+	size_t			 i;
+	char			 line[512];
+
+	if (t->help != NULL)
+		v = t->help;
+	erase();
+	body = rows - 2;
+	if (body < 1)
+		body = 1;
+	if (v->cur < v->top)
+		v->top = v->cur;
+	if (v->cur >= v->top + (size_t)body)
+		v->top = v->cur - (size_t)body + 1;
+	if (v->top + (size_t)body > v->n)
+		v->top = v->n > (size_t)body ? v->n - (size_t)body : 0;
+	snprintf(line, sizeof(line), " cg-annotate  %s  %s %s  fold %s  "
+	    "threshold %s%%", t->base->profile_name, t->events[t->key.ev],
+	    t->key.inclusive ? "inclusive" : "self", folds[t->key.fold & 3],
+	    t->key.threshold);
+	attron(A_REVERSE);
+	mvaddnstr(0, 0, line, cols);
+	for (y = (int)strlen(line); y < cols; y++)
+		addch(' ');
+	attroff(A_REVERSE);
+	for (y = 0; y < body && v->top + (size_t)y < v->n; y++) {
+		const struct tline	*l = &v->lines[v->top + (size_t)y];
+		int			 attr = 0;
+
+		if (t->color && l->hot > 0)
+			attr |= COLOR_PAIR(l->hot);
+		if (v->top + (size_t)y == v->cur && l->pick &&
+		    v->kind != TV_HELP)
+			attr |= A_REVERSE;
+		attron(attr);
+		mvaddnstr(y + 1, 0, l->text, cols);
+		if (attr & A_REVERSE)
+			for (i = strlen(l->text); (int)i < cols; i++)
+				addch(' ');
+		attroff(attr);
+	}
+	snprintf(line, sizeof(line), " %s %zu/%zu  %s", kinds[v->kind],
+	    v->n > 0 ? v->cur + 1 : 0, v->n, t->status[0] != '\0' ?
+	    t->status : "Enter open  s source  a asm  / search  e event  "
+	    "i incl  f fold  t thr  ? help  q quit");
+	attron(A_REVERSE);
+	mvaddnstr(rows - 1, 0, line, cols);
+	for (y = (int)strlen(line); y < cols; y++)
+		addch(' ');
+	attroff(A_REVERSE);
+	(void)sel;
+	refresh();
+}
+
+/* Ask for a line of text on the status line; return 0 if one is given. */
+static int
+tui_prompt(const char *what, char *buf, size_t size)
+{
+	int	rc;
+
+	move(LINES - 1, 0);
+	clrtoeol();
+	addstr(what);
+	echo();
+	curs_set(1);
+	timeout(-1);
+	rc = getnstr(buf, (int)size - 1);
+	noecho();
+	curs_set(0);
+	timeout(100);
+	return rc == ERR || buf[0] == '\0' ? -1 : 0;
+}
+
+/* Go to the next (dir 1) or previous (-1) line the search matches. */
+static void
+tui_search(struct tui *t, int dir)
+{
+	struct tview	*v = t->hist[t->at];
+	size_t		 i, n = v->n;
+
+	if (!t->have_re || n == 0)
+		return;
+	for (i = 1; i <= n; i++) {
+		size_t	k = dir > 0 ? (v->cur + i) % n : (v->cur + n - i) % n;
+
+		if (v->lines[k].pick && regexec(&t->re, v->lines[k].text, 0,
+		    NULL, 0) == 0) {
+			v->cur = k;
+			t->status[0] = '\0';
+			return;
+		}
+	}
+	snprintf(t->status, sizeof(t->status), "no match");
+}
+
+/* The options changed: make (or find) the selection, views anew. */
+static void
+tui_rebuild(struct tui *t)
+{
+	struct tview	*old[TUI_HISTORY];
+	size_t		 n = t->nhist, at = t->at, i;
+	struct selection *sel;
+
+	if ((sel = tui_select(t)) == NULL) {
+		snprintf(t->status, sizeof(t->status), "%s cannot be "
+		    "computed for this profile", t->events[t->key.ev]);
+		return;
+	}
+	t->sel = sel;
+	memcpy(old, t->hist, n * sizeof(*old));
+	t->nhist = 0;
+	t->at = 0;
+	for (i = 0; i < n; i++) {
+		struct tview	*v;
+
+		switch (old[i]->kind) {
+		case TV_LIST:
+			v = tui_view_list(t);
+			break;
+		case TV_FUNC:
+			v = tui_view_func(t, old[i]->label);
+			break;
+		case TV_SOURCE:
+			v = tui_view_source(t, old[i]->label);
+			break;
+		case TV_ASM:
+			v = tui_view_asm(t, old[i]->label);
+			break;
+		default:
+			v = NULL;
+			break;
+		}
+		if (v == NULL)
+			continue;
+		t->hist[t->nhist++] = v;
+		tui_view_free(old[i]);
+	}
+	t->at = at < t->nhist ? at : t->nhist - 1;
+}
+
+/*
+ * Browse profile p in the terminal with options o (their events, sort,
+ * threshold, folding, inclusive).  Return 0 when the user quits, 2 if
+ * the terminal cannot be driven.
+ */
+int
+tui_run(const struct profile *p, const struct report_opts *o)
+{
+	static const char *const derived[] = { "CEst", "L1m", "LLm", "Bm",
+	    "L2m" };
+	struct tui	 t;
+	struct tview	*v;
+	SCREEN		*scr;
+	const char	*log;
+	char		 buf[256];
+	struct timespec	 t0, t1;
+	size_t		 i, k;
+	unsigned	 e;
+	int		 ch, quit = 0, sig;
+
+	memset(&t, 0, sizeof(t));
+	t.p = p;
+	t.base = o;
+	/* The events to sort by: recorded, named, and the derived ones. */
+	for (e = 0; e < profile_nrecorded(p); e++) {
+		t.events = xreallocarray(t.events, t.nevents + 1,
+		    sizeof(*t.events));
+		t.events[t.nevents++] = xstrdup(profile_str(p,
+		    profile_event(p, e)));
+	}
+	for (k = 0; k < o->nevents + 5 + o->nsort + o->nshow; k++) {
+		const char	*name = k < o->nevents ? o->events[k].name :
+		    k < o->nevents + 5 ? derived[k - o->nevents] :
+		    k < o->nevents + 5 + o->nsort ? o->sort[k - o->nevents - 5] :
+		    o->show[k - o->nevents - 5 - o->nsort];
+
+		for (i = 0; i < t.nevents; i++)
+			if (strcmp(t.events[i], name) == 0)
+				break;
+		if (i < t.nevents)
+			continue;
+		t.events = xreallocarray(t.events, t.nevents + 1,
+		    sizeof(*t.events));
+		t.events[t.nevents++] = xstrdup(name);
+	}
+	t.key.ev = 0;
+	if (o->nsort > 0)
+		for (i = 0; i < t.nevents; i++)
+			if (strcmp(t.events[i], o->sort[0]) == 0)
+				t.key.ev = (int)i;
+	t.key.inclusive = o->inclusive;
+	t.key.fold = o->fold;
+	strlcpy(t.key.threshold, o->threshold, sizeof(t.key.threshold));
+	if ((log = getenv("CGA_TUI_LOG")) != NULL && *log != '\0')
+		t.timing = fopen(log, "w");
+
+	/* Messages would write over the screen. */
+	msg_set_quiet(1);
+	if ((t.sel = tui_select(&t)) == NULL) {
+		msg_set_quiet(0);
+		return 2;
+	}
+	setlocale(LC_ALL, "");
+	if ((scr = newterm(NULL, stdout, stdin)) == NULL) {
+		fprintf(stderr, "%s: --tui: cannot drive the terminal "
+		    "'%s'\n", getprogname(), getenv("TERM") != NULL ?
+		    getenv("TERM") : "");
+		return 2;
+	}
+	signal(SIGINT, tui_onsignal);
+	signal(SIGTERM, tui_onsignal);
+	signal(SIGHUP, tui_onsignal);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	timeout(100);
+	set_escdelay(25);
+	{
+		const char	*nc = getenv("NO_COLOR");
+
+		t.color = has_colors() && (nc == NULL || *nc == '\0');
+	}
+	if (t.color) {
+		start_color();
+		use_default_colors();
+		init_pair(1, COLOR_YELLOW, -1);
+		init_pair(2, COLOR_RED, -1);
+	}
+	tui_push(&t, tui_view_list(&t));
+	tui_draw(&t);
+	if (t.timing != NULL) {
+		fprintf(t.timing, "ready\n");
+		fflush(t.timing);
+	}
+	while (!quit) {
+		ch = getch();
+		if ((sig = tui_signal) != 0)
+			break;
+		if (ch == ERR)
+			continue;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		v = t.hist[t.at];
+		t.status[0] = '\0';
+		if (t.help != NULL && ch != KEY_RESIZE) {
+			tui_view_free(t.help);
+			t.help = NULL;
+			if (ch == 'q' || ch == '?' || ch == 27)
+				goto drawn;
+		}
+		switch (ch) {
+		case KEY_UP:
+		case 'k':
+			tui_move(v, -1);
+			break;
+		case KEY_DOWN:
+		case 'j':
+			tui_move(v, 1);
+			break;
+		case KEY_PPAGE:
+			tui_move(v, -(LINES - 3));
+			break;
+		case KEY_NPAGE:
+		case ' ':
+			tui_move(v, LINES - 3);
+			break;
+		case KEY_HOME:
+		case 'g':
+			tui_move(v, -(long)v->n);
+			break;
+		case KEY_END:
+		case 'G':
+			tui_move(v, (long)v->n);
+			break;
+		case '\n':
+		case '\r':
+		case KEY_ENTER:
+			if (v->n == 0 || v->lines[v->cur].go == NONE) {
+				snprintf(t.status, sizeof(t.status),
+				    "nothing to open here");
+				break;
+			}
+			tui_push(&t, tui_view_func(&t, fntotals_label(
+			    t.sel->t, v->lines[v->cur].go)));
+			break;
+		case 's':
+		case 'a':
+			{
+				const char	*label = v->label;
+
+				if (v->kind == TV_LIST) {
+					if (v->n == 0 ||
+					    v->lines[v->cur].go == NONE) {
+						snprintf(t.status,
+						    sizeof(t.status), "no "
+						    "function here");
+						break;
+					}
+					label = fntotals_label(t.sel->t,
+					    v->lines[v->cur].go);
+				}
+				tui_push(&t, ch == 's' ? tui_view_source(&t,
+				    label) : tui_view_asm(&t, label));
+			}
+			break;
+		case KEY_LEFT:
+		case KEY_BACKSPACE:
+		case 127:
+		case 8:
+		case 'h':
+			if (t.at > 0)
+				t.at--;
+			break;
+		case KEY_RIGHT:
+		case 'l':
+			if (t.at + 1 < t.nhist)
+				t.at++;
+			break;
+		case 'q':
+			if (t.at == 0)
+				quit = 1;
+			else
+				t.at--;
+			break;
+		case 'n':
+		case 'N':
+			if (v->kind == TV_SOURCE || v->kind == TV_ASM) {
+				long	d = ch == 'n' ? 1 : -1;
+				size_t	c = v->cur;
+
+				while ((d > 0 && c + 1 < v->n) ||
+				    (d < 0 && c > 0)) {
+					c = (size_t)((long)c + d);
+					if (v->lines[c].mark) {
+						v->cur = c;
+						break;
+					}
+				}
+			} else
+				tui_search(&t, ch == 'n' ? 1 : -1);
+			break;
+		case '/':
+			if (tui_prompt("/", buf, sizeof(buf)) == -1)
+				break;
+			if (t.have_re)
+				regfree(&t.re);
+			t.have_re = regcomp(&t.re, buf, REG_EXTENDED |
+			    REG_NOSUB) == 0;
+			if (!t.have_re)
+				snprintf(t.status, sizeof(t.status),
+				    "not a regular expression");
+			else
+				tui_search(&t, 1);
+			break;
+		case 'e':
+			for (i = 1; i <= t.nevents; i++) {
+				int	prev = t.key.ev;
+
+				t.key.ev = (int)(((size_t)prev + 1) % t.nevents);
+				if (tui_select(&t) != NULL)
+					break;
+			}
+			tui_rebuild(&t);
+			break;
+		case 'i':
+			t.key.inclusive = !t.key.inclusive;
+			tui_rebuild(&t);
+			break;
+		case 'f':
+			t.key.fold = (t.key.fold + 1) & 3;
+			tui_rebuild(&t);
+			break;
+		case 't':
+			if (tui_prompt("threshold (percent): ", buf,
+			    sizeof(buf)) == -1)
+				break;
+			{
+				char	*end;
+				double	 d = strtod(buf, &end);
+
+				if (end == buf || *end != '\0' || d < 0 ||
+				    d > 100) {
+					snprintf(t.status, sizeof(t.status),
+					    "a percentage from 0 to 100");
+					break;
+				}
+				strlcpy(t.key.threshold, buf,
+				    sizeof(t.key.threshold));
+			}
+			tui_rebuild(&t);
+			break;
+		case '?':
+			t.help = tui_view_help();
+			break;
+		case KEY_RESIZE:
+		default:
+			break;
+		}
+drawn:
+		tui_draw(&t);
+		if (t.timing != NULL) {
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			fprintf(t.timing, "key %d %.3f ms\n", ch,
+			    (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+			    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+			fflush(t.timing);
+		}
+	}
+	endwin();
+	delscreen(scr);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	for (i = 0; i < t.nhist; i++)
+		tui_view_free(t.hist[i]);
+	tui_view_free(t.help);
+	for (i = 0; i < t.ncache; i++) {
+		select_free(t.cache[i].sel);
+		free(t.cache[i].sortname);
+		free(t.cache[i].show);
+	}
+	for (i = 0; i < t.nevents; i++)
+		free(t.events[i]);
+	free(t.events);
+	if (t.have_re)
+		regfree(&t.re);
+	if (t.timing != NULL)
+		fclose(t.timing);
+	msg_set_quiet(0);
+	if (tui_signal != 0) {
+		/* The terminal is back: now go as the signal would. */
+		sig = tui_signal;
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	return 0;
+}

@@ -1,0 +1,157 @@
+#!/bin/sh
+# tui.sh - the terminal browser driven as a person drives it: in tmux,
+# keys sent with send-keys, the screen read with capture-pane and
+# compared with testdata/tui/NAME.screen (80x24 and 120x40: the list, a
+# function, going there and back, source, machine code, search, another
+# event, inclusive costs, help, a resize); the terminal's settings the
+# same after q and after SIGTERM; a clear error without a terminal.
+#
+# usage: tui.sh PROGRAM TESTDATA [--regen]
+set -u
+
+prog=$1 td=$2 regen=${3:-}
+command -v tmux >/dev/null 2>&1 || {
+	echo "tui: tmux is needed (apt-get install -y tmux)"
+	exit 1
+}
+cd "$td" || exit 2
+tmp=$(mktemp -d)
+sock=cga-tui-$$
+trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+fail=0
+
+# settle: wait until the screen stops changing (at most 30 s).
+settle() {
+	prev= i=0
+	while [ $i -lt 300 ]; do
+		sleep 0.1
+		cur=$(tmux -L "$sock" capture-pane -p 2>/dev/null)
+		if [ -n "$cur" ] && [ "$cur" = "$prev" ]; then
+			return 0
+		fi
+		prev=$cur
+		i=$((i + 1))
+	done
+}
+
+# handled N: wait until the browser has handled N keys, as its log
+# ($CGA_TUI_LOG: a line when ready, one a key) says (at most 60 s), then
+# until the terminal shows it: no dependence on the machine's speed.
+handled() {
+	i=0
+	while [ "$(cat "$tmp/log" 2>/dev/null | wc -l)" -lt "$1" ] &&
+	    [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	settle
+}
+
+# screen NAME WxH "ARGS" KEYS...: open ARGS in a WxH terminal, send each
+# KEYS argument (a tmux key; "type:TEXT" types TEXT into a prompt, which
+# the Enter after it ends; "resize:WxH" resizes), compare the last
+# screen with testdata/tui/NAME.screen.
+screen() {
+	name=$1 size=$2 args=$3
+	shift 3
+	# A server of its own: the last one may still be going away.
+	sock=cga-tui-$$-$name
+	rm -f "$tmp/log"
+	tmux -L "$sock" -f /dev/null new-session -d -x "${size%x*}" \
+	    -y "${size#*x}" "NO_COLOR=1 CGA_TUI_LOG=$tmp/log $prog --tui \
+	    $args; sleep 60" 2>/dev/null
+	n=1
+	handled $n
+	for k in "$@"; do
+		case $k in
+		resize:*)
+			k=${k#resize:}
+			tmux -L "$sock" resize-window -x "${k%x*}" \
+			    -y "${k#*x}" 2>/dev/null
+			n=$((n + 1))
+			;;
+		type:*)
+			tmux -L "$sock" send-keys -l "${k#type:}" 2>/dev/null
+			settle
+			continue
+			;;
+		*)	tmux -L "$sock" send-keys "$k" 2>/dev/null
+			# A key opening a prompt is handled with its Enter.
+			case $k in /|t) continue ;; esac
+			n=$((n + 1))
+			;;
+		esac
+		handled $n
+	done
+	tmux -L "$sock" capture-pane -p >"$tmp/$name" 2>/dev/null
+	tmux -L "$sock" kill-server 2>/dev/null
+	if [ "$regen" = "--regen" ]; then
+		cp "$tmp/$name" "tui/$name.screen"
+		return
+	fi
+	cmp -s "tui/$name.screen" "$tmp/$name" || {
+		echo "FAIL: screen $name:"
+		diff -u "tui/$name.screen" "$tmp/$name" | head -20
+		fail=1
+	}
+}
+
+p=profiles/cg-default.out
+screen list-80x24 80x24 "$p"
+screen list-120x40 120x40 "$p"
+screen func 80x24 "$p" Down Down Enter
+screen func-120x40 120x40 "$p" Down Down Enter
+screen callee 80x24 "$p" Down Down Enter Down Down Down Down Down Enter
+screen back 80x24 "$p" Down Down Enter Down Down Down Down Down Enter Left
+screen forward 80x24 "$p" Down Down Enter Down Down Down Down Down Enter \
+    Left Right
+screen source 80x24 "$p" s
+screen source-next 80x24 "$p" s n n N
+screen search 80x24 "$p" / type:fib Enter
+screen search-next 80x24 "$p" / type:elf Enter n n N
+screen inclusive 80x24 "$p" i
+screen fold 80x24 "$p" f
+screen threshold 80x24 "$p" t type:50 Enter
+screen help 80x24 "$p" ?
+screen resize 80x24 "$p" Down resize:100x30
+screen event 80x24 profiles/cg-cache.out e
+screen event-cest 80x24 "--sort=CEst --show=CEst,Ir profiles/cg-cache.out"
+screen asm 80x24 "--asm=yes --function=^asm/ asm/loop-jumps.out" Down a
+screen asm-none 80x24 "$p" a
+
+# The terminal's settings are those before, after q and after SIGTERM.
+for how in q TERM; do
+	sock=cga-tui-$$-$how
+	rm -f "$tmp/log"
+	tmux -L "$sock" -f /dev/null new-session -d -x 80 -y 24 \
+	    "stty -g >$tmp/before; sh -c 'echo \$\$ >$tmp/pid; \
+	    CGA_TUI_LOG=$tmp/log exec $prog --tui $p'; echo \$? >$tmp/rc; \
+	    stty -g >$tmp/after; sleep 60" 2>/dev/null
+	handled 1
+	if [ $how = q ]; then
+		tmux -L "$sock" send-keys Down Enter q q 2>/dev/null
+	else
+		kill -TERM "$(cat "$tmp/pid")"
+	fi
+	i=0
+	while [ ! -s "$tmp/after" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	tmux -L "$sock" kill-server 2>/dev/null
+	cmp -s "$tmp/before" "$tmp/after" ||
+	    { echo "FAIL: terminal settings changed after $how"; fail=1; }
+	want=0
+	[ $how = TERM ] && want=143
+	[ "$(cat "$tmp/rc" 2>/dev/null)" = $want ] ||
+	    { echo "FAIL: exit $(cat "$tmp/rc" 2>/dev/null) after $how, not $want"; fail=1; }
+	rm -f "$tmp/before" "$tmp/after" "$tmp/rc"
+done
+
+# Without a terminal: a clear error, exit 2.
+"$prog" --tui "$p" </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "needs a terminal" "$tmp/err" ||
+    { echo "FAIL: --tui without a terminal: exit $rc, '$(cat "$tmp/err")'"; fail=1; }
+[ $fail -eq 0 ] && echo "tui: ok"
+exit $fail
