@@ -73,10 +73,9 @@ main_report(struct options *op)
 		free(found);
 		return main_finish(2);
 	}
+	/* ncurses shows a control character as ^X: names go as they are. */
 	if (!op->report.tui)
 		op->report.visible_names = main_output();
-	else
-		op->report.visible_names = 1;
 	main_progress(&op->report);
 	p = profile_create();
 	rc = inputs_load(p, &in, &op->parse) == 0 ? 0 : 1;

@@ -885,11 +885,12 @@ tui_run(const struct profile *p, const struct report_opts *o)
 	SCREEN		*scr;
 	const char	*log;
 	char		 buf[256];
-	struct timespec	 t0, t1;
+	struct timespec	 start, t0, t1;
 	size_t		 i, k;
 	unsigned	 e;
 	int		 ch, quit = 0, sig;
 
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	memset(&t, 0, sizeof(t));
 	t.p = p;
 	t.base = o;
@@ -962,7 +963,10 @@ tui_run(const struct profile *p, const struct report_opts *o)
 	tui_push(&t, tui_view_list(&t));
 	tui_draw(&t);
 	if (t.timing != NULL) {
-		fprintf(t.timing, "ready\n");
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		fprintf(t.timing, "ready %.3f ms\n",
+		    (double)(t1.tv_sec - start.tv_sec) * 1e3 +
+		    (double)(t1.tv_nsec - start.tv_nsec) / 1e6);
 		fflush(t.timing);
 	}
 	while (!quit) {
