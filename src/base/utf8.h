@@ -7,6 +7,7 @@
 #define CGA_UTF8_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Return the length of the valid UTF-8 sequence at s (a NUL-terminated
@@ -39,6 +40,37 @@ utf8_len(const unsigned char *s)
 	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
 	return n;
+}
+
+/*
+ * Write s as XML character data (SVG, Graphviz's HTML-like labels):
+ * &, <, > and " as entities, control bytes and bytes that are not UTF-8
+ * as U+FFFD.
+ */
+static inline void
+utf8_xml(FILE *out, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 n;
+
+	while (*p != '\0') {
+		if (*p == '&')
+			fputs("&amp;", out);
+		else if (*p == '<')
+			fputs("&lt;", out);
+		else if (*p == '>')
+			fputs("&gt;", out);
+		else if (*p == '"')
+			fputs("&quot;", out);
+		else if (*p < 0x20 || *p == 0x7f || (n = utf8_len(p)) == 0)
+			fputs("&#xFFFD;", out);
+		else {
+			fwrite(p, 1, n, out);
+			p += n;
+			continue;
+		}
+		p++;
+	}
 }
 
 #endif /* CGA_UTF8_H */

@@ -830,7 +830,6 @@ static void
 select_asm(struct selection *sel)
 {
 	const struct cgcycle	*cy;
-	struct asmsel_from	 from;
 	size_t			*rank, i, m, nr = sel->t->nrows;
 
 	rank = xreallocarray(NULL, nr + 1, sizeof(*rank));
@@ -846,6 +845,20 @@ select_asm(struct selection *sel)
 			if (rank[cy->members[m]] > i)
 				rank[cy->members[m]] = i;
 	}
+	sel->asm_ = select_asm_of(sel, rank);
+	free(rank);
+}
+
+/*
+ * The machine code of the functions of the rows with a place in rank
+ * (SIZE_MAX: none), in that order (for the terminal browser too).
+ */
+struct asmsel *
+select_asm_of(const struct selection *sel, const size_t *rank)
+{
+	struct asmsel_from	from;
+
+	memset(&from, 0, sizeof(from));
 	from.p = sel->p;
 	from.o = sel->o;
 	from.t = sel->t;
@@ -853,8 +866,34 @@ select_asm(struct selection *sel)
 	from.sort = sel->sort;
 	from.nsort = sel->nsort;
 	from.nev = sel->nev;
-	sel->asm_ = asmsel_build(&from);
-	free(rank);
+	return asmsel_build(&from);
+}
+
+/*
+ * The annotated source of one file (string id), as --auto=yes would
+ * give it, for the terminal browser.
+ */
+struct srcsel *
+select_source_of(struct selection *sel, uint32_t file)
+{
+	struct report_opts	o = *sel->o;
+	struct srcsel_from	from;
+	struct srcsel		*s;
+
+	o.auto_annotate = 1;
+	o.nuser_files = 0;
+	memset(&from, 0, sizeof(from));
+	from.p = sel->p;
+	from.o = &o;
+	from.files = &file;
+	from.nfiles = 1;
+	from.sort = sel->sort;
+	from.nsort = sel->nsort;
+	from.nev = sel->nev;
+	from.t = &sel->t;
+	from.g = &sel->g;
+	s = srcsel_annotate(&from);
+	return s;
 }
 
 /*

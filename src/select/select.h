@@ -110,5 +110,7 @@ const char	*select_label(const struct selection *,
 		    const struct selentry *);
 const char	*select_threshold(const struct selection *, size_t);
 const char	*select_rowname(const struct selection *);
+struct asmsel	*select_asm_of(const struct selection *, const size_t *);
+struct srcsel	*select_source_of(struct selection *, uint32_t);
 
 #endif /* CGA_SELECT_H */

@@ -26,7 +26,6 @@
 #include "select.h"
 #include "utf8.h"
 
-static void	dot_html(FILE *, const char *);
 static void	dot_quoted(FILE *, const char *);
 static double	dot_weight(uint64_t, uint64_t);
 static void	dot_color(FILE *, double);
@@ -35,34 +34,6 @@ static double	dot_change(uint64_t, uint64_t, uint64_t);
 static void	dot_change_pct(FILE *, uint64_t, uint64_t, uint64_t);
 static void	dot_change_color(FILE *, double);
 
-/* Write s for an HTML-like label: entities, and U+FFFD for bad bytes. */
-static void
-dot_html(FILE *out, const char *s)
-{
-	const unsigned char	*p = (const unsigned char *)s;
-	size_t			 n;
-
-	while (*p != '\0') {
-		if (*p == '&')
-			fputs("&amp;", out);
-		else if (*p == '<')
-			fputs("&lt;", out);
-		else if (*p == '>')
-			fputs("&gt;", out);
-		else if (*p == '"')
-			fputs("&quot;", out);
-		else if (*p < 0x20 || *p == 0x7f)
-			fputs("&#xFFFD;", out);
-		else if ((n = utf8_len(p)) == 0)
-			fputs("&#xFFFD;", out);
-		else {
-			fwrite(p, 1, n, out);
-			p += n;
-			continue;
-		}
-		p++;
-	}
-}
 
 /* Write s inside a DOT quoted string. */
 static void
@@ -248,12 +219,12 @@ report_dot(FILE *out, const struct selection *sel)
 		row = &sel->t->rows[n->row];
 		w = dot_weight(n->incl[s->ev], total);
 		fprintf(out, "\t\"n%zu\" [label=<", k);
-		dot_html(out, profile_rows(p) == PROFILE_ROWS_FUNCTIONS ?
+		utf8_xml(out, profile_rows(p) == PROFILE_ROWS_FUNCTIONS ?
 		    profile_str(p, row->name) : fntotals_label(sel->t,
 		    n->row));
 		if (row->named && row->obj != 0) {
 			fputs("<BR/><FONT POINT-SIZE=\"8\">", out);
-			dot_html(out, profile_str(p, row->obj));
+			utf8_xml(out, profile_str(p, row->obj));
 			fputs("</FONT>", out);
 		}
 		fputs("<BR/>", out);

@@ -30,7 +30,6 @@
 #define SVG_PAD		10
 #define SVG_MIN		0.1		/* narrower frames are left out */
 
-static void	svg_text(FILE *, const char *);
 static void	svg_fill(FILE *, const struct flamesel *, const struct frame *,
 		    int, double);
 static void	svg_script(FILE *);
@@ -50,7 +49,7 @@ svg_label(FILE *out, const char *name, double w)
 		return;
 	k = (size_t)((w - 6) / 7);
 	if (n <= k) {
-		svg_text(out, name);
+		utf8_xml(out, name);
 		return;
 	}
 	if (k - 2 >= sizeof(buf))
@@ -60,36 +59,10 @@ svg_label(FILE *out, const char *name, double w)
 		continue;
 	memcpy(buf, name, i);
 	buf[i] = '\0';
-	svg_text(out, buf);
+	utf8_xml(out, buf);
 	fputs("..", out);
 }
 
-/* Write s as XML character data: entities, U+FFFD for bad bytes. */
-static void
-svg_text(FILE *out, const char *s)
-{
-	const unsigned char	*p = (const unsigned char *)s;
-	size_t			 n;
-
-	while (*p != '\0') {
-		if (*p == '&')
-			fputs("&amp;", out);
-		else if (*p == '<')
-			fputs("&lt;", out);
-		else if (*p == '>')
-			fputs("&gt;", out);
-		else if (*p == '"')
-			fputs("&quot;", out);
-		else if (*p < 0x20 || *p == 0x7f || (n = utf8_len(p)) == 0)
-			fputs("&#xFFFD;", out);
-		else {
-			fwrite(p, 1, n, out);
-			p += n;
-			continue;
-		}
-		p++;
-	}
-}
 
 /*
  * Write the fill of frame f: by its object's kind, varied by its name's
@@ -246,11 +219,11 @@ report_svg(FILE *out, const struct selection *sel)
 	    SVG_WIDTH, height, SVG_WIDTH, height, SVG_WIDTH,
 	    (unsigned long long)(all > 0 ? all : 1));
 	fputs("<title>", out);
-	svg_text(out, diff ? "Differential flame graph: " : "Flame graph: ");
-	svg_text(out, profile_str(p, profile_event(p, (unsigned)ev)));
+	utf8_xml(out, diff ? "Differential flame graph: " : "Flame graph: ");
+	utf8_xml(out, profile_str(p, profile_event(p, (unsigned)ev)));
 	if (*profile_str(p, profile_part(p, 0)->cmd) != '\0') {
 		fputs(" \xe2\x80\x94 ", out);
-		svg_text(out, profile_str(p, profile_part(p, 0)->cmd));
+		utf8_xml(out, profile_str(p, profile_part(p, 0)->cmd));
 	}
 	if (!s->exact)
 		fputs(" (stacks estimated from the call graph)", out);
@@ -259,11 +232,11 @@ report_svg(FILE *out, const struct selection *sel)
 	    "fill=\"rgb(250,250,245)\"/>\n", SVG_WIDTH, height);
 	fprintf(out, "<text x=\"%d\" y=\"22\" text-anchor=\"middle\" "
 	    "font-size=\"17\">", SVG_WIDTH / 2);
-	svg_text(out, diff ? "Differential flame graph: " : "Flame graph: ");
-	svg_text(out, profile_str(p, profile_event(p, (unsigned)ev)));
+	utf8_xml(out, diff ? "Differential flame graph: " : "Flame graph: ");
+	utf8_xml(out, profile_str(p, profile_event(p, (unsigned)ev)));
 	if (*profile_str(p, profile_part(p, 0)->cmd) != '\0') {
 		fputs(" \xe2\x80\x94 ", out);
-		svg_text(out, profile_str(p, profile_part(p, 0)->cmd));
+		utf8_xml(out, profile_str(p, profile_part(p, 0)->cmd));
 	}
 	fputs("</text>\n", out);
 	fprintf(out, "<text x=\"%d\" y=\"40\" text-anchor=\"middle\" "
@@ -295,9 +268,9 @@ report_svg(FILE *out, const struct selection *sel)
 		    "data-x=\"%llu\" data-w=\"%llu\" data-d=\"%u\" data-n=\"",
 		    (unsigned long long)f->x, (unsigned long long)f->total,
 		    f->depth);
-		svg_text(out, flamesel_name(s, f->name));
+		utf8_xml(out, flamesel_name(s, f->name));
 		fputs("\"><title>", out);
-		svg_text(out, flamesel_name(s, f->name));
+		utf8_xml(out, flamesel_name(s, f->name));
 		fprintf(out, " (%llu, %.2f%%", (unsigned long long)f->total,
 		    all > 0 ? 100.0 * (double)f->total / (double)all : 0.0);
 		if (diff)

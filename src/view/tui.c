@@ -372,8 +372,6 @@ tui_view_source(struct tui *t, const char *label)
 {
 	struct selection	*sel = t->sel;
 	struct tview		*v = xcalloc(1, sizeof(*v));
-	struct report_opts	 o = *sel->o;
-	struct srcsel_from	 from;
 	struct srcsel		*s;
 	const struct annfile	*af;
 	struct srcreader	*rd;
@@ -393,19 +391,7 @@ tui_view_source(struct tui *t, const char *label)
 		return v;
 	}
 	file = sel->t->rows[r].file;
-	o.auto_annotate = 1;
-	o.nuser_files = 0;
-	memset(&from, 0, sizeof(from));
-	from.p = sel->p;
-	from.o = &o;
-	from.files = &file;
-	from.nfiles = 1;
-	from.sort = sel->sort;
-	from.nsort = sel->nsort;
-	from.nev = sel->nev;
-	from.t = &sel->t;
-	from.g = &sel->g;
-	s = srcsel_annotate(&from);
+	s = select_source_of(sel, file);
 	af = s->nfiles > 0 ? &s->files[0] : NULL;
 	if (af == NULL || af->found != SRCFILE_OK) {
 		f = open_memstream(&buf, &len);
@@ -485,7 +471,6 @@ tui_view_asm(struct tui *t, const char *label)
 {
 	struct selection	*sel = t->sel;
 	struct tview		*v = xcalloc(1, sizeof(*v));
-	struct asmsel_from	 from;
 	struct asmsel		*s;
 	const struct asmfunc	*af;
 	const struct asmrow	*ar;
@@ -515,15 +500,7 @@ tui_view_asm(struct tui *t, const char *label)
 	rank = xreallocarray(NULL, sel->t->nrows + 1, sizeof(*rank));
 	for (i = 0; i < sel->t->nrows; i++)
 		rank[i] = i == r ? 0 : SIZE_MAX;
-	memset(&from, 0, sizeof(from));
-	from.p = sel->p;
-	from.o = sel->o;
-	from.t = sel->t;
-	from.rowrank = rank;
-	from.sort = sel->sort;
-	from.nsort = sel->nsort;
-	from.nev = sel->nev;
-	s = asmsel_build(&from);
+	s = select_asm_of(sel, rank);
 	free(rank);
 	cells_init(&c, NULL, sel);
 	w = cells_widths_new(&c);
