@@ -10,6 +10,7 @@
 
 #include "profile.h"
 
+struct callgraph;
 struct derive_opt;
 struct gate;
 struct namemod;
@@ -64,6 +65,9 @@ struct report_opts {
 	size_t		  nleaves;
 	int		  asm_annotate;	/* --asm=yes */
 	int		  tui;		/* --tui */
+	struct callgraph *graph;	/* a call graph of graph_of made by */
+	const struct profile *graph_of;	/*   the caller, used if the
+					   profile is that (--tui), or NULL */
 	char		**objdirs;	/* --objdir directories, each
 					   ending "/" */
 	size_t		  nobjdirs;

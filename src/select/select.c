@@ -980,6 +980,20 @@ select_reshape(struct selection *sel, const struct profile **p,
 	return rc;
 }
 
+/*
+ * Give the call graph of sel to the caller, who frees it (with
+ * callgraph_free()) after every selection given it (report_opts'
+ * graph) is freed.  Return NULL if sel has none or does not own it.
+ */
+struct callgraph *
+select_take_graph(struct selection *sel)
+{
+	if (sel->g == NULL || sel->g_borrowed)
+		return NULL;
+	sel->g_borrowed = 1;
+	return sel->g;
+}
+
 /* Return what the rows are, for a column's title. */
 const char *
 select_rowname(const struct selection *sel)
@@ -1025,7 +1039,12 @@ select_build(const struct profile *p, const struct profile *old,
 	sel->total = xreallocarray(NULL, sel->nev, sizeof(*sel->total));
 	sel->source = totals_compute(p, sel->total);
 	sel->base = sel->total;
-	if (o->tree != 0 || o->inclusive || o->format == REPORT_JSON ||
+	if (o->graph != NULL && o->graph_of == p) {
+		/* The caller's call graph of this very profile (--tui). */
+		sel->g = o->graph;
+		sel->g_borrowed = 1;
+		sel->t = sel->g->t;
+	} else if (o->tree != 0 || o->inclusive || o->format == REPORT_JSON ||
 	    o->format == REPORT_DOT || o->format == REPORT_FOLDED ||
 	    o->format == REPORT_SVG) {
 		sel->g = callgraph_build(p);
@@ -1088,9 +1107,10 @@ select_free(struct selection *sel)
 	graphsel_free(sel->graph);
 	flamesel_free(sel->flame);
 	callgraph_free(sel->old_g);
-	if (sel->g != NULL)
-		callgraph_free(sel->g);
-	else if (sel->t != NULL)
+	if (sel->g != NULL) {
+		if (!sel->g_borrowed)
+			callgraph_free(sel->g);
+	} else if (sel->t != NULL)
 		fntotals_free(sel->t);
 	for (i = 0; i < sel->ndrows; i++) {
 		free(sel->drows[i].delta);

@@ -65,7 +65,8 @@ struct selection {
 	/* One profile. */
 	uint64_t		*total;	/* program totals */
 	enum totals_source	 source;
-	struct callgraph	*g;	/* the call graph, when needed */
+	struct callgraph	*g;	/* the call graph, when needed, */
+	int			 g_borrowed; /* not this selection's to free */
 	struct fntotals		*t;	/* the rows (g's when g is set) */
 	struct selentry		*ents;	/* the entries printed, in order */
 	size_t			 nents;
@@ -112,5 +113,6 @@ const char	*select_threshold(const struct selection *, size_t);
 const char	*select_rowname(const struct selection *);
 struct asmsel	*select_asm_of(const struct selection *, const size_t *);
 struct srcsel	*select_source_of(struct selection *, uint32_t);
+struct callgraph *select_take_graph(struct selection *);
 
 #endif /* CGA_SELECT_H */

@@ -98,6 +98,7 @@ struct tui {
 	char			  status[256];
 	int			  color;
 	FILE			 *timing;	/* $CGA_TUI_LOG */
+	struct callgraph	 *graph;	/* of p, shared by the selections */
 };
 
 static volatile sig_atomic_t tui_signal;
@@ -170,7 +171,12 @@ tui_select(struct tui *t)
 		if (strcmp(t->base->show[i], c->sortname) != 0)
 			c->show[c->o.nshow++] = t->base->show[i];
 	c->o.show = c->show;
+	/* One call graph of the profile serves every selection of it. */
+	c->o.graph = t->graph;
+	c->o.graph_of = t->graph != NULL ? t->p : NULL;
 	c->sel = select_build(t->p, NULL, &c->o);
+	if (c->sel != NULL && t->graph == NULL && c->sel->p == t->p)
+		t->graph = select_take_graph(c->sel);
 	return c->sel;
 }
 
@@ -1132,6 +1138,7 @@ drawn:
 		free(t.cache[i].sortname);
 		free(t.cache[i].show);
 	}
+	callgraph_free(t.graph);
 	for (i = 0; i < t.nevents; i++)
 		free(t.events[i]);
 	free(t.events);
