@@ -190,10 +190,10 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 	r = xreallocarray(NULL, s->nfuncs + 1, sizeof(*r));
 	for (i = 0; i < s->nfuncs; i++) {
 		f = &s->funcs[i];
-		if (f->obj != k || f->nrows == 0)
+		if (f->obj != k)
 			continue;
-		r[n].lo = f->rows[0].addr;
-		r[n].hi = f->rows[f->nrows - 1].addr;
+		r[n].lo = f->lo;
+		r[n].hi = f->hi;
 		n++;
 	}
 	qsort(r, n, sizeof(*r), asmsel_rangecmp);
@@ -220,8 +220,7 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 
 /*
  * The rows of function f: its instructions ids[0..n-1] (by address)
- * with what objdump listed between its first and last, once the
- * object is read; before that, only its own.
+ * with what objdump listed between its first and last.
  */
 static void
 asmsel_rows(struct asmsel *s, struct asmfunc *f, const struct instrs *ins,
@@ -230,22 +229,15 @@ asmsel_rows(struct asmsel *s, struct asmfunc *f, const struct instrs *ins,
 	const struct objdump	*d = &s->objs[f->obj].dis;
 	struct asmrow		*row;
 	uint32_t		 fn, file;
-	uint64_t		 addr, line, lo, hi;
-	size_t			 i = 0, j, jend, c = 0, k = 0, cap;
+	uint64_t		 addr, line;
+	size_t			 i = 0, j, jend, c = 0, k = 0;
 
-	if (n == 0)
-		return;
-	instrs_get(ins, ids[0], &fn, &lo, &file, &line);
-	instrs_get(ins, ids[n - 1], &fn, &hi, &file, &line);
-	j = s->objs[f->obj].found == OBJDUMP_OK ? objdump_find(d, lo) : 0;
-	jend = s->objs[f->obj].found == OBJDUMP_OK ? objdump_find(d, hi) : 0;
-	if (jend < d->n && d->insns[jend].addr == hi)
+	j = s->objs[f->obj].found == OBJDUMP_OK ? objdump_find(d, f->lo) : 0;
+	jend = s->objs[f->obj].found == OBJDUMP_OK ?
+	    objdump_find(d, f->hi) : 0;
+	if (jend < d->n && d->insns[jend].addr == f->hi)
 		jend++;
-	cap = n + (jend - j);
-	free(f->rows);
-	f->rows = xcalloc(cap, sizeof(*f->rows));
-	f->nrows = 0;
-	f->unlisted = 0;
+	f->rows = xcalloc(n + (jend - j) + 1, sizeof(*f->rows));
 	while (i < n || j < jend) {
 		row = &f->rows[f->nrows++];
 		row->file = NONE;
@@ -435,8 +427,10 @@ asmsel_build(const struct asmsel_from *sel)
 		cost_clear(f->self, sel->nev);
 		for (m = start[i]; m < start[i + 1]; m++)
 			cost_add(f->self, instrs_cost(ins, byfn[m]), sel->nev);
-		/* The profile's instructions alone give the ranges. */
-		asmsel_rows(s, f, ins, byfn + start[i], start[i + 1] - start[i]);
+		/* Every function chosen has an instruction. */
+		instrs_get(ins, byfn[start[i]], &fn, &f->lo, &file, &line);
+		instrs_get(ins, byfn[start[i + 1] - 1], &fn, &f->hi, &file,
+		    &line);
 	}
 	for (i = 0; i < s->nobjs; i++)
 		asmsel_disassemble(s, sel, i);

@@ -73,6 +73,8 @@ struct asmobj {
 struct asmfunc {
 	uint32_t	 fn;		/* the profile's function */
 	uint32_t	 obj;		/* its index in objs */
+	uint64_t	 lo, hi;	/* its first and last instruction the
+					   profile names */
 	struct asmrow	*rows;
 	size_t		 nrows;
 	struct asmcall	*calls;
