@@ -176,7 +176,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 	path = xreallocarray(NULL, nf + 1, sizeof(*path));
 	onpath = xcalloc(nf + 1, 1);
 	for (fn = 0; fn < nf; fn++) {
-		if (self[fn] == 0 || self[fn] == COST_NONE)
+		if (self[fn] == 0)
 			continue;
 		work = NULL;
 		nwork = 0;

@@ -286,7 +286,7 @@ reshape_build(const struct profile *src, const struct reshape *how,
 {
 	struct rs	 r;
 	uint32_t	 i, n, fn, callee, file, obj, ffile, name, *fnmap;
-	uint32_t	*callmap, *pairfn, *pairfile;
+	uint32_t	*pairfn, *pairfile;
 	uint64_t	 line, *seq;
 
 	memset(&r, 0, sizeof(r));
@@ -313,7 +313,6 @@ reshape_build(const struct profile *src, const struct reshape *how,
 	 */
 	n = profile_nfuncs(src);
 	fnmap = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*fnmap));
-	callmap = fnmap;
 	if (how->rows == PROFILE_ROWS_FUNCTIONS) {
 		seq = xreallocarray(NULL, n > 0 ? n : 1, 2 * sizeof(*seq));
 		for (i = 0; i < n; i++) {
@@ -370,11 +369,11 @@ reshape_build(const struct profile *src, const struct reshape *how,
 		n = profile_arc_pair(src, i);
 		/* A group's calls inside it are its own business. */
 		if (how->rows != PROFILE_ROWS_FUNCTIONS &&
-		    pairfn[n] == callmap[callee])
+		    pairfn[n] == fnmap[callee])
 			continue;
 		r.over |= profile_add_call(r.dst, pairfn[n], pairfile[n],
 		    how->rows == PROFILE_ROWS_OBJECTS ? 0 : line,
-		    callmap[callee], profile_arc_count(src, i),
+		    fnmap[callee], profile_arc_count(src, i),
 		    rs_cost(&r, profile_arc_cost(src, i), "a call", fn));
 	}
 	/* Exact stacks, their frames mapped as the functions are. */
