@@ -28,8 +28,10 @@
 static uint32_t	flamesel_name_of(struct flamesel *, const struct profile *,
 		    uint32_t, char **, size_t *);
 static enum framekind flamesel_kind(const char *);
-static int	flamesel_wanted(const struct report_opts *,
-		    const struct profile *, const uint32_t *, size_t);
+static unsigned char *flamesel_matches(const struct report_opts *,
+		    const struct profile *);
+static int	flamesel_wanted(const unsigned char *, const uint32_t *,
+		    size_t);
 static int	flamesel_childcmp(const void *, const void *);
 static void	flamesel_walk(struct flamesel *, struct keytab *,
 		    const struct profile *, const struct flame *,
@@ -94,34 +96,51 @@ flamesel_name_of(struct flamesel *s, const struct profile *p, uint32_t fn,
 }
 
 /*
- * Return nonzero if a stack of n functions is drawn: there is no
- * --function, or it passes through a function whose file:function label
- * one of them matches.
+ * Return which functions of p a --function expression matches (by its
+ * file:function label), one byte each; NULL when there is no --function.
  */
-static int
-flamesel_wanted(const struct report_opts *o, const struct profile *p,
-    const uint32_t *fr, size_t n)
+static unsigned char *
+flamesel_matches(const struct report_opts *o, const struct profile *p)
 {
-	uint32_t	 obj, file, name;
-	size_t		 i, k, fl, nl;
+	unsigned char	*hit;
+	uint32_t	 fn, nf = profile_nfuncs(p), obj, file, name;
+	size_t		 k, fl, nl;
 	char		*label;
-	int		 hit = 0;
 
 	if (o->nfunctions == 0)
-		return 1;
-	for (i = 0; i < n && !hit; i++) {
-		profile_func(p, fr[i], &obj, &file, &name);
+		return NULL;
+	hit = xcalloc(nf + 1, 1);
+	for (fn = 0; fn < nf; fn++) {
+		profile_func(p, fn, &obj, &file, &name);
 		fl = profile_strlen(p, file);
 		nl = profile_strlen(p, name);
 		label = xmalloc(fl + nl + 2);
 		memcpy(label, profile_str(p, file), fl);
 		label[fl] = ':';
 		memcpy(label + fl + 1, profile_str(p, name), nl + 1);
-		for (k = 0; k < o->nfunctions && !hit; k++)
-			hit = regexec(&o->functions[k], label, 0, NULL, 0) == 0;
+		for (k = 0; k < o->nfunctions && !hit[fn]; k++)
+			hit[fn] = regexec(&o->functions[k], label, 0, NULL,
+			    0) == 0;
 		free(label);
 	}
 	return hit;
+}
+
+/*
+ * Return nonzero if a stack of n functions is drawn: there is no
+ * --function (hit is NULL), or it passes through a function it matches.
+ */
+static int
+flamesel_wanted(const unsigned char *hit, const uint32_t *fr, size_t n)
+{
+	size_t	i;
+
+	if (hit == NULL)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (hit[fr[i]])
+			return 1;
+	return 0;
 }
 
 /*
@@ -134,16 +153,21 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 {
 	const uint32_t	*fr;
 	uint64_t	 key[2], c;
-	uint32_t	 cur, id, obj, file, name;
+	uint32_t	 cur, id, obj, file, name, *names, nf = profile_nfuncs(p);
 	size_t		 i, k, n, size = 0;
 	char		*buf = NULL;
+	unsigned char	*hit = flamesel_matches(o, p);
 	int		 created;
 
+	/* Each function's frame name, made once. */
+	names = xreallocarray(NULL, nf + 1, sizeof(*names));
+	for (i = 0; i < nf; i++)
+		names[i] = NONE;
 	for (i = 0; i < f->n; i++) {
 		fr = f->frames + f->start[i];
 		n = f->start[i + 1] - f->start[i];
 		c = f->count[i];
-		if (!flamesel_wanted(o, p, fr, n))
+		if (!flamesel_wanted(hit, fr, n))
 			continue;
 		cur = 0;
 		if (old)
@@ -152,7 +176,10 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 			s->frames[0].total += c;
 		for (k = 0; k < n; k++) {
 			key[0] = cur;
-			key[1] = flamesel_name_of(s, p, fr[k], &buf, &size);
+			if (names[fr[k]] == NONE)
+				names[fr[k]] = flamesel_name_of(s, p, fr[k],
+				    &buf, &size);
+			key[1] = names[fr[k]];
 			id = keytab_get(kids, key, &created);
 			if (created) {
 				s->frames = xgrow(s->frames, &s->cap,
@@ -182,6 +209,8 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 		else
 			s->frames[cur].self += c;
 	}
+	free(names);
+	free(hit);
 	free(buf);
 }
 
