@@ -34,6 +34,24 @@ static void	svg_fill(FILE *, const struct flamesel *, const struct frame *,
 		    int, double);
 static void	svg_script(FILE *);
 static void	svg_label(FILE *, const char *, double);
+static void	svg_heading(FILE *, const struct profile *, int, int);
+
+/*
+ * Write the graph's heading, for its title and its first line: what it
+ * is, the event, the profile's command.
+ */
+static void
+svg_heading(FILE *out, const struct profile *p, int ev, int diff)
+{
+	const char	*cmd = profile_str(p, profile_part(p, 0)->cmd);
+
+	utf8_xml(out, diff ? "Differential flame graph: " : "Flame graph: ");
+	utf8_xml(out, profile_str(p, profile_event(p, (unsigned)ev)));
+	if (*cmd != '\0') {
+		fputs(" \xe2\x80\x94 ", out);
+		utf8_xml(out, cmd);
+	}
+}
 
 /*
  * Write name cut to what fits in w pixels (about 7 a character), as
@@ -219,12 +237,7 @@ report_svg(FILE *out, const struct selection *sel)
 	    SVG_WIDTH, height, SVG_WIDTH, height, SVG_WIDTH,
 	    (unsigned long long)(all > 0 ? all : 1));
 	fputs("<title>", out);
-	utf8_xml(out, diff ? "Differential flame graph: " : "Flame graph: ");
-	utf8_xml(out, profile_str(p, profile_event(p, (unsigned)ev)));
-	if (*profile_str(p, profile_part(p, 0)->cmd) != '\0') {
-		fputs(" \xe2\x80\x94 ", out);
-		utf8_xml(out, profile_str(p, profile_part(p, 0)->cmd));
-	}
+	svg_heading(out, p, ev, diff);
 	if (!s->exact)
 		fputs(" (stacks estimated from the call graph)", out);
 	fputs("</title>\n", out);
@@ -232,12 +245,7 @@ report_svg(FILE *out, const struct selection *sel)
 	    "fill=\"rgb(250,250,245)\"/>\n", SVG_WIDTH, height);
 	fprintf(out, "<text x=\"%d\" y=\"22\" text-anchor=\"middle\" "
 	    "font-size=\"17\">", SVG_WIDTH / 2);
-	utf8_xml(out, diff ? "Differential flame graph: " : "Flame graph: ");
-	utf8_xml(out, profile_str(p, profile_event(p, (unsigned)ev)));
-	if (*profile_str(p, profile_part(p, 0)->cmd) != '\0') {
-		fputs(" \xe2\x80\x94 ", out);
-		utf8_xml(out, profile_str(p, profile_part(p, 0)->cmd));
-	}
+	svg_heading(out, p, ev, diff);
 	fputs("</text>\n", out);
 	fprintf(out, "<text x=\"%d\" y=\"40\" text-anchor=\"middle\" "
 	    "fill=\"rgb(90,90,90)\">", SVG_WIDTH / 2);
