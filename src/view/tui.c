@@ -195,7 +195,7 @@ tui_line(struct tview *v, char *text, int pick, uint32_t go, int hot)
 	l->mark = 0;
 }
 
-/* Close memory stream f and return its text, a new stream in *f's. */
+/* Close memory stream f and return its text, forgetting *buf and *len. */
 static char *
 tui_mem_end(FILE *f, char **buf, size_t *len)
 {
@@ -707,8 +707,7 @@ tui_move(struct tview *v, long d)
 static void
 tui_draw(struct tui *t)
 {
-	struct tview		*v = t->at < t->nhist ? t->hist[t->at] : t->help;
-	const struct selection	*sel = t->sel;
+	struct tview		*v = t->help != NULL ? t->help : t->hist[t->at];
 	static const char *const folds[] = { "none", "recursion",
 	    "contexts", "all" };
 	static const char *const kinds[] = { "functions", "function",
@@ -717,8 +716,6 @@ tui_draw(struct tui *t)
 	size_t			 i;
 	char			 line[512];
 
-	if (t->help != NULL)
-		v = t->help;
 	erase();
 	body = rows - 2;
 	if (body < 1)
@@ -763,7 +760,6 @@ tui_draw(struct tui *t)
 	for (y = (int)strlen(line); y < cols; y++)
 		addch(' ');
 	attroff(A_REVERSE);
-	(void)sel;
 	refresh();
 }
 
