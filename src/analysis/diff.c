@@ -173,17 +173,18 @@ diff_value(uint64_t new, uint64_t old, struct snum *d)
 	return 1;
 }
 
-/* Add one row's cost (to the old or the new side) under its new label. */
-static void
-diff_add(struct diff *d, struct strtab *labels, uint32_t **slot,
-    size_t *slotcap, size_t *slotn, const char *file, const char *name,
-    const uint64_t *cost, int new, int bare, const struct namemod *fm,
-    const struct namemod *nm)
+/*
+ * Return the label of (file, name) as --diff matches rows: both
+ * rewritten by fm and nm, "file:name", or with bare set (a group, whose
+ * file is its name, a path) the file alone.  The rewritten file and
+ * name go to *fp and *np (to free) if they are not NULL.
+ */
+char *
+namemod_label(const struct namemod *fm, const struct namemod *nm,
+    const char *file, const char *name, int bare, char **fp, char **np)
 {
-	struct diffrow	*r;
-	char		*f, *n, *label;
-	size_t		 fl, nl;
-	uint32_t	 id, i;
+	char	*f, *n, *label;
+	size_t	 fl, nl;
 
 	f = namemod_apply(fm, file);
 	n = namemod_apply(nm, name);
@@ -193,10 +194,32 @@ diff_add(struct diff *d, struct strtab *labels, uint32_t **slot,
 	memcpy(label, f, fl);
 	label[fl] = ':';
 	memcpy(label + fl + 1, n, nl + 1);
-	/* A group (its file is its name, a path) is labelled by its path. */
 	if (bare)
 		label[fl] = '\0';
-	id = strtab_intern(labels, label, bare ? fl : fl + nl + 1);
+	if (fp != NULL)
+		*fp = f;
+	else
+		free(f);
+	if (np != NULL)
+		*np = n;
+	else
+		free(n);
+	return label;
+}
+
+/* Add one row's cost (to the old or the new side) under its new label. */
+static void
+diff_add(struct diff *d, struct strtab *labels, uint32_t **slot,
+    size_t *slotcap, size_t *slotn, const char *file, const char *name,
+    const uint64_t *cost, int new, int bare, const struct namemod *fm,
+    const struct namemod *nm)
+{
+	struct diffrow	*r;
+	char		*f, *n, *label;
+	uint32_t	 id, i;
+
+	label = namemod_label(fm, nm, file, name, bare, &f, &n);
+	id = strtab_intern(labels, label, strlen(label));
 	*slot = xgrow(*slot, slotcap, (size_t)id + 1, sizeof(**slot));
 	while (*slotn <= id)
 		(*slot)[(*slotn)++] = 0;

@@ -39,6 +39,8 @@ struct diff {
 int		 namemod_parse(struct namemod *, const char *, char *,
 		    size_t);
 char		*namemod_apply(const struct namemod *, const char *);
+char		*namemod_label(const struct namemod *, const struct namemod *,
+		    const char *, const char *, int, char **, char **);
 void		 namemod_free(struct namemod *);
 
 int		 diff_events(const struct profile *, const struct profile *,

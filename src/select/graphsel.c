@@ -314,20 +314,10 @@ graphsel_build(const struct graphsel_from *f)
 static char *
 graphsel_label(const struct report_opts *o, struct fntotals *t, uint32_t row)
 {
-	char	*f, *n, *l;
-	size_t	 fl, nl;
-
-	f = namemod_apply(o->mod_file, profile_str(t->p, t->rows[row].file));
-	n = namemod_apply(o->mod_func, profile_str(t->p, t->rows[row].name));
-	fl = strlen(f);
-	nl = strlen(n);
-	l = xmalloc(fl + nl + 2);
-	memcpy(l, f, fl);
-	l[fl] = ':';
-	memcpy(l + fl + 1, n, nl + 1);
-	free(f);
-	free(n);
-	return l;
+	return namemod_label(o->mod_file, o->mod_func,
+	    profile_str(t->p, t->rows[row].file),
+	    profile_str(t->p, t->rows[row].name),
+	    profile_rows(t->p) != PROFILE_ROWS_FUNCTIONS, NULL, NULL);
 }
 
 /* Order keys by label. */
