@@ -462,9 +462,9 @@ parser_feed_lines(struct parser *ps, const char *data, size_t len)
 			s = nl + 1;
 			continue;
 		}
-		if (*s == '\n') {
-			s++;		/* a blank line */
-			ps->nstack = 0;	/* ends an xtree block */
+		/* A blank line; in an xtree file it ends a block there. */
+		if (*s == '\n' && !ps->xstack) {
+			s++;
 			continue;
 		}
 		nl = memchr(s, '\n', last - s);
