@@ -130,15 +130,15 @@ options_usage(int status)
 	    "[--show=A,B,...]\n"
 	    "       %*s [--show-percs=yes|no] [--sort=A[:N],B[:N],...] "
 	    "[--thread=N]\n"
-	    "       %*s [--threshold=N] [--totals] "
-	    "[--tree=none|caller|calling|both] [--tui]\n"
+	    "       %*s [--threshold=N] [--totals] [--tui]\n"
+	    "       %*s [--tree=none|caller|calling|both]\n"
 	    "       %*s [profile ... [source ...]]\n"
-	    "       %s --diff [--mod-filename=s/RE/REPL/[g]] "
-	    "[--mod-funcname=s/RE/REPL/[g]]\n"
-	    "       %*s [options] old-profile new-profile\n"
+	    "       %s --diff [--mod-filename=s/RE/REPL/[g]]\n"
+	    "       %*s [--mod-funcname=s/RE/REPL/[g]] [options]\n"
+	    "       %*s old-profile new-profile\n"
 	    "       %s --help | --version\n", getprogname(),
 	    w, "", w, "", w, "", w, "", w, "", w, "", w, "", w, "", w, "",
-	    w, "", getprogname(), w, "", getprogname());
+	    w, "", w, "", getprogname(), w, "", w, "", getprogname());
 	exit(status);
 }
 
