@@ -17,7 +17,12 @@ command -v tmux >/dev/null 2>&1 || {
 cd "$td" || exit 2
 tmp=$(mktemp -d)
 sock=cga-tui-$$
-trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+# gone SOCK: end tmux server SOCK and remove its socket file.
+gone() {
+	tmux -L "$1" kill-server 2>/dev/null
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$1"
+}
+trap 'gone "$sock"; rm -rf "$tmp"' EXIT INT TERM
 fail=0
 
 # settle: wait until the screen stops changing (at most 30 s).
@@ -84,7 +89,7 @@ screen() {
 		handled $n
 	done
 	tmux -L "$sock" capture-pane -p >"$tmp/$name" 2>/dev/null
-	tmux -L "$sock" kill-server 2>/dev/null
+	gone "$sock"
 	if [ "$regen" = "--regen" ]; then
 		cp "$tmp/$name" "tui/$name.screen"
 		return
@@ -116,6 +121,11 @@ screen help 80x24 "$p" ?
 screen resize 80x24 "$p" Down resize:100x30
 screen event 80x24 profiles/cg-cache.out e
 screen event-cest 80x24 "--sort=CEst --show=CEst,Ir profiles/cg-cache.out"
+# Folding with derived events and grouping: the profile made again by
+# the browser's second thread, as the report makes it.
+screen fold-derived 80x24 "--sort=CEst --show=CEst,Ir profiles/cg-ctx-recs.out" f f
+screen fold-round 80x24 "$p" f f f f i
+screen fold-group 80x24 "--group=file profiles/cg-ctx-recs.out" f f f
 screen asm 80x24 "--asm=yes --function=^asm/ asm/loop-jumps.out" Down a
 screen asm-none 80x24 "$p" a
 
@@ -138,7 +148,7 @@ for how in q TERM; do
 		sleep 0.1
 		i=$((i + 1))
 	done
-	tmux -L "$sock" kill-server 2>/dev/null
+	gone "$sock"
 	cmp -s "$tmp/before" "$tmp/after" ||
 	    { echo "FAIL: terminal settings changed after $how"; fail=1; }
 	want=0

@@ -190,8 +190,11 @@ callgraph_scc(const uint32_t *start, const uint32_t *succ, uint32_t n,
 	return ncomp;
 }
 
-/* Context for the label comparisons, which qsort cannot pass. */
-static struct fntotals	*cmp_rows;
+/*
+ * Context for the label comparisons, which qsort cannot pass; one per
+ * thread, as the terminal browser builds call graphs in a second one.
+ */
+static _Thread_local struct fntotals *cmp_rows;
 
 /* Order rows by label. */
 static int

@@ -9,12 +9,17 @@
  * sort event, self or inclusive costs, folding and the threshold are
  * changed with a key; each combination's selection is made once and
  * kept, as each view's lines are made when first opened.  The lines are
- * the text report's own cells, written to memory.
+ * the text report's own cells, written to memory.  The profile made
+ * again at each folding (with every derived event the browser offers)
+ * and its call graph are made by a second thread while the user reads
+ * the first screen, so that switching costs a selection only.
  */
 #include "compat.h"
 
+#include <err.h>
 #include <errno.h>
 #include <locale.h>
+#include <pthread.h>
 #include <regex.h>
 #include <signal.h>
 #include <stdio.h>
@@ -36,6 +41,7 @@
 #include "num.h"
 #include "profile.h"
 #include "report.h"
+#include "reshape.h"
 #include "select.h"
 #include "srcfile.h"
 #include "srcsel.h"
@@ -49,11 +55,14 @@ enum tkind { TV_LIST, TV_FUNC, TV_SOURCE, TV_ASM, TV_HELP };
 
 /* A line of a view. */
 struct tline {
-	char		*text;
+	char		*text;		/* in the view's store */
+	size_t		 off;		/* where, while the view is made */
 	int		 pick;		/* the cursor stops here */
 	uint32_t	 go;		/* Enter goes to this row's function */
 	int		 hot;		/* 2 hot, 1 warm, 0 cold */
 	int		 mark;		/* a source line with cost (n, N) */
+	int		 lazy;		/* a list row, made when needed */
+	char		*made;		/* its text then */
 };
 
 /* A view: its lines, cursor and first line shown. */
@@ -63,6 +72,12 @@ struct tview {
 	struct tline	*lines;
 	size_t		 n, cap;
 	size_t		 cur, top;
+	FILE		*out;		/* the lines, while they are made */
+	char		*store;		/* every line's text, NUL-ended */
+	size_t		 storelen, start;
+	const struct selection *sel;	/* a list's, for its rows */
+	struct cells	 cells;		/* their columns */
+	unsigned	*w;
 };
 
 /* The options a selection is made with. */
@@ -72,6 +87,15 @@ struct tkey {
 	int		 fold;
 	char		 threshold[16];
 };
+
+/* The profile made again at one folding, and its call graph. */
+struct tlevel {
+	struct profile		*p;	/* NULL if it could not be made */
+	struct callgraph	*g;
+	int			 state;	/* LV_NONE, LV_BUSY, LV_DONE */
+};
+
+enum { LV_NONE, LV_BUSY, LV_DONE };
 
 struct tsel {
 	struct tkey		 key;
@@ -99,16 +123,29 @@ struct tui {
 	int			  color;
 	FILE			 *timing;	/* $CGA_TUI_LOG */
 	struct callgraph	 *graph;	/* of p, shared by the selections */
+	struct tlevel		  level[4];	/* by folding */
+	pthread_mutex_t		  lock;		/* over level[].state, want, stop */
+	pthread_cond_t		  cond;
+	pthread_t		  worker;
+	int			  have_worker;
+	int			  want;		/* a level waited for, or -1 */
+	int			  stop;
 };
 
 static volatile sig_atomic_t tui_signal;
 
 static void	tui_onsignal(int);
+static void	tui_level_make(const struct tui *, int, struct tlevel *);
+static void	*tui_worker(void *);
+static const struct tlevel *tui_level(struct tui *, int);
 static struct selection *tui_select(struct tui *);
-static void	tui_line(struct tview *, char *, int, uint32_t, int);
-static char	*tui_mem_end(FILE *, char **, size_t *);
+static struct tview *tui_view_new(enum tkind, const char *);
+static void	tui_end(struct tview *, int, uint32_t, int);
+static void	tui_text(struct tview *, const char *, int, uint32_t, int);
+static struct tview *tui_done(struct tview *);
 static int	tui_heat(const struct selection *, const uint64_t *);
 static struct tview *tui_view_list(struct tui *);
+static const char *tui_text_at(struct tview *, size_t);
 static struct tview *tui_view_func(struct tui *, const char *);
 static struct tview *tui_view_source(struct tui *, const char *);
 static struct tview *tui_view_asm(struct tui *, const char *);
@@ -129,10 +166,102 @@ tui_onsignal(int sig)
 	tui_signal = sig;
 }
 
+/*
+ * Make profile p again at folding fold with the options' grouping and
+ * every derived event the browser offers that can be computed, and its
+ * call graph.  Without derived events if they cannot all be made (a
+ * negative value): a selection then derives its own, saying why not.
+ */
+static void
+tui_level_make(const struct tui *t, int fold, struct tlevel *l)
+{
+	struct derive	*d;
+	struct reshape	 how;
+	size_t		 i;
+
+	d = derive_new(t->p, t->base->events, t->base->nevents);
+	for (i = profile_nrecorded(t->p); i < t->nevents; i++)
+		(void)derive_add(d, t->events[i]);
+	how.derive = derive_count(d) > 0 ? d : NULL;
+	how.fold = fold;
+	how.rows = t->base->group;
+	l->p = reshape_build(t->p, &how, t->base->profile_name);
+	if (l->p == NULL && how.derive != NULL) {
+		how.derive = NULL;
+		l->p = reshape_build(t->p, &how, t->base->profile_name);
+	}
+	derive_free(d);
+	l->g = l->p != NULL ? callgraph_build(l->p) : NULL;
+}
+
+/*
+ * The second thread: make the levels not made yet, the one the browser
+ * waits for first, else the foldings after the first screen's in the
+ * order f goes through them.  Its messages are counted, not printed.
+ */
+static void *
+tui_worker(void *arg)
+{
+	struct tui	*t = arg;
+	sigset_t	 set;
+	unsigned	 said = 0;
+	int		 f, k;
+
+	sigfillset(&set);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	msg_divert(&said);
+	pthread_mutex_lock(&t->lock);
+	for (;;) {
+		f = -1;
+		if (t->want >= 0 && t->level[t->want].state == LV_NONE)
+			f = t->want;
+		for (k = 1; f == -1 && k <= 4; k++)
+			if (t->level[(t->base->fold + k) & 3].state == LV_NONE)
+				f = (t->base->fold + k) & 3;
+		if (f == -1 || t->stop)
+			break;
+		t->level[f].state = LV_BUSY;
+		pthread_mutex_unlock(&t->lock);
+		tui_level_make(t, f, &t->level[f]);
+		pthread_mutex_lock(&t->lock);
+		t->level[f].state = LV_DONE;
+		pthread_cond_broadcast(&t->cond);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return NULL;
+}
+
+/* Return the level of folding fold, waiting for it or making it. */
+static const struct tlevel *
+tui_level(struct tui *t, int fold)
+{
+	struct tlevel	*l = &t->level[fold];
+
+	if (!t->have_worker) {
+		if (l->state == LV_NONE) {
+			tui_level_make(t, fold, l);
+			l->state = LV_DONE;
+		}
+		return l;
+	}
+	pthread_mutex_lock(&t->lock);
+	if (l->state != LV_DONE) {
+		t->want = fold;
+		pthread_cond_broadcast(&t->cond);
+		while (l->state != LV_DONE)
+			pthread_cond_wait(&t->cond, &t->lock);
+		t->want = -1;
+	}
+	pthread_mutex_unlock(&t->lock);
+	return l;
+}
+
 /* Return the selection of the current options, made once. */
 static struct selection *
 tui_select(struct tui *t)
 {
+	const struct tlevel *l;
+	const struct profile *p = t->p;
 	struct tsel	*c;
 	size_t		 i;
 
@@ -174,38 +303,85 @@ tui_select(struct tui *t)
 	/* One call graph of the profile serves every selection of it. */
 	c->o.graph = t->graph;
 	c->o.graph_of = t->graph != NULL ? t->p : NULL;
-	c->sel = select_build(t->p, NULL, &c->o);
+	/* Folded, grouped or derived: the profile made again, kept. */
+	for (i = 0; i < c->o.nshow; i++)
+		if (profile_event_index(t->p, c->show[i]) < 0)
+			break;
+	if (c->o.fold != 0 || c->o.group != PROFILE_ROWS_FUNCTIONS ||
+	    i < c->o.nshow) {
+		l = tui_level(t, c->o.fold);
+		if (l->p != NULL) {
+			p = l->p;
+			c->o.fold = 0;
+			c->o.group = PROFILE_ROWS_FUNCTIONS;
+			c->o.graph = l->g;
+			c->o.graph_of = l->p;
+		}
+	}
+	c->sel = select_build(p, NULL, &c->o);
 	if (c->sel != NULL && t->graph == NULL && c->sel->p == t->p)
 		t->graph = select_take_graph(c->sel);
 	return c->sel;
 }
 
-/* Append a line to view v (taking text). */
+/*
+ * Return a new view of kind (of the function label, or NULL), its lines
+ * written to one memory stream as they are made.
+ */
+static struct tview *
+tui_view_new(enum tkind kind, const char *label)
+{
+	struct tview	*v = xcalloc(1, sizeof(*v));
+
+	v->kind = kind;
+	v->label = label != NULL ? xstrdup(label) : NULL;
+	if ((v->out = open_memstream(&v->store, &v->storelen)) == NULL)
+		err(1, "open_memstream");
+	return v;
+}
+
+/* End the line written to v's stream since the last one. */
 static void
-tui_line(struct tview *v, char *text, int pick, uint32_t go, int hot)
+tui_end(struct tview *v, int pick, uint32_t go, int hot)
 {
 	struct tline	*l;
 
+	fputc('\0', v->out);
 	v->lines = xgrow(v->lines, &v->cap, v->n + 1, sizeof(*v->lines));
 	l = &v->lines[v->n++];
-	l->text = text;
+	l->text = NULL;
+	l->off = v->start;
 	l->pick = pick;
 	l->go = go;
 	l->hot = hot;
 	l->mark = 0;
+	l->lazy = 0;
+	l->made = NULL;
+	v->start = (size_t)ftello(v->out);
 }
 
-/* Close memory stream f and return its text, forgetting *buf and *len. */
-static char *
-tui_mem_end(FILE *f, char **buf, size_t *len)
+/* Append the line text to view v. */
+static void
+tui_text(struct tview *v, const char *text, int pick, uint32_t go, int hot)
 {
-	char	*s;
+	fputs(text, v->out);
+	tui_end(v, pick, go, hot);
+}
 
-	fclose(f);
-	s = *buf;
-	*buf = NULL;
-	*len = 0;
-	return s;
+/* Close v's stream and point its lines at their text; return v. */
+static struct tview *
+tui_done(struct tview *v)
+{
+	size_t	i;
+
+	if (v == NULL || v->out == NULL)
+		return v;
+	if (fclose(v->out) != 0)
+		err(1, "open_memstream");
+	v->out = NULL;
+	for (i = 0; i < v->n; i++)
+		v->lines[i].text = v->store + v->lines[i].off;
+	return v;
 }
 
 /* Return how hot cost c is: 2 at 10% of the total and up, 1 at 1%. */
@@ -230,46 +406,62 @@ static struct tview *
 tui_view_list(struct tui *t)
 {
 	struct selection	*sel = t->sel;
-	struct tview		*v = xcalloc(1, sizeof(*v));
-	struct cells		 c;
-	const struct fnrow	*row;
-	unsigned		*w;
-	char			*buf = NULL;
-	size_t			 len = 0, i;
-	FILE			*f;
+	struct tview		*v = tui_view_new(TV_LIST, NULL);
+	size_t			 i;
 
-	v->kind = TV_LIST;
-	f = open_memstream(&buf, &len);
-	cells_init(&c, f, sel);
-	w = cells_widths_new(&c);
+	v->sel = sel;
+	cells_init(&v->cells, v->out, sel);
+	v->w = cells_widths_new(&v->cells);
 	for (i = 0; i < sel->nents; i++)
-		cells_widths_add(&c, w, sel->ents[i].cost);
-	cells_events(&c, w);
-	fprintf(f, " %s", select_rowname(sel));
-	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+		cells_widths_add(&v->cells, v->w, sel->ents[i].cost);
+	cells_events(&v->cells, v->w);
+	fprintf(v->out, " %s", select_rowname(sel));
+	tui_end(v, 0, NONE, 0);
+	/* A row's text is made when it is first shown or searched. */
 	for (i = 0; i < sel->nents; i++) {
-		f = open_memstream(&buf, &len);
-		c.out = f;
-		cells_cost(&c, sel->ents[i].cost, w);
-		fputs("  ", f);
-		cells_name(&c, select_label(sel, &sel->ents[i]));
-		if (sel->ents[i].row != CG_NONE) {
-			row = &sel->t->rows[sel->ents[i].row];
-			if (row->named && row->obj != 0) {
-				fputs(" [", f);
-				cells_name(&c, profile_str(sel->p, row->obj));
-				fputc(']', f);
-			}
-		}
-		tui_line(v, tui_mem_end(f, &buf, &len), 1,
-		    sel->ents[i].row, tui_heat(sel, sel->ents[i].cost));
+		tui_end(v, 1, sel->ents[i].row, tui_heat(sel,
+		    sel->ents[i].cost));
+		v->lines[v->n - 1].lazy = 1;
 	}
 	if (sel->nents == 0)
-		tui_line(v, xstrdup("  (no function above the threshold)"), 0,
-		    NONE, 0);
-	free(w);
+		tui_text(v, "  (no function above the threshold)", 0, NONE, 0);
 	v->cur = 1;
 	return v;
+}
+
+/* Return the text of line i of view v, making a list row's now. */
+static const char *
+tui_text_at(struct tview *v, size_t i)
+{
+	const struct selection	*sel = v->sel;
+	const struct selentry	*en;
+	const struct fnrow	*row;
+	struct tline		*l = &v->lines[i];
+	char			*buf = NULL;
+	size_t			 len = 0;
+	FILE			*f;
+
+	if (!l->lazy || l->made != NULL)
+		return l->made != NULL ? l->made : l->text;
+	en = &sel->ents[i - 1];
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		err(1, "open_memstream");
+	v->cells.out = f;
+	cells_cost(&v->cells, en->cost, v->w);
+	fputs("  ", f);
+	cells_name(&v->cells, select_label(sel, en));
+	if (en->row != CG_NONE) {
+		row = &sel->t->rows[en->row];
+		if (row->named && row->obj != 0) {
+			fputs(" [", f);
+			cells_name(&v->cells, profile_str(sel->p, row->obj));
+			fputc(']', f);
+		}
+	}
+	if (fclose(f) != 0)
+		err(1, "open_memstream");
+	v->cells.out = NULL;
+	return l->made = buf;
 }
 
 /* Return the row labelled label in sel, or NONE. */
@@ -289,22 +481,20 @@ static struct tview *
 tui_view_func(struct tui *t, const char *label)
 {
 	struct selection	*sel = t->sel;
-	struct tview		*v = xcalloc(1, sizeof(*v));
+	struct tview		*v = tui_view_new(TV_FUNC, label);
 	struct selentry		 en;
 	struct selcall		*calls[2];
 	uint64_t		*costs[2];
 	const struct fnrow	*row;
 	struct cells		 c;
 	unsigned		*w;
-	char			*buf = NULL, cnt[32];
-	size_t			 len = 0, n[2], i, k;
+	char			 cnt[32];
+	size_t			 n[2], i, k;
 	uint32_t		 r;
 	FILE			*f;
 
-	v->kind = TV_FUNC;
-	v->label = xstrdup(label);
 	if ((r = tui_row(sel, label)) == NONE) {
-		tui_line(v, xstrdup("  (not in this view of the profile)"), 0,
+		tui_text(v, ("  (not in this view of the profile)"), 0,
 		    NONE, 0);
 		return v;
 	}
@@ -321,7 +511,7 @@ tui_view_func(struct tui *t, const char *label)
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < n[k]; i++)
 			cells_widths_add(&c, w, calls[k][i].cost);
-	f = open_memstream(&buf, &len);
+	f = v->out;
 	fputs("Function: ", f);
 	c.out = f;
 	cells_name(&c, label);
@@ -330,35 +520,35 @@ tui_view_func(struct tui *t, const char *label)
 		cells_name(&c, profile_str(sel->p, row->obj));
 		fputc(']', f);
 	}
-	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
-	tui_line(v, xstrdup(""), 0, NONE, 0);
-	f = open_memstream(&buf, &len);
+	tui_end(v, 0, NONE, 0);
+	tui_text(v, (""), 0, NONE, 0);
+	f = v->out;
 	c.out = f;
 	cells_events(&c, w);
-	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+	tui_end(v, 0, NONE, 0);
 	for (k = 0; k < 2; k++) {
-		f = open_memstream(&buf, &len);
+		f = v->out;
 		c.out = f;
 		cells_cost(&c, k == 0 ? row->cost : sel->g->incl +
 		    (size_t)r * sel->nev, w);
 		fputs(k == 0 ? "  self" : "  inclusive", f);
-		tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+		tui_end(v, 0, NONE, 0);
 	}
 	for (k = 0; k < 2; k++) {
-		tui_line(v, xstrdup(""), 0, NONE, 0);
-		tui_line(v, xstrdup(k == 0 ? "Callers:" : "Callees:"), 0,
+		tui_text(v, (""), 0, NONE, 0);
+		tui_text(v, (k == 0 ? "Callers:" : "Callees:"), 0,
 		    NONE, 0);
 		if (n[k] == 0)
-			tui_line(v, xstrdup("  (none)"), 0, NONE, 0);
+			tui_text(v, ("  (none)"), 0, NONE, 0);
 		for (i = 0; i < n[k]; i++) {
-			f = open_memstream(&buf, &len);
+			f = v->out;
 			c.out = f;
 			cells_cost(&c, calls[k][i].cost, w);
 			fputs(k == 0 ? "  < " : "  > ", f);
 			cells_name(&c, fntotals_label(sel->t, calls[k][i].row));
 			num_commify(calls[k][i].count, cnt);
 			fprintf(f, " (%sx)", cnt);
-			tui_line(v, tui_mem_end(f, &buf, &len), 1,
+			tui_end(v, 1,
 			    calls[k][i].row, tui_heat(sel, calls[k][i].cost));
 		}
 		free(calls[k]);
@@ -377,7 +567,7 @@ static struct tview *
 tui_view_source(struct tui *t, const char *label)
 {
 	struct selection	*sel = t->sel;
-	struct tview		*v = xcalloc(1, sizeof(*v));
+	struct tview		*v = tui_view_new(TV_SOURCE, label);
 	struct srcsel		*s;
 	const struct annfile	*af;
 	struct srcreader	*rd;
@@ -385,14 +575,12 @@ tui_view_source(struct tui *t, const char *label)
 	unsigned		*w;
 	uint32_t		 r, file;
 	uint64_t		 ln = 0, best = 0, v0;
-	size_t			 i = 0, ci = 0, k, hot = SIZE_MAX, len = 0;
-	char			*buf = NULL, cnt[32];
+	size_t			 i = 0, ci = 0, k, hot = SIZE_MAX;
+	char			 cnt[32];
 	FILE			*f;
 
-	v->kind = TV_SOURCE;
-	v->label = xstrdup(label);
 	if ((r = tui_row(sel, label)) == NONE) {
-		tui_line(v, xstrdup("  (not in this view of the profile)"), 0,
+		tui_text(v, ("  (not in this view of the profile)"), 0,
 		    NONE, 0);
 		return v;
 	}
@@ -400,10 +588,10 @@ tui_view_source(struct tui *t, const char *label)
 	s = select_source_of(sel, file);
 	af = s->nfiles > 0 ? &s->files[0] : NULL;
 	if (af == NULL || af->found != SRCFILE_OK) {
-		f = open_memstream(&buf, &len);
+		f = v->out;
 		fprintf(f, "  %s: not found (-I DIR looks under DIR)",
 		    profile_str(sel->p, file));
-		tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+		tui_end(v, 0, NONE, 0);
 		srcsel_free(s);
 		return v;
 	}
@@ -413,31 +601,31 @@ tui_view_source(struct tui *t, const char *label)
 		cells_widths_add(&c, w, af->lines[k].cost);
 	for (k = 0; k < af->ncalls; k++)
 		cells_widths_add(&c, w, af->calls[k].cost);
-	f = open_memstream(&buf, &len);
+	f = v->out;
 	fputs("Source: ", f);
 	c.out = f;
 	cells_name(&c, af->display);
-	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
-	f = open_memstream(&buf, &len);
+	tui_end(v, 0, NONE, 0);
+	f = v->out;
 	c.out = f;
 	cells_events(&c, w);
-	tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+	tui_end(v, 0, NONE, 0);
 	rd = srcfile_reader(&af->src);
 	while (srcfile_more(rd)) {
 		ln++;
 		while (i < af->nlines && af->lines[i].line < ln)
 			i++;
-		f = open_memstream(&buf, &len);
+		f = v->out;
 		c.out = f;
 		cells_cost(&c, i < af->nlines && af->lines[i].line == ln ?
 		    af->lines[i].cost : NULL, w);
 		fprintf(f, " %5llu ", (unsigned long long)ln);
 		srcfile_line(rd, f);
-		/* srcfile_line() ends the line: drop the newline. */
+		/* srcfile_line() ends the line: write over the newline. */
 		fflush(f);
-		if (len > 0 && buf[len - 1] == '\n')
-			buf[--len] = '\0';
-		tui_line(v, tui_mem_end(f, &buf, &len), 1, NONE,
+		if (v->storelen > v->start && v->store[v->storelen - 1] == '\n')
+			fseeko(f, -1, SEEK_CUR);
+		tui_end(v, 1, NONE,
 		    i < af->nlines && af->lines[i].line == ln ?
 		    tui_heat(sel, af->lines[i].cost) : 0);
 		if (i < af->nlines && af->lines[i].line == ln) {
@@ -451,7 +639,7 @@ tui_view_source(struct tui *t, const char *label)
 		while (ci < af->ncalls && af->calls[ci].line < ln)
 			ci++;
 		for (; ci < af->ncalls && af->calls[ci].line == ln; ci++) {
-			f = open_memstream(&buf, &len);
+			f = v->out;
 			c.out = f;
 			cells_cost(&c, af->calls[ci].cost, w);
 			fputs(" => ", f);
@@ -459,7 +647,7 @@ tui_view_source(struct tui *t, const char *label)
 			    af->calls[ci].callee));
 			num_commify(af->calls[ci].count, cnt);
 			fprintf(f, " (%sx)", cnt);
-			tui_line(v, tui_mem_end(f, &buf, &len), 1,
+			tui_end(v, 1,
 			    af->calls[ci].callee, tui_heat(sel,
 			    af->calls[ci].cost));
 		}
@@ -476,22 +664,20 @@ static struct tview *
 tui_view_asm(struct tui *t, const char *label)
 {
 	struct selection	*sel = t->sel;
-	struct tview		*v = xcalloc(1, sizeof(*v));
+	struct tview		*v = tui_view_new(TV_ASM, label);
 	struct asmsel		*s;
 	const struct asmfunc	*af;
 	const struct asmrow	*ar;
 	struct cells		 c;
 	unsigned		*w;
-	size_t			*rank, i, k, m, len = 0, hot = SIZE_MAX;
+	size_t			*rank, i, k, m, hot = SIZE_MAX;
 	uint32_t		 r, obj, file, name, mf = NONE;
 	uint64_t		 ml = 0, best = 0, v0;
-	char			*buf = NULL, cnt[32], cnt2[32];
+	char			 cnt[32], cnt2[32];
 	FILE			*f;
 
-	v->kind = TV_ASM;
-	v->label = xstrdup(label);
 	if (profile_instrs(sel->p) == NULL) {
-		tui_line(v, xstrdup(t->base->asm_annotate ?
+		tui_text(v, (t->base->asm_annotate ?
 		    "  No machine code: make the profile with valgrind "
 		    "--tool=callgrind --dump-instr=yes" :
 		    "  Machine code needs --asm=yes (and a profile made with "
@@ -499,7 +685,7 @@ tui_view_asm(struct tui *t, const char *label)
 		return v;
 	}
 	if ((r = tui_row(sel, label)) == NONE) {
-		tui_line(v, xstrdup("  (not in this view of the profile)"), 0,
+		tui_text(v, ("  (not in this view of the profile)"), 0,
 		    NONE, 0);
 		return v;
 	}
@@ -515,12 +701,12 @@ tui_view_asm(struct tui *t, const char *label)
 			if (s->funcs[k].rows[i].cost != NULL)
 				cells_widths_add(&c, w, s->funcs[k].rows[i].cost);
 	if (s->nfuncs == 0)
-		tui_line(v, xstrdup("  (no instruction of it in the profile)"),
+		tui_text(v, ("  (no instruction of it in the profile)"),
 		    0, NONE, 0);
 	for (k = 0; k < s->nfuncs; k++) {
 		af = &s->funcs[k];
 		profile_func(sel->p, af->fn, &obj, &file, &name);
-		f = open_memstream(&buf, &len);
+		f = v->out;
 		c.out = f;
 		fputs("Machine code: ", f);
 		cells_label(&c, file, name);
@@ -528,26 +714,26 @@ tui_view_asm(struct tui *t, const char *label)
 		cells_name(&c, profile_str(sel->p, obj));
 		fprintf(f, "]%s", s->objs[af->obj].found == OBJDUMP_OK ? "" :
 		    " (object not read)");
-		tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
-		f = open_memstream(&buf, &len);
+		tui_end(v, 0, NONE, 0);
+		f = v->out;
 		c.out = f;
 		cells_events(&c, w);
-		tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE, 0);
+		tui_end(v, 0, NONE, 0);
 		for (i = 0; i < af->nrows; i++) {
 			ar = &af->rows[i];
 			if (ar->file != NONE && (ar->file != mf ||
 			    ar->line != ml)) {
-				f = open_memstream(&buf, &len);
+				f = v->out;
 				c.out = f;
 				fputs("-- ", f);
 				cells_name(&c, profile_str(sel->p, ar->file));
 				fprintf(f, ":%llu --", (unsigned long long)ar->line);
-				tui_line(v, tui_mem_end(f, &buf, &len), 0, NONE,
+				tui_end(v, 0, NONE,
 				    0);
 				mf = ar->file;
 				ml = ar->line;
 			}
-			f = open_memstream(&buf, &len);
+			f = v->out;
 			c.out = f;
 			cells_cost(&c, ar->cost, w);
 			fprintf(f, "  0x%llx  ", (unsigned long long)ar->addr);
@@ -568,7 +754,7 @@ tui_view_asm(struct tui *t, const char *label)
 					    m == 0 ? "  #" : ",", cnt,
 					    (unsigned long long)j->target);
 			}
-			tui_line(v, tui_mem_end(f, &buf, &len), 1, NONE,
+			tui_end(v, 1, NONE,
 			    tui_heat(sel, ar->cost));
 			if (ar->cost != NULL) {
 				v->lines[v->n - 1].mark = 1;
@@ -585,19 +771,19 @@ tui_view_asm(struct tui *t, const char *label)
 				uint32_t	 o2, f2, n2;
 
 				profile_func(sel->p, ac->callee, &o2, &f2, &n2);
-				f = open_memstream(&buf, &len);
+				f = v->out;
 				c.out = f;
 				cells_cost(&c, ac->cost, w);
 				fputs(" => ", f);
 				cells_label(&c, f2, n2);
 				num_commify(ac->count, cnt);
 				fprintf(f, " (%sx)", cnt);
-				tui_line(v, tui_mem_end(f, &buf, &len), 1,
+				tui_end(v, 1,
 				    fntotals_row_find(sel->t, f2, n2),
 				    tui_heat(sel, ac->cost));
 			}
 		}
-		tui_line(v, xstrdup(""), 0, NONE, 0);
+		tui_text(v, (""), 0, NONE, 0);
 	}
 	free(w);
 	asmsel_free(s);
@@ -636,12 +822,11 @@ tui_view_help(void)
 		"Heat: red rows hold 10% of the total or more, yellow 1%.",
 		"NO_COLOR set in the environment turns colours off.",
 	};
-	struct tview	*v = xcalloc(1, sizeof(*v));
+	struct tview	*v = tui_view_new(TV_HELP, NULL);
 	size_t		 i;
 
-	v->kind = TV_HELP;
 	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
-		tui_line(v, xstrdup(text[i]), 0, NONE, 0);
+		tui_text(v, (text[i]), 0, NONE, 0);
 	return v;
 }
 
@@ -653,8 +838,12 @@ tui_view_free(struct tview *v)
 
 	if (v == NULL)
 		return;
+	if (v->out != NULL)
+		fclose(v->out);
 	for (i = 0; i < v->n; i++)
-		free(v->lines[i].text);
+		free(v->lines[i].made);
+	free(v->w);
+	free(v->store);
 	free(v->lines);
 	free(v->label);
 	free(v);
@@ -676,7 +865,7 @@ tui_push(struct tui *t, struct tview *v)
 		    (TUI_HISTORY - 2) * sizeof(*t->hist));
 		t->nhist--;
 	}
-	t->hist[t->nhist++] = v;
+	t->hist[t->nhist++] = tui_done(v);
 	t->at = t->nhist - 1;
 }
 
@@ -737,6 +926,7 @@ tui_draw(struct tui *t)
 	attroff(A_REVERSE);
 	for (y = 0; y < body && v->top + (size_t)y < v->n; y++) {
 		const struct tline	*l = &v->lines[v->top + (size_t)y];
+		const char		*text = tui_text_at(v, v->top + (size_t)y);
 		int			 attr = 0;
 
 		if (t->color && l->hot > 0)
@@ -745,13 +935,16 @@ tui_draw(struct tui *t)
 		    v->kind != TV_HELP)
 			attr |= A_REVERSE;
 		attron(attr);
-		mvaddnstr(y + 1, 0, l->text, cols);
+		mvaddnstr(y + 1, 0, text, cols);
 		if (attr & A_REVERSE)
-			for (i = strlen(l->text); (int)i < cols; i++)
+			for (i = strlen(text); (int)i < cols; i++)
 				addch(' ');
 		attroff(attr);
 	}
-	snprintf(line, sizeof(line), " %s %zu/%zu  %s", kinds[v->kind],
+	snprintf(line, sizeof(line), " %s %zu/%zu  %s", v->kind != TV_LIST ?
+	    kinds[v->kind] : strcmp(select_rowname(t->sel), "object") == 0 ?
+	    "objects" : strcmp(select_rowname(t->sel), "file") == 0 ?
+	    "files" : kinds[v->kind],
 	    v->n > 0 ? v->cur + 1 : 0, v->n, t->status[0] != '\0' ?
 	    t->status : "Enter open  s source  a asm  / search  e event  "
 	    "i incl  f fold  t thr  ? help  q quit");
@@ -794,7 +987,7 @@ tui_search(struct tui *t, int dir)
 	for (i = 1; i <= n; i++) {
 		size_t	k = dir > 0 ? (v->cur + i) % n : (v->cur + n - i) % n;
 
-		if (v->lines[k].pick && regexec(&t->re, v->lines[k].text, 0,
+		if (v->lines[k].pick && regexec(&t->re, tui_text_at(v, k), 0,
 		    NULL, 0) == 0) {
 			v->cur = k;
 			t->status[0] = '\0';
@@ -843,7 +1036,7 @@ tui_rebuild(struct tui *t)
 		}
 		if (v == NULL)
 			continue;
-		t->hist[t->nhist++] = v;
+		t->hist[t->nhist++] = tui_done(v);
 		tui_view_free(old[i]);
 	}
 	t->at = at < t->nhist ? at : t->nhist - 1;
@@ -948,6 +1141,11 @@ tui_run(const struct profile *p, const struct report_opts *o)
 		    (double)(t1.tv_nsec - start.tv_nsec) / 1e6);
 		fflush(t.timing);
 	}
+	/* The other foldings are made while the user reads. */
+	t.want = -1;
+	pthread_mutex_init(&t.lock, NULL);
+	pthread_cond_init(&t.cond, NULL);
+	t.have_worker = pthread_create(&t.worker, NULL, tui_worker, &t) == 0;
 	while (!quit) {
 		ch = getch();
 		if ((sig = tui_signal) != 0)
@@ -1105,7 +1303,7 @@ tui_run(const struct profile *p, const struct report_opts *o)
 			tui_rebuild(&t);
 			break;
 		case '?':
-			t.help = tui_view_help();
+			t.help = tui_done(tui_view_help());
 			break;
 		case KEY_RESIZE:
 		default:
@@ -1123,6 +1321,14 @@ drawn:
 	}
 	endwin();
 	delscreen(scr);
+	if (t.have_worker) {
+		pthread_mutex_lock(&t.lock);
+		t.stop = 1;
+		pthread_mutex_unlock(&t.lock);
+		pthread_join(t.worker, NULL);
+	}
+	pthread_mutex_destroy(&t.lock);
+	pthread_cond_destroy(&t.cond);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
@@ -1135,6 +1341,10 @@ drawn:
 		free(t.cache[i].show);
 	}
 	callgraph_free(t.graph);
+	for (k = 0; k < 4; k++) {
+		callgraph_free(t.level[k].g);
+		profile_free(t.level[k].p);
+	}
 	for (i = 0; i < t.nevents; i++)
 		free(t.events[i]);
 	free(t.events);
