@@ -55,14 +55,13 @@ enum tkind { TV_LIST, TV_FUNC, TV_SOURCE, TV_ASM, TV_HELP };
 
 /* A line of a view. */
 struct tline {
-	char		*text;		/* in the view's store */
+	char		*text;		/* in the view's store, or made */
 	size_t		 off;		/* where, while the view is made */
 	int		 pick;		/* the cursor stops here */
 	uint32_t	 go;		/* Enter goes to this row's function */
 	int		 hot;		/* 2 hot, 1 warm, 0 cold */
 	int		 mark;		/* a source line with cost (n, N) */
-	int		 lazy;		/* a list row, made when needed */
-	char		*made;		/* its text then */
+	int		 lazy;		/* a list row: text made when needed */
 };
 
 /* A view: its lines, cursor and first line shown. */
@@ -356,7 +355,6 @@ tui_end(struct tview *v, int pick, uint32_t go, int hot)
 	l->hot = hot;
 	l->mark = 0;
 	l->lazy = 0;
-	l->made = NULL;
 	v->start = (size_t)ftello(v->out);
 }
 
@@ -380,7 +378,8 @@ tui_done(struct tview *v)
 		err(1, "open_memstream");
 	v->out = NULL;
 	for (i = 0; i < v->n; i++)
-		v->lines[i].text = v->store + v->lines[i].off;
+		if (!v->lines[i].lazy)
+			v->lines[i].text = v->store + v->lines[i].off;
 	return v;
 }
 
@@ -441,8 +440,8 @@ tui_text_at(struct tview *v, size_t i)
 	size_t			 len = 0;
 	FILE			*f;
 
-	if (!l->lazy || l->made != NULL)
-		return l->made != NULL ? l->made : l->text;
+	if (l->text != NULL)
+		return l->text;
 	en = &sel->ents[i - 1];
 	if ((f = open_memstream(&buf, &len)) == NULL)
 		err(1, "open_memstream");
@@ -461,7 +460,7 @@ tui_text_at(struct tview *v, size_t i)
 	if (fclose(f) != 0)
 		err(1, "open_memstream");
 	v->cells.out = NULL;
-	return l->made = buf;
+	return l->text = buf;
 }
 
 /* Return the row labelled label in sel, or NONE. */
@@ -491,10 +490,10 @@ tui_view_func(struct tui *t, const char *label)
 	char			 cnt[32];
 	size_t			 n[2], i, k;
 	uint32_t		 r;
-	FILE			*f;
+	FILE			*f = v->out;
 
 	if ((r = tui_row(sel, label)) == NONE) {
-		tui_text(v, ("  (not in this view of the profile)"), 0,
+		tui_text(v, "  (not in this view of the profile)", 0,
 		    NONE, 0);
 		return v;
 	}
@@ -504,16 +503,14 @@ tui_view_func(struct tui *t, const char *label)
 	en.cost = row->cost;
 	n[0] = select_calls(sel, &en, 1, &calls[0], &costs[0]);
 	n[1] = select_calls(sel, &en, 0, &calls[1], &costs[1]);
-	cells_init(&c, NULL, sel);
+	cells_init(&c, f, sel);
 	w = cells_widths_new(&c);
 	cells_widths_add(&c, w, row->cost);
 	cells_widths_add(&c, w, sel->g->incl + (size_t)r * sel->nev);
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < n[k]; i++)
 			cells_widths_add(&c, w, calls[k][i].cost);
-	f = v->out;
 	fputs("Function: ", f);
-	c.out = f;
 	cells_name(&c, label);
 	if (row->named && row->obj != 0) {
 		fputs(" [", f);
@@ -521,28 +518,22 @@ tui_view_func(struct tui *t, const char *label)
 		fputc(']', f);
 	}
 	tui_end(v, 0, NONE, 0);
-	tui_text(v, (""), 0, NONE, 0);
-	f = v->out;
-	c.out = f;
+	tui_text(v, "", 0, NONE, 0);
 	cells_events(&c, w);
 	tui_end(v, 0, NONE, 0);
 	for (k = 0; k < 2; k++) {
-		f = v->out;
-		c.out = f;
 		cells_cost(&c, k == 0 ? row->cost : sel->g->incl +
 		    (size_t)r * sel->nev, w);
 		fputs(k == 0 ? "  self" : "  inclusive", f);
 		tui_end(v, 0, NONE, 0);
 	}
 	for (k = 0; k < 2; k++) {
-		tui_text(v, (""), 0, NONE, 0);
-		tui_text(v, (k == 0 ? "Callers:" : "Callees:"), 0,
+		tui_text(v, "", 0, NONE, 0);
+		tui_text(v, k == 0 ? "Callers:" : "Callees:", 0,
 		    NONE, 0);
 		if (n[k] == 0)
-			tui_text(v, ("  (none)"), 0, NONE, 0);
+			tui_text(v, "  (none)", 0, NONE, 0);
 		for (i = 0; i < n[k]; i++) {
-			f = v->out;
-			c.out = f;
 			cells_cost(&c, calls[k][i].cost, w);
 			fputs(k == 0 ? "  < " : "  > ", f);
 			cells_name(&c, fntotals_label(sel->t, calls[k][i].row));
@@ -577,10 +568,10 @@ tui_view_source(struct tui *t, const char *label)
 	uint64_t		 ln = 0, best = 0, v0;
 	size_t			 i = 0, ci = 0, k, hot = SIZE_MAX;
 	char			 cnt[32];
-	FILE			*f;
+	FILE			*f = v->out;
 
 	if ((r = tui_row(sel, label)) == NONE) {
-		tui_text(v, ("  (not in this view of the profile)"), 0,
+		tui_text(v, "  (not in this view of the profile)", 0,
 		    NONE, 0);
 		return v;
 	}
@@ -588,26 +579,21 @@ tui_view_source(struct tui *t, const char *label)
 	s = select_source_of(sel, file);
 	af = s->nfiles > 0 ? &s->files[0] : NULL;
 	if (af == NULL || af->found != SRCFILE_OK) {
-		f = v->out;
 		fprintf(f, "  %s: not found (-I DIR looks under DIR)",
 		    profile_str(sel->p, file));
 		tui_end(v, 0, NONE, 0);
 		srcsel_free(s);
 		return v;
 	}
-	cells_init(&c, NULL, sel);
+	cells_init(&c, f, sel);
 	w = cells_widths_new(&c);
 	for (k = 0; k < af->nlines; k++)
 		cells_widths_add(&c, w, af->lines[k].cost);
 	for (k = 0; k < af->ncalls; k++)
 		cells_widths_add(&c, w, af->calls[k].cost);
-	f = v->out;
 	fputs("Source: ", f);
-	c.out = f;
 	cells_name(&c, af->display);
 	tui_end(v, 0, NONE, 0);
-	f = v->out;
-	c.out = f;
 	cells_events(&c, w);
 	tui_end(v, 0, NONE, 0);
 	rd = srcfile_reader(&af->src);
@@ -615,8 +601,6 @@ tui_view_source(struct tui *t, const char *label)
 		ln++;
 		while (i < af->nlines && af->lines[i].line < ln)
 			i++;
-		f = v->out;
-		c.out = f;
 		cells_cost(&c, i < af->nlines && af->lines[i].line == ln ?
 		    af->lines[i].cost : NULL, w);
 		fprintf(f, " %5llu ", (unsigned long long)ln);
@@ -639,8 +623,6 @@ tui_view_source(struct tui *t, const char *label)
 		while (ci < af->ncalls && af->calls[ci].line < ln)
 			ci++;
 		for (; ci < af->ncalls && af->calls[ci].line == ln; ci++) {
-			f = v->out;
-			c.out = f;
 			cells_cost(&c, af->calls[ci].cost, w);
 			fputs(" => ", f);
 			cells_name(&c, fntotals_label(sel->t,
@@ -674,7 +656,7 @@ tui_view_asm(struct tui *t, const char *label)
 	uint32_t		 r, obj, file, name, mf = NONE;
 	uint64_t		 ml = 0, best = 0, v0;
 	char			 cnt[32], cnt2[32];
-	FILE			*f;
+	FILE			*f = v->out;
 
 	if (profile_instrs(sel->p) == NULL) {
 		tui_text(v, (t->base->asm_annotate ?
@@ -685,7 +667,7 @@ tui_view_asm(struct tui *t, const char *label)
 		return v;
 	}
 	if ((r = tui_row(sel, label)) == NONE) {
-		tui_text(v, ("  (not in this view of the profile)"), 0,
+		tui_text(v, "  (not in this view of the profile)", 0,
 		    NONE, 0);
 		return v;
 	}
@@ -694,20 +676,18 @@ tui_view_asm(struct tui *t, const char *label)
 		rank[i] = i == r ? 0 : SIZE_MAX;
 	s = select_asm_of(sel, rank);
 	free(rank);
-	cells_init(&c, NULL, sel);
+	cells_init(&c, f, sel);
 	w = cells_widths_new(&c);
 	for (k = 0; k < s->nfuncs; k++)
 		for (i = 0; i < s->funcs[k].nrows; i++)
 			if (s->funcs[k].rows[i].cost != NULL)
 				cells_widths_add(&c, w, s->funcs[k].rows[i].cost);
 	if (s->nfuncs == 0)
-		tui_text(v, ("  (no instruction of it in the profile)"),
+		tui_text(v, "  (no instruction of it in the profile)",
 		    0, NONE, 0);
 	for (k = 0; k < s->nfuncs; k++) {
 		af = &s->funcs[k];
 		profile_func(sel->p, af->fn, &obj, &file, &name);
-		f = v->out;
-		c.out = f;
 		fputs("Machine code: ", f);
 		cells_label(&c, file, name);
 		fputs(" [", f);
@@ -715,16 +695,12 @@ tui_view_asm(struct tui *t, const char *label)
 		fprintf(f, "]%s", s->objs[af->obj].found == OBJDUMP_OK ? "" :
 		    " (object not read)");
 		tui_end(v, 0, NONE, 0);
-		f = v->out;
-		c.out = f;
 		cells_events(&c, w);
 		tui_end(v, 0, NONE, 0);
 		for (i = 0; i < af->nrows; i++) {
 			ar = &af->rows[i];
 			if (ar->file != NONE && (ar->file != mf ||
 			    ar->line != ml)) {
-				f = v->out;
-				c.out = f;
 				fputs("-- ", f);
 				cells_name(&c, profile_str(sel->p, ar->file));
 				fprintf(f, ":%llu --", (unsigned long long)ar->line);
@@ -733,8 +709,6 @@ tui_view_asm(struct tui *t, const char *label)
 				mf = ar->file;
 				ml = ar->line;
 			}
-			f = v->out;
-			c.out = f;
 			cells_cost(&c, ar->cost, w);
 			fprintf(f, "  0x%llx  ", (unsigned long long)ar->addr);
 			cells_name(&c, ar->text != NULL ? ar->text :
@@ -771,8 +745,6 @@ tui_view_asm(struct tui *t, const char *label)
 				uint32_t	 o2, f2, n2;
 
 				profile_func(sel->p, ac->callee, &o2, &f2, &n2);
-				f = v->out;
-				c.out = f;
 				cells_cost(&c, ac->cost, w);
 				fputs(" => ", f);
 				cells_label(&c, f2, n2);
@@ -783,7 +755,7 @@ tui_view_asm(struct tui *t, const char *label)
 				    tui_heat(sel, ac->cost));
 			}
 		}
-		tui_text(v, (""), 0, NONE, 0);
+		tui_text(v, "", 0, NONE, 0);
 	}
 	free(w);
 	asmsel_free(s);
@@ -826,7 +798,7 @@ tui_view_help(void)
 	size_t		 i;
 
 	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
-		tui_text(v, (text[i]), 0, NONE, 0);
+		tui_text(v, text[i], 0, NONE, 0);
 	return v;
 }
 
@@ -841,7 +813,8 @@ tui_view_free(struct tview *v)
 	if (v->out != NULL)
 		fclose(v->out);
 	for (i = 0; i < v->n; i++)
-		free(v->lines[i].made);
+		if (v->lines[i].lazy)
+			free(v->lines[i].text);
 	free(v->w);
 	free(v->store);
 	free(v->lines);
