@@ -8,7 +8,8 @@
  * Back and forward through the views seen, as in KCachegrind.  The
  * sort event, self or inclusive costs, folding and the threshold are
  * changed with a key; each combination's selection is made once and
- * kept, as each view's lines are made when first opened.  The lines are
+ * kept, as each view's lines are made when first shown (and again when
+ * shown after the options changed).  The lines are
  * the text report's own cells, written to memory.  The profile made
  * again at each folding (with every derived event the browser offers)
  * and its call graph are made by a second thread while the user reads
@@ -71,6 +72,7 @@ struct tview {
 	struct tline	*lines;
 	size_t		 n, cap;
 	size_t		 cur, top;
+	int		 stale;		/* made before the options changed */
 	FILE		*out;		/* the lines, while they are made */
 	char		*store;		/* every line's text, NUL-ended */
 	size_t		 storelen, start;
@@ -156,7 +158,9 @@ static void	tui_draw(struct tui *);
 static void	tui_move(struct tview *, long);
 static int	tui_prompt(const char *, char *, size_t);
 static void	tui_search(struct tui *, int);
+static struct tview *tui_view_again(struct tui *, const struct tview *);
 static void	tui_rebuild(struct tui *);
+static void	tui_fresh(struct tui *);
 
 /* A signal that ends the browser: noted, acted on by the loop. */
 static void
@@ -874,6 +878,7 @@ tui_draw(struct tui *t)
 	    "contexts", "all" };
 	static const char *const kinds[] = { "functions", "function",
 	    "source", "machine code", "help" };
+	const char		*what;
 	int			 rows = LINES, cols = COLS, y, body;
 	size_t			 i;
 	char			 line[512];
@@ -914,10 +919,14 @@ tui_draw(struct tui *t)
 				addch(' ');
 		attroff(attr);
 	}
-	snprintf(line, sizeof(line), " %s %zu/%zu  %s", v->kind != TV_LIST ?
-	    kinds[v->kind] : strcmp(select_rowname(t->sel), "object") == 0 ?
-	    "objects" : strcmp(select_rowname(t->sel), "file") == 0 ?
-	    "files" : kinds[v->kind],
+	what = kinds[v->kind];
+	if (v->kind == TV_LIST && profile_rows(t->sel->p) ==
+	    PROFILE_ROWS_OBJECTS)
+		what = "objects";
+	else if (v->kind == TV_LIST && profile_rows(t->sel->p) ==
+	    PROFILE_ROWS_FILES)
+		what = "files";
+	snprintf(line, sizeof(line), " %s %zu/%zu  %s", what,
 	    v->n > 0 ? v->cur + 1 : 0, v->n, t->status[0] != '\0' ?
 	    t->status : "Enter open  s source  a asm  / search  e event  "
 	    "i incl  f fold  t thr  ? help  q quit");
@@ -970,13 +979,32 @@ tui_search(struct tui *t, int dir)
 	snprintf(t->status, sizeof(t->status), "no match");
 }
 
-/* The options changed: make (or find) the selection, views anew. */
+/* Return view old made again from the current selection. */
+static struct tview *
+tui_view_again(struct tui *t, const struct tview *old)
+{
+	switch (old->kind) {
+	case TV_FUNC:
+		return tui_done(tui_view_func(t, old->label));
+	case TV_SOURCE:
+		return tui_done(tui_view_source(t, old->label));
+	case TV_ASM:
+		return tui_done(tui_view_asm(t, old->label));
+	default:
+		return tui_done(tui_view_list(t));
+	}
+}
+
+/*
+ * The options changed: make (or find) the selection and the view shown
+ * anew; the others in the history are made again when next shown
+ * (tui_fresh()).
+ */
 static void
 tui_rebuild(struct tui *t)
 {
-	struct tview	*old[TUI_HISTORY];
-	size_t		 n = t->nhist, at = t->at, i;
 	struct selection *sel;
+	size_t		  i;
 
 	if ((sel = tui_select(t)) == NULL) {
 		snprintf(t->status, sizeof(t->status), "%s cannot be "
@@ -984,35 +1012,21 @@ tui_rebuild(struct tui *t)
 		return;
 	}
 	t->sel = sel;
-	memcpy(old, t->hist, n * sizeof(*old));
-	t->nhist = 0;
-	t->at = 0;
-	for (i = 0; i < n; i++) {
-		struct tview	*v;
+	for (i = 0; i < t->nhist; i++)
+		t->hist[i]->stale = 1;
+	tui_fresh(t);
+}
 
-		switch (old[i]->kind) {
-		case TV_LIST:
-			v = tui_view_list(t);
-			break;
-		case TV_FUNC:
-			v = tui_view_func(t, old[i]->label);
-			break;
-		case TV_SOURCE:
-			v = tui_view_source(t, old[i]->label);
-			break;
-		case TV_ASM:
-			v = tui_view_asm(t, old[i]->label);
-			break;
-		default:
-			v = NULL;
-			break;
-		}
-		if (v == NULL)
-			continue;
-		t->hist[t->nhist++] = tui_done(v);
-		tui_view_free(old[i]);
-	}
-	t->at = at < t->nhist ? at : t->nhist - 1;
+/* Make the view shown again if the options changed since it was made. */
+static void
+tui_fresh(struct tui *t)
+{
+	struct tview	*v = t->hist[t->at];
+
+	if (!v->stale)
+		return;
+	t->hist[t->at] = tui_view_again(t, v);
+	tui_view_free(v);
 }
 
 /*
@@ -1283,6 +1297,7 @@ tui_run(const struct profile *p, const struct report_opts *o)
 			break;
 		}
 drawn:
+		tui_fresh(&t);
 		tui_draw(&t);
 		if (t.timing != NULL) {
 			clock_gettime(CLOCK_MONOTONIC, &t1);
