@@ -2047,7 +2047,7 @@ parser_calls(struct parser *ps, const char *s, const char *end)
 static void
 parser_jump(struct parser *ps, int cond, const char *s, const char *end)
 {
-	uint64_t	v, n[2] = { 0, 0 };
+	uint64_t	n[2] = { 0, 0 };
 	int		i;
 
 	if (!ps->have_events) {
@@ -2062,12 +2062,9 @@ parser_jump(struct parser *ps, int cond, const char *s, const char *end)
 
 		while (q < end && (unsigned)(*q - '0') <= 9)
 			q++;
-		if (q > d && q - d <= 19 && q < end && *q == '/' &&
-		    (q++, num_parse_u64(&q, end, &v) == NUM_OK)) {
-			/* At most 19 digits: no overflow. */
-			for (; *d != '/'; d++)
-				n[0] = n[0] * 10 + (uint64_t)(*d - '0');
-			n[1] = v;
+		if (q > d && q < end && *q == '/' &&
+		    num_parse_u64(&d, q, &n[0]) == NUM_OK &&
+		    (q++, num_parse_u64(&q, end, &n[1]) == NUM_OK)) {
 			parser_jump_target(ps, cond, n, q, end);
 			return;
 		}

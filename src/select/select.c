@@ -56,6 +56,8 @@ static size_t	select_sort_run(const struct selection *, struct selentry *,
 static void	select_entries(struct selection *);
 static int	select_wanted(const struct selection *, uint32_t);
 static void	select_asm(struct selection *);
+static int	select_old_event(const struct selection *,
+		    const struct profile *, int);
 static void	select_graph(struct selection *, const struct profile *);
 static void	select_flame(struct selection *, const struct profile *);
 static void	select_cycles(struct selection *);
@@ -779,6 +781,15 @@ select_diff(struct selection *sel, const struct profile *old)
 	free(sum);
 }
 
+/* Return OLD's index of the profile's event ev (--diff checked both). */
+static int
+select_old_event(const struct selection *sel, const struct profile *old,
+    int ev)
+{
+	return profile_event_index(old, profile_str(sel->p,
+	    profile_event(sel->p, (unsigned)ev)));
+}
+
 /*
  * What a call graph picture draws, of the first sort event; with old
  * set (--diff), beside OLD's costs, the percentages of OLD's totals.
@@ -797,8 +808,7 @@ select_graph(struct selection *sel, const struct profile *old)
 		sel->old_g = callgraph_build(old);
 		gf.old_g = sel->old_g;
 		gf.old_t = sel->old_g->t;
-		gf.old_ev = profile_event_index(old, profile_str(sel->p,
-		    profile_event(sel->p, (unsigned)gf.ev)));
+		gf.old_ev = select_old_event(sel, old, gf.ev);
 		gf.total = sel->d->old_total;
 	} else
 		gf.total = sel->total;
@@ -817,8 +827,7 @@ select_flame(struct selection *sel, const struct profile *old)
 	ff.old = old;
 	ff.o = sel->o;
 	ff.ev = sel->nsort > 0 ? sel->sort[0] : 0;
-	ff.old_ev = old != NULL ? profile_event_index(old, profile_str(sel->p,
-	    profile_event(sel->p, (unsigned)ff.ev))) : 0;
+	ff.old_ev = old != NULL ? select_old_event(sel, old, ff.ev) : 0;
 	sel->flame = flamesel_build(&ff);
 }
 
