@@ -104,7 +104,7 @@ flamesel_matches(const struct report_opts *o, const struct profile *p)
 {
 	unsigned char	*hit;
 	uint32_t	 fn, nf = profile_nfuncs(p), obj, file, name;
-	size_t		 k, fl, nl;
+	size_t		 fl, nl;
 	char		*label;
 
 	if (o->nfunctions == 0)
@@ -118,9 +118,8 @@ flamesel_matches(const struct report_opts *o, const struct profile *p)
 		memcpy(label, profile_str(p, file), fl);
 		label[fl] = ':';
 		memcpy(label + fl + 1, profile_str(p, name), nl + 1);
-		for (k = 0; k < o->nfunctions && !hit[fn]; k++)
-			hit[fn] = regexec(&o->functions[k], label, 0, NULL,
-			    0) == 0;
+		hit[fn] = (unsigned char)report_matches(o->functions,
+		    o->nfunctions, label);
 		free(label);
 	}
 	return hit;

@@ -28,19 +28,6 @@
 static void	graphsel_reach(const struct callgraph *, struct fntotals *,
 		    const regex_t *, size_t, int, unsigned char *);
 static int	graphsel_passes(uint64_t, uint64_t, double);
-static int	graphsel_matches(const regex_t *, size_t, const char *);
-
-/* Return nonzero if there is no expression, or one matches label. */
-static int
-graphsel_matches(const regex_t *re, size_t n, const char *label)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		if (regexec(&re[i], label, 0, NULL, 0) == 0)
-			return 1;
-	return n == 0;
-}
 static int	graphsel_nodecmp(const void *, const void *);
 static int	graphsel_edgecmp(const void *, const void *);
 static int	graphsel_u32cmp(const void *, const void *);
@@ -123,17 +110,14 @@ graphsel_reach(const struct callgraph *g, struct fntotals *t,
     const regex_t *re, size_t n, int up, unsigned char *keep)
 {
 	uint32_t	*stack, v, w, k, lo, hi;
-	size_t		 sp = 0, i, nrows = t->nrows;
+	size_t		 sp = 0, nrows = t->nrows;
 
 	stack = xreallocarray(NULL, nrows + 1, sizeof(*stack));
 	for (v = 0; v < nrows; v++)
-		for (i = 0; i < n; i++)
-			if (regexec(&re[i], fntotals_label(t, v), 0, NULL,
-			    0) == 0) {
-				keep[v] = 1;
-				stack[sp++] = v;
-				break;
-			}
+		if (report_matches(re, n, fntotals_label(t, v))) {
+			keep[v] = 1;
+			stack[sp++] = v;
+		}
 	while (sp > 0) {
 		v = stack[--sp];
 		lo = up ? g->in[v] : g->out[v];
@@ -191,8 +175,8 @@ graphsel_build(const struct graphsel_from *f)
 		node[v] = UINT32_MAX;
 		keep[v] = owner[v] == v &&
 		    (down == NULL || down[v]) && (up == NULL || up[v]) &&
-		    graphsel_matches(o->functions, o->nfunctions,
-		    fntotals_label(f->t, v)) &&
+		    (o->nfunctions == 0 || report_matches(o->functions,
+		    o->nfunctions, fntotals_label(f->t, v))) &&
 		    graphsel_passes(g->incl[(size_t)v * nev + f->ev], total,
 		    o->node_threshold);
 	}

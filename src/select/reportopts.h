@@ -84,4 +84,19 @@ struct report_opts {
 					   default (tests set it) */
 };
 
+/*
+ * Return nonzero if one of the n expressions re (--function, --root,
+ * --leaf) matches label.
+ */
+static inline int
+report_matches(const regex_t *re, size_t n, const char *label)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (regexec(&re[i], label, 0, NULL, 0) == 0)
+			return 1;
+	return 0;
+}
+
 #endif /* CGA_REPORTOPTS_H */

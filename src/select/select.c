@@ -913,13 +913,9 @@ static int
 select_wanted(const struct selection *sel, uint32_t row)
 {
 	const struct report_opts	*o = sel->o;
-	size_t				 i;
 
-	for (i = 0; i < o->nfunctions; i++)
-		if (regexec(&o->functions[i], fntotals_label(sel->t, row), 0,
-		    NULL, 0) == 0)
-			return 1;
-	return o->nfunctions == 0;
+	return o->nfunctions == 0 || report_matches(o->functions,
+	    o->nfunctions, fntotals_label(sel->t, row));
 }
 
 /*
