@@ -184,16 +184,12 @@ namemod_label(const struct namemod *fm, const struct namemod *nm,
     const char *file, const char *name, int bare, char **fp, char **np)
 {
 	char	*f, *n, *label;
-	size_t	 fl, nl;
+	size_t	 fl;
 
 	f = namemod_apply(fm, file);
 	n = namemod_apply(nm, name);
 	fl = strlen(f);
-	nl = strlen(n);
-	label = xmalloc(fl + nl + 2);
-	memcpy(label, f, fl);
-	label[fl] = ':';
-	memcpy(label + fl + 1, n, nl + 1);
+	label = xjoin(f, fl, ':', n, strlen(n));
 	if (bare)
 		label[fl] = '\0';
 	if (fp != NULL)

@@ -72,6 +72,20 @@ xstrndup(const char *s, size_t len)
 	return p;
 }
 
+/* Return a new string of la bytes of a, sep and lb bytes of b, or exit. */
+char *
+xjoin(const char *a, size_t la, char sep, const char *b, size_t lb)
+{
+	char	*p;
+
+	p = xmalloc(la + lb + 2);
+	memcpy(p, a, la);
+	p[la] = sep;
+	memcpy(p + la + 1, b, lb);
+	p[la + 1 + lb] = '\0';
+	return p;
+}
+
 /*
  * Make the array p of *cap elements of size bytes hold at least need,
  * growing it geometrically so that adding one at a time stays linear.

@@ -11,6 +11,7 @@ void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
+char	*xjoin(const char *, size_t, char, const char *, size_t);
 void	*xgrow(void *, size_t *, size_t, size_t);
 
 #endif /* CGA_XMALLOC_H */

@@ -104,7 +104,6 @@ flamesel_matches(const struct report_opts *o, const struct profile *p)
 {
 	unsigned char	*hit;
 	uint32_t	 fn, nf = profile_nfuncs(p), obj, file, name;
-	size_t		 fl, nl;
 	char		*label;
 
 	if (o->nfunctions == 0)
@@ -112,12 +111,8 @@ flamesel_matches(const struct report_opts *o, const struct profile *p)
 	hit = xcalloc(nf + 1, 1);
 	for (fn = 0; fn < nf; fn++) {
 		profile_func(p, fn, &obj, &file, &name);
-		fl = profile_strlen(p, file);
-		nl = profile_strlen(p, name);
-		label = xmalloc(fl + nl + 2);
-		memcpy(label, profile_str(p, file), fl);
-		label[fl] = ':';
-		memcpy(label + fl + 1, profile_str(p, name), nl + 1);
+		label = xjoin(profile_str(p, file), profile_strlen(p, file),
+		    ':', profile_str(p, name), profile_strlen(p, name));
 		hit[fn] = (unsigned char)report_matches(o->functions,
 		    o->nfunctions, label);
 		free(label);

@@ -413,17 +413,12 @@ static void
 json_pair(struct json *j, const char *a, const char *b, uint64_t line)
 {
 	char	*s, num[32];
-	size_t	 la = strlen(a), lb;
 
 	if (b == NULL) {
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)line);
 		b = num;
 	}
-	lb = strlen(b);
-	s = xmalloc(la + lb + 2);
-	memcpy(s, a, la);
-	s[la] = ':';
-	memcpy(s + la + 1, b, lb + 1);
+	s = xjoin(a, strlen(a), ':', b, strlen(b));
 	json_str(j, s);
 	free(s);
 }
