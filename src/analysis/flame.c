@@ -114,7 +114,7 @@ static void
 flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 {
 	struct fcall	*calls;
-	struct fwork	*work;
+	struct fwork	*work = NULL;
 	uint64_t	*self, *cost, total = 0, min, w, sum, left;
 	uint32_t	*first, *path, fn, callee, caller, file;
 	unsigned char	*onpath;
@@ -178,9 +178,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 	for (fn = 0; fn < nf; fn++) {
 		if (self[fn] == 0)
 			continue;
-		work = NULL;
 		nwork = 0;
-		work_cap = 0;
 		work = xgrow(work, &work_cap, 1, sizeof(*work));
 		work[nwork].fn = fn;
 		work[nwork].count = self[fn];
@@ -204,7 +202,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 			 * while another caller goes on.
 			 */
 			for (i = lo; i < hi; i++)
-				skip[i - lo + 0] = onpath[calls[i].caller];
+				skip[i - lo] = onpath[calls[i].caller];
 			ncand = 0;
 			for (i = lo; i < hi; i++)
 				if (!skip[i - lo] && !flame_closed(calls, first,
@@ -298,8 +296,8 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 		}
 		while (depth > 0)
 			onpath[path[--depth]] = 0;
-		free(work);
 	}
+	free(work);
 	free(rem);
 	free(shares);
 	free(skip);
