@@ -338,10 +338,7 @@ graphsel_old(struct graphsel *s, const struct graphsel_from *f)
 	for (i = 0; i < g->nedges; i++) {
 		a = rows[owner[g->edges[i].from]].label;
 		b = rows[owner[g->edges[i].to]].label;
-		edges[ne].label = xmalloc(strlen(a) + strlen(b) + 2);
-		strcpy(edges[ne].label, a);
-		strcat(edges[ne].label, "\n");
-		strcat(edges[ne].label, b);
+		edges[ne].label = xjoin(a, strlen(a), '\n', b, strlen(b));
 		edges[ne++].cost = g->edges[i].cost[f->old_ev];
 	}
 	free(owner);
@@ -368,10 +365,7 @@ graphsel_old(struct graphsel *s, const struct graphsel_from *f)
 	for (i = 0; i < s->nedges; i++) {
 		a = nl[s->edges[i].from];
 		b = nl[s->edges[i].to];
-		key.label = xmalloc(strlen(a) + strlen(b) + 2);
-		strcpy(key.label, a);
-		strcat(key.label, "\n");
-		strcat(key.label, b);
+		key.label = xjoin(a, strlen(a), '\n', b, strlen(b));
 		hit = ne > 0 ? bsearch(&key, edges, ne, sizeof(*edges),
 		    graphsel_strcmp) : NULL;
 		s->edges[i].old_cost = hit != NULL ? hit->cost : COST_NONE;
