@@ -49,6 +49,9 @@ count(uint64_t *s)
 	return COST_MAX - r % 4;		/* overflows when added */
 }
 
+static void	same_groups(const struct packed *, const uint64_t *, uint32_t,
+		    unsigned, uint32_t);
+
 /* Check every vector of pk against the plain sums want (n each). */
 static void
 same(const struct packed *pk, const uint64_t *want, uint32_t nvec,
@@ -82,8 +85,48 @@ same(const struct packed *pk, const uint64_t *want, uint32_t nvec,
 	}
 	for (e = 0; e < n; e++)
 		ck_assert_uint_eq(sum[e], wsum[e]);
+	/* Many vectors a row (summed 16 counts at a time), and few. */
+	same_groups(pk, want, nvec, n, 3);
+	same_groups(pk, want, nvec, n, nvec);
 	free(got);
 	free(sum);
+	free(wsum);
+}
+
+/*
+ * Sum every vector of pk into nrows rows, vector i into the row of group
+ * i % 11, by packed_sum_groups(), and check the rows and the overflow
+ * flag against cost_add() of the plain counts want.
+ */
+static void
+same_groups(const struct packed *pk, const uint64_t *want, uint32_t nvec,
+    unsigned n, uint32_t nrows)
+{
+	uint64_t	*got, *wsum;
+	uint32_t	*group, row[11], i;
+	int		 over = 0;
+
+	group = xcalloc(nvec + 1, sizeof(*group));
+	got = xcalloc((size_t)nrows * n + 1, sizeof(*got));
+	wsum = xcalloc((size_t)nrows * n + 1, sizeof(*wsum));
+	cost_clear(got, nrows * n);
+	cost_clear(wsum, nrows * n);
+	for (i = 0; i < 11; i++)
+		row[i] = (i * 7) % nrows;
+	for (i = 0; i < nvec; i++) {
+		group[i] = i % 11;
+		over |= cost_add(wsum + (size_t)row[group[i]] * n,
+		    want + (size_t)i * n, n);
+	}
+	ck_assert_int_eq(packed_sum_groups(pk, group, row, nrows, got), over);
+	for (i = 0; i < nrows * n; i++)
+		if (got[i] != wsum[i])
+			ck_abort_msg("%u rows of %u counts: count %u: got %llu, "
+			    "want %llu", nrows, n, i,
+			    (unsigned long long)got[i],
+			    (unsigned long long)wsum[i]);
+	free(group);
+	free(got);
 	free(wsum);
 }
 

@@ -175,9 +175,7 @@ fntotals_build(const struct profile *p)
 	}
 	free(best);
 	/* A row's costs are t->costs[row]: the rows need not be loaded. */
-	for (i = 0; i < profile_nlines(p); i++)
-		(void)profile_line_sum(p, i, t->costs +
-		    (size_t)pair_row[profile_line_pair(p, i)] * t->nevents);
+	(void)profile_lines_sum(p, pair_row, (uint32_t)t->nrows, t->costs);
 	t->pair_row = pair_row;
 	return t;
 }

@@ -59,6 +59,8 @@ int		 packed_widen(struct packed *, uint32_t, const uint64_t *,
 		    unsigned, unsigned);
 unsigned	 packed_get(const struct packed *, uint32_t, uint64_t *);
 int		 packed_sum(const struct packed *, uint32_t, uint64_t *);
+int		 packed_sum_groups(const struct packed *, const uint32_t *,
+		    const uint32_t *, uint32_t, uint64_t *);
 void		 packed_prefetch_run(const struct packed *, uint32_t,
 		    uint32_t);
 size_t		 packed_bytes(const struct packed *);

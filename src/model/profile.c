@@ -1258,6 +1258,19 @@ profile_line_sum(const struct profile *p, uint32_t i, uint64_t *sum)
 	return packed_sum(&p->line_cost, i, sum);
 }
 
+/*
+ * Add the counts of every entry to the row of its (function, file)
+ * pair: out + nevents * pair_row[pair], nrows rows; return nonzero on
+ * overflow.
+ */
+int
+profile_lines_sum(const struct profile *p, const uint32_t *pair_row,
+    uint32_t nrows, uint64_t *out)
+{
+	return packed_sum_groups(&p->line_cost, p->line_pair, pair_row, nrows,
+	    out);
+}
+
 /* Return the number of call arcs (per call site). */
 uint32_t
 profile_narcs(const struct profile *p)
