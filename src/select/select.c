@@ -478,7 +478,6 @@ select_entries(struct selection *sel)
 	uint64_t		*sum, v;
 	size_t			 i, k, n = 0, nrows, run;
 	unsigned		 e;
-	int			 reached;
 
 	nrows = sel->t->nrows;
 	ents = xreallocarray(NULL, nrows + (sel->g ? sel->g->ncycles : 0),
@@ -536,12 +535,12 @@ select_entries(struct selection *sel)
 		if (i == run)
 			run = select_sort_run(sel, ents, n, i);
 		if (!o->inclusive && sel->single < 100) {
-			reached = 1;
+			/* Reached when every sort event's share is. */
 			for (k = 0; k < sel->nsort; k++)
 				if (select_prop(sum[k],
 				    sel->total[sel->sort[k]]) < sel->thr[k])
-					reached = 0;
-			if (reached)
+					break;
+			if (k == sel->nsort)
 				break;
 		}
 		if (i + SELECT_AHEAD < n) {
@@ -698,7 +697,7 @@ select_diff(struct selection *sel, const struct profile *old)
 	struct gate_result	 res;
 	uint64_t		*sum, *all;
 	size_t			 i, k, nsel;
-	int			 e, ev, reached, nev = (int)sel->nev;
+	int			 e, ev, nev = (int)sel->nev;
 
 	d = sel->d = diff_build(old, sel->p, o->inclusive, o->mod_file,
 	    o->mod_func);
@@ -747,12 +746,11 @@ select_diff(struct selection *sel, const struct profile *old)
 				break;
 		}
 		if (sel->single < 100) {
-			reached = 1;
 			for (k = 0; k < sel->nsort; k++)
 				if (select_prop(sum[k], all[sel->sort[k]]) <
 				    sel->thr[k])
-					reached = 0;
-			if (reached)
+					break;
+			if (k == sel->nsort)
 				break;
 		}
 		for (k = 0; k < sel->nsort; k++)
