@@ -44,11 +44,20 @@ cost_add1(uint64_t *dst, uint64_t v)
 static inline int
 cost_add(uint64_t *dst, const uint64_t *src, unsigned n)
 {
+	uint64_t	m = 0;
 	unsigned	i;
 	int		over = 0;
 
 	if (n == 1)
 		return cost_add1(dst, src[0]);	/* one event: the usual */
+	/* No count "never recorded" nor near 2^64: plain sums. */
+	for (i = 0; i < n; i++)
+		m |= dst[i] | src[i];
+	if (m >> 62 == 0) {
+		for (i = 0; i < n; i++)
+			dst[i] += src[i];
+		return 0;
+	}
 	for (i = 0; i < n; i++)
 		over |= cost_add1(dst + i, src[i]);
 	return over;
