@@ -418,31 +418,30 @@ packed_sum(const struct packed *pk, uint32_t id, uint64_t *sum)
 
 /*
  * The running sums of one group in packed_sum_groups(): a vector of
- * byte-wide counts is added to 32-bit sums in one go, as many as 2^24
- * of them (each below 255) before the sums could overflow.
+ * byte-wide counts is added to 16 32-bit sums in one go, as many as
+ * 2^24 of them (each below 255) before a sum could overflow.  The
+ * arrays of sums are plain, loaded and stored with memcpy(): malloc()
+ * does not align to a vector's size.
  */
 typedef uint8_t		pk_v16u8 __attribute__((vector_size(16)));
 typedef uint32_t	pk_v16u32 __attribute__((vector_size(64)));
+#define PACKED_LANES	16
 #define PACKED_ADDS	(1U << 24)
 
 /*
- * Add the sums in sum[0..n-1] that vectors have made (lanes of seen not
- * 0) to out, 64-bit counts; return nonzero on overflow.
+ * Add the 32-bit sums sum[0..n-1] that vectors have made (where seen is
+ * not 0) to out, 64-bit counts; return nonzero on overflow.
  */
 static int
-packed_flush_sums(const pk_v16u32 *sum, const pk_v16u8 *seen, unsigned n,
+packed_flush_sums(const uint32_t *sum, const uint8_t *seen, unsigned n,
     uint64_t *out)
 {
-	pk_v16u32	v;
-	pk_v16u8	m;
 	unsigned	i;
 	int		over = 0;
 
-	memcpy(&v, sum, sizeof(v));
-	memcpy(&m, seen, sizeof(m));
 	for (i = 0; i < n; i++)
-		if (m[i] != 0)
-			over |= cost_add1(out + i, v[i]);
+		if (seen[i] != 0)
+			over |= cost_add1(out + i, sum[i]);
 	return over;
 }
 
@@ -453,8 +452,8 @@ packed_flush_sums(const pk_v16u32 *sum, const pk_v16u8 *seen, unsigned n,
  * byte-wide counts, most of them, are summed 16 counts at a time in
  * 32-bit sums kept per row (84 bytes a row, worth it when rows have
  * four such vectors or more), their "never recorded" bytes masked; the
- * rest add one count at a time.  The
- * order of the additions does not change a saturating sum.
+ * rest add one count at a time.  The order of the additions does not
+ * change a saturating sum.
  */
 int
 packed_sum_groups(const struct packed *pk, const uint32_t *group,
@@ -463,9 +462,10 @@ packed_sum_groups(const struct packed *pk, const uint32_t *group,
 	static const pk_v16u8 lane = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 			    12, 13, 14, 15 };
 	const pk_v16u8	 ff = lane | 0xff;
-	pk_v16u32	*sum, v;
-	pk_v16u8	*seen, a, in, m, sn;
-	uint32_t	*adds, i, r, narrow;
+	pk_v16u32	 v;
+	pk_v16u8	 a, in, m, sn;
+	uint32_t	*sum, *adds, i, r, narrow;
+	uint8_t		*seen;
 	unsigned	 n = pk->n, w;
 	int		 over = 0;
 
@@ -481,15 +481,15 @@ packed_sum_groups(const struct packed *pk, const uint32_t *group,
 	for (w = 1; w < PACKED_WIDTHS; w++)
 		narrow -= pk->w[w].n - (uint32_t)pk->w[w].nfree < narrow ?
 		    pk->w[w].n - (uint32_t)pk->w[w].nfree : narrow;
-	if (n > 16 || narrow / 4 < nrows) {
+	if (n > PACKED_LANES || narrow / 4 < nrows) {
 		/* Too few a row to pay for their sums. */
 		for (i = 0; i < pk->nvec; i++)
 			over |= packed_sum(pk, i, out + (size_t)n *
 			    row[group[i]]);
 		return over;
 	}
-	sum = xcalloc(nrows, sizeof(*sum));
-	seen = xcalloc(nrows, sizeof(*seen));
+	sum = xcalloc(nrows, PACKED_LANES * sizeof(*sum));
+	seen = xcalloc(nrows, PACKED_LANES);
 	adds = xcalloc(nrows, sizeof(*adds));
 	in = (pk_v16u8)(lane < (uint8_t)n);
 	for (i = 0; i < pk->nvec; i++) {
@@ -501,23 +501,25 @@ packed_sum_groups(const struct packed *pk, const uint32_t *group,
 		/* The home slots have 16 bytes to spare at their end. */
 		memcpy(&a, pk->home + (size_t)i * pk->hs, sizeof(a));
 		m = (pk_v16u8)(a != ff) & in;
-		memcpy(&v, &sum[r], sizeof(v));
+		memcpy(&v, sum + (size_t)r * PACKED_LANES, sizeof(v));
 		v += __builtin_convertvector(a & m, pk_v16u32);
-		memcpy(&sum[r], &v, sizeof(v));
-		memcpy(&sn, &seen[r], sizeof(sn));
+		memcpy(sum + (size_t)r * PACKED_LANES, &v, sizeof(v));
+		memcpy(&sn, seen + (size_t)r * PACKED_LANES, sizeof(sn));
 		sn |= m;
-		memcpy(&seen[r], &sn, sizeof(sn));
-		if (++adds[r] == PACKED_ADDS) {
-			over |= packed_flush_sums(&sum[r], &seen[r], n,
-			    out + (size_t)n * r);
-			memset(&sum[r], 0, sizeof(sum[r]));
-			memset(&seen[r], 0, sizeof(seen[r]));
-			adds[r] = 0;
-		}
+		memcpy(seen + (size_t)r * PACKED_LANES, &sn, sizeof(sn));
+		if (++adds[r] < PACKED_ADDS)
+			continue;
+		over |= packed_flush_sums(sum + (size_t)r * PACKED_LANES,
+		    seen + (size_t)r * PACKED_LANES, n, out + (size_t)n * r);
+		memset(sum + (size_t)r * PACKED_LANES, 0,
+		    PACKED_LANES * sizeof(*sum));
+		memset(seen + (size_t)r * PACKED_LANES, 0, PACKED_LANES);
+		adds[r] = 0;
 	}
 	for (r = 0; r < nrows; r++)
 		if (adds[r] > 0)
-			over |= packed_flush_sums(&sum[r], &seen[r], n,
+			over |= packed_flush_sums(sum + (size_t)r *
+			    PACKED_LANES, seen + (size_t)r * PACKED_LANES, n,
 			    out + (size_t)n * r);
 	free(sum);
 	free(seen);
