@@ -18,34 +18,51 @@
 
 #define PERC_WIDTH	9	/* " (12.34%)" */
 
+/* A row's cells, gathered to be written at once. */
+struct cellrow {
+	char	buf[1024];
+	size_t	len;
+};
+
 static unsigned	cells_numlen(uint64_t);
-static void	cells_put(const struct cells *, const char *, size_t,
-		    unsigned);
+static void	cells_put(const struct cells *, struct cellrow *,
+		    const char *, size_t, unsigned);
+static void	cells_flush(const struct cells *, struct cellrow *);
 
 /*
- * Print text (len bytes) right-aligned in width columns, then a space:
- * what fprintf("%*s ") prints, without a format to read for each of the
- * many cells of a large report.
+ * Add text (len bytes) right-aligned in width columns, then a space, to
+ * row r: what fprintf("%*s ") prints, without a format to read for each
+ * of the many cells of a large report, and one write a row, not a cell.
  */
 static void
-cells_put(const struct cells *c, const char *text, size_t len,
-    unsigned width)
+cells_put(const struct cells *c, struct cellrow *r, const char *text,
+    size_t len, unsigned width)
 {
-	char	cell[128];
 	size_t	pad = len < width ? width - len : 0;
 
-	if (pad + len + 1 > sizeof(cell)) {
-		while (pad-- > 0)
+	if (r->len + pad + len + 1 > sizeof(r->buf)) {
+		cells_flush(c, r);
+		if (pad + len + 1 > sizeof(r->buf)) {
+			/* A cell wider than the buffer. */
+			while (pad-- > 0)
+				putc(' ', c->out);
+			fwrite(text, 1, len, c->out);
 			putc(' ', c->out);
-		fwrite(text, 1, len, c->out);
-		putc(' ', c->out);
-		return;
+			return;
+		}
 	}
-	/* One write a cell: the many cells of a report add up. */
-	memset(cell, ' ', pad);
-	memcpy(cell + pad, text, len);
-	cell[pad + len] = ' ';
-	fwrite(cell, 1, pad + len + 1, c->out);
+	memset(r->buf + r->len, ' ', pad);
+	memcpy(r->buf + r->len + pad, text, len);
+	r->buf[r->len + pad + len] = ' ';
+	r->len += pad + len + 1;
+}
+
+/* Write out the cells gathered in r. */
+static void
+cells_flush(const struct cells *c, struct cellrow *r)
+{
+	fwrite(r->buf, 1, r->len, c->out);
+	r->len = 0;
 }
 
 /*
@@ -197,10 +214,12 @@ void
 cells_scost(const struct cells *c, const struct snum *v,
     const unsigned char *def, const unsigned *w)
 {
-	char	text[64];
-	size_t	i, len;
-	int	e;
+	struct cellrow	r;
+	char		text[64];
+	size_t		i, len;
+	int		e;
 
+	r.len = 0;
 	for (i = 0; i < c->nshow; i++) {
 		e = c->show[i];
 		if (!def[e]) {
@@ -220,20 +239,23 @@ cells_scost(const struct cells *c, const struct snum *v,
 				text[len] = '\0';
 			}
 		}
-		cells_put(c, text, len, w[e]);
+		cells_put(c, &r, text, len, w[e]);
 	}
+	cells_flush(c, &r);
 }
 
 /* Print the shown counts of v with percentages, right-aligned. */
 void
 cells_cost(const struct cells *c, const uint64_t *v, const unsigned *w)
 {
+	struct cellrow	 r;
 	char		 text[64];
 	size_t		 i, len;
 	uint64_t	 x, base;
 	double		 perc;
 	int		 e;
 
+	r.len = 0;
 	for (i = 0; i < c->nshow; i++) {
 		e = c->show[i];
 		x = v != NULL ? v[e] : COST_NONE;
@@ -262,8 +284,9 @@ cells_cost(const struct cells *c, const uint64_t *v, const unsigned *w)
 				text[len] = '\0';
 			}
 		}
-		cells_put(c, text, len, w[e]);
+		cells_put(c, &r, text, len, w[e]);
 	}
+	cells_flush(c, &r);
 }
 
 /*
