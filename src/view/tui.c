@@ -404,6 +404,38 @@ tui_heat(const struct selection *sel, const uint64_t *c)
 	return (double)v * 100 >= (double)tot;
 }
 
+/*
+ * End a call line, its counts and name written: the call's count, and
+ * the row it leads to.
+ */
+static void
+tui_call_end(struct tview *v, const struct selection *sel,
+    const uint64_t *cost, uint64_t count, uint32_t row)
+{
+	char	cnt[32];
+
+	num_commify(count, cnt);
+	fprintf(v->out, " (%sx)", cnt);
+	tui_end(v, 1, row, tui_heat(sel, cost));
+}
+
+/*
+ * Mark the line just ended as one with counts, cost, and keep in *hot
+ * the line with the most of the first sort event so far (*best).
+ */
+static void
+tui_mark(struct tview *v, const struct selection *sel, const uint64_t *cost,
+    size_t *hot, uint64_t *best)
+{
+	uint64_t	c = cost[sel->sort[0]];
+
+	v->lines[v->n - 1].mark = 1;
+	if (c != COST_NONE && (*hot == SIZE_MAX || c > *best)) {
+		*best = c;
+		*hot = v->n - 1;
+	}
+}
+
 /* The function list: the text report's rows. */
 static struct tview *
 tui_view_list(struct tui *t)
@@ -491,7 +523,6 @@ tui_view_func(struct tui *t, const char *label)
 	const struct fnrow	*row;
 	struct cells		 c;
 	unsigned		*w;
-	char			 cnt[32];
 	size_t			 n[2], i, k;
 	uint32_t		 r;
 	FILE			*f = v->out;
@@ -541,10 +572,8 @@ tui_view_func(struct tui *t, const char *label)
 			cells_cost(&c, calls[k][i].cost, w);
 			fputs(k == 0 ? "  < " : "  > ", f);
 			cells_name(&c, fntotals_label(sel->t, calls[k][i].row));
-			num_commify(calls[k][i].count, cnt);
-			fprintf(f, " (%sx)", cnt);
-			tui_end(v, 1,
-			    calls[k][i].row, tui_heat(sel, calls[k][i].cost));
+			tui_call_end(v, sel, calls[k][i].cost,
+			    calls[k][i].count, calls[k][i].row);
 		}
 		free(calls[k]);
 		free(costs[k]);
@@ -569,9 +598,8 @@ tui_view_source(struct tui *t, const char *label)
 	struct cells		 c;
 	unsigned		*w;
 	uint32_t		 r, file;
-	uint64_t		 ln = 0, best = 0, v0;
+	uint64_t		 ln = 0, best = 0;
 	size_t			 i = 0, ci = 0, k, hot = SIZE_MAX;
-	char			 cnt[32];
 	FILE			*f = v->out;
 
 	if ((r = tui_row(sel, label)) == NONE) {
@@ -616,14 +644,8 @@ tui_view_source(struct tui *t, const char *label)
 		tui_end(v, 1, NONE,
 		    i < af->nlines && af->lines[i].line == ln ?
 		    tui_heat(sel, af->lines[i].cost) : 0);
-		if (i < af->nlines && af->lines[i].line == ln) {
-			v->lines[v->n - 1].mark = 1;
-			v0 = af->lines[i].cost[sel->sort[0]];
-			if (v0 != COST_NONE && (hot == SIZE_MAX || v0 > best)) {
-				best = v0;
-				hot = v->n - 1;
-			}
-		}
+		if (i < af->nlines && af->lines[i].line == ln)
+			tui_mark(v, sel, af->lines[i].cost, &hot, &best);
 		while (ci < af->ncalls && af->calls[ci].line < ln)
 			ci++;
 		for (; ci < af->ncalls && af->calls[ci].line == ln; ci++) {
@@ -631,11 +653,8 @@ tui_view_source(struct tui *t, const char *label)
 			fputs(" => ", f);
 			cells_name(&c, fntotals_label(sel->t,
 			    af->calls[ci].callee));
-			num_commify(af->calls[ci].count, cnt);
-			fprintf(f, " (%sx)", cnt);
-			tui_end(v, 1,
-			    af->calls[ci].callee, tui_heat(sel,
-			    af->calls[ci].cost));
+			tui_call_end(v, sel, af->calls[ci].cost,
+			    af->calls[ci].count, af->calls[ci].callee);
 		}
 	}
 	srcfile_reader_close(rd);
@@ -658,7 +677,7 @@ tui_view_asm(struct tui *t, const char *label)
 	unsigned		*w;
 	size_t			*rank, i, k, m, hot = SIZE_MAX;
 	uint32_t		 r, obj, file, name, mf = NONE;
-	uint64_t		 ml = 0, best = 0, v0;
+	uint64_t		 ml = 0, best = 0;
 	char			 cnt[32], cnt2[32];
 	FILE			*f = v->out;
 
@@ -734,15 +753,8 @@ tui_view_asm(struct tui *t, const char *label)
 			}
 			tui_end(v, 1, NONE,
 			    tui_heat(sel, ar->cost));
-			if (ar->cost != NULL) {
-				v->lines[v->n - 1].mark = 1;
-				v0 = ar->cost[sel->sort[0]];
-				if (v0 != COST_NONE && (hot == SIZE_MAX ||
-				    v0 > best)) {
-					best = v0;
-					hot = v->n - 1;
-				}
-			}
+			if (ar->cost != NULL)
+				tui_mark(v, sel, ar->cost, &hot, &best);
 			for (m = 0; m < ar->ncalls; m++) {
 				const struct asmcall *ac = &af->calls[ar->call0 +
 				    m];
@@ -752,11 +764,8 @@ tui_view_asm(struct tui *t, const char *label)
 				cells_cost(&c, ac->cost, w);
 				fputs(" => ", f);
 				cells_label(&c, f2, n2);
-				num_commify(ac->count, cnt);
-				fprintf(f, " (%sx)", cnt);
-				tui_end(v, 1,
-				    fntotals_row_find(sel->t, f2, n2),
-				    tui_heat(sel, ac->cost));
+				tui_call_end(v, sel, ac->cost, ac->count,
+				    fntotals_row_find(sel->t, f2, n2));
 			}
 		}
 		tui_text(v, "", 0, NONE, 0);
