@@ -885,7 +885,6 @@ select_source_of(struct selection *sel, uint32_t file)
 {
 	struct report_opts	o = *sel->o;
 	struct srcsel_from	from;
-	struct srcsel		*s;
 
 	o.auto_annotate = 1;
 	o.nuser_files = 0;
@@ -899,8 +898,7 @@ select_source_of(struct selection *sel, uint32_t file)
 	from.nev = sel->nev;
 	from.t = &sel->t;
 	from.g = &sel->g;
-	s = srcsel_annotate(&from);
-	return s;
+	return srcsel_annotate(&from);
 }
 
 /*
