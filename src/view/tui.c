@@ -61,7 +61,7 @@ struct tline {
 	int		 pick;		/* the cursor stops here */
 	uint32_t	 go;		/* Enter goes to this row's function */
 	int		 hot;		/* 2 hot, 1 warm, 0 cold */
-	int		 mark;		/* a source line with cost (n, N) */
+	int		 mark;		/* a line with counts (n, N go to them) */
 	int		 lazy;		/* a list row: text made when needed */
 };
 
