@@ -457,7 +457,7 @@ parser_feed_lines(struct parser *ps, const char *data, size_t len)
 			s = nl + 1;
 			continue;
 		}
-		if ((*s == 'c' || *s == 'f') &&
+		if ((*s == 'c' || *s == 'f' || *s == 'o') &&
 		    (nl = parser_fastref(ps, s)) != NULL) {
 			s = nl + 1;
 			continue;
@@ -1390,45 +1390,81 @@ parser_fastcall(struct parser *ps, const char *s, const char *end)
 }
 
 /*
- * The fast path for "cfn=(ID)" and "fn=(ID)", a function named by a
- * compressed id defined before, no call or jump pending.  Return the
- * newline ending the line at s, or NULL with nothing changed for
- * parser_line() to take it.
+ * The fast path for a name line that refers to a compressed id defined
+ * before ("fn=(ID)", "cfn=(ID)", "fl=(ID)", "fi=(ID)", "fe=(ID)",
+ * "cfi=(ID)", "cfl=(ID)", "ob=(ID)", "cob=(ID)"), no call or jump
+ * pending: what parser_nameline() does with it.  Return the newline
+ * ending the line at s, or NULL with nothing changed for parser_line()
+ * to take it.
  */
 static const char *
 parser_fastref(struct parser *ps, const char *s)
 {
-	const struct idmap	*m = &ps->idmap[IDS_FN];
-	const char		*p;
+	const struct idmap	*m;
+	const char		*p = s;
+	enum namekey		 key;
 	uint64_t		 id = 0;
-	uint32_t		 slot;
-	int			 callee = *s == 'c';
+	uint32_t		 slot, name;
 
 	if (ps->call_pending || ps->jump_pending || !ps->body_seen ||
 	    ps->xstack)
 		return NULL;
-	p = s + callee;
-	if (p[0] != 'f' || p[1] != 'n' || p[2] != '=' || p[3] != '(')
+	if (*p == 'c')
+		p++;
+	if (p[0] == 'f' && p[1] == 'n')
+		key = p == s ? NK_FN : NK_CFN;
+	else if (p[0] == 'f' && (p[1] == 'l' || p[1] == 'i' ||
+	    p[1] == 'e'))
+		key = p != s ? (p[1] == 'e' ? NK_NONE : NK_CFI) :
+		    p[1] == 'l' ? NK_FL : NK_FI;
+	else if (p[0] == 'o' && p[1] == 'b')
+		key = p == s ? NK_OB : NK_COB;
+	else
 		return NULL;
+	if (key == NK_NONE || p[2] != '=' || p[3] != '(')
+		return NULL;
+	m = &ps->idmap[key == NK_FN || key == NK_CFN ? IDS_FN :
+	    key == NK_OB || key == NK_COB ? IDS_OB : IDS_FL];
 	for (p += 4; (unsigned)(*p - '0') <= 9 && id < UINT64_MAX / 100; p++)
 		id = id * 10 + (uint64_t)(*p - '0');
-	if (p == s + callee + 4 || *p++ != ')')
+	if ((unsigned)(p[-1] - '0') > 9 || *p++ != ')')
 		return NULL;
 	while (*p == ' ')
 		p++;
 	if (*p != '\n' || (slot = idmap_find(m, id)) == NONE)
 		return NULL;
 	parser_forget(ps);
-	if (callee) {
-		ps->cfn = m->names[slot];
+	name = m->names[slot];
+	switch (key) {
+	case NK_FN:
+		ps->fn_name = name;
+		ps->fi = ps->fl;
+		ps->fn = parser_func(ps, ps->ob, ps->fl, ps->fn_name, slot);
+		profile_touch(ps->p, ps->fn, ps->fl);
+		profile_func_mark(ps->p, ps->fn);
+		break;
+	case NK_CFN:
+		ps->cfn = name;
 		ps->cfn_slot = slot;
-		return p;
+		break;
+	case NK_FL:
+		ps->fl = ps->fi = name;
+		break;
+	case NK_FI:
+		ps->fi = name;
+		if (ps->fn != NONE)
+			profile_touch(ps->p, ps->fn, ps->fi);
+		break;
+	case NK_CFI:
+		ps->cfi = name;
+		break;
+	case NK_OB:
+		ps->ob = name;
+		break;
+	default:
+		ps->cob = name;
+		break;
 	}
-	ps->fn_name = m->names[slot];
-	ps->fi = ps->fl;
-	ps->fn = parser_func(ps, ps->ob, ps->fl, ps->fn_name, slot);
-	profile_touch(ps->p, ps->fn, ps->fl);
-	profile_func_mark(ps->p, ps->fn);
 	ps->fast = parser_fastok(ps);
 	return p;
 }
