@@ -39,16 +39,18 @@ static int	callgraph_crossing(const struct callgraph *, uint32_t, int,
  * Sum the profile's call arcs into one edge per (caller row, callee
  * row), sorted by (from, to).  The caller row is the function under the
  * file of the call site (code inlined from a header calls from that
- * header's row).
+ * header's row).  An edge of one arc points at the arc's costs in the
+ * profile: most are, and copies of 13 counts an edge were pages to
+ * fault in.
  */
 static void
 callgraph_edges(struct callgraph *g, const struct profile *p)
 {
-	struct cgedge	*e = NULL;
-	uint32_t	 i, j, caller, callee, file, o, f, name, nf, na;
+	struct cgedge	*e;
+	uint32_t	 i, j, k, m, caller, callee, file, o, f, name, nf, na;
 	uint32_t	*fn_row, *order;
-	uint64_t	 line, *key;
-	size_t		 n = 0;
+	uint64_t	 line, *key, *c;
+	size_t		 n = 0, nc = 0;
 
 	nf = profile_nfuncs(p);
 	na = profile_narcs(p);
@@ -71,21 +73,28 @@ callgraph_edges(struct callgraph *g, const struct profile *p)
 	sort_index_u64(key, na, order);
 	g->edges = xreallocarray(NULL, na, sizeof(*g->edges));
 	g->costs = xreallocarray(NULL, na, g->nevents * sizeof(*g->costs));
-	for (j = 0; j < na; j++) {
+	for (j = 0; j < na; j = k) {
 		i = order[j];
-		if (n == 0 || key[i] != key[order[j - 1]]) {
-			e = &g->edges[n];
-			e->from = (uint32_t)(key[i] >> 32);
-			e->to = (uint32_t)key[i];
-			e->count = 0;
-			e->cost = g->costs + n * g->nevents;
-			cost_clear(e->cost, g->nevents);
-			n++;
+		for (k = j + 1; k < na && key[order[k]] == key[i]; k++)
+			continue;
+		e = &g->edges[n++];
+		e->from = (uint32_t)(key[i] >> 32);
+		e->to = (uint32_t)key[i];
+		e->count = 0;
+		for (m = j; m < k; m++)
+			if (__builtin_add_overflow(e->count,
+			    profile_arc_count(p, order[m]), &e->count))
+				e->count = UINT64_MAX;
+		/* One call site: its costs as they are, not copied. */
+		if (k == j + 1) {
+			e->cost = profile_arc_cost(p, i);
+			continue;
 		}
-		if (__builtin_add_overflow(e->count, profile_arc_count(p, i),
-		    &e->count))
-			e->count = UINT64_MAX;
-		cost_add(e->cost, profile_arc_cost(p, i), g->nevents);
+		c = g->costs + nc++ * g->nevents;
+		cost_clear(c, g->nevents);
+		for (m = j; m < k; m++)
+			cost_add(c, profile_arc_cost(p, order[m]), g->nevents);
+		e->cost = c;
 	}
 	g->nedges = n;
 	free(order);

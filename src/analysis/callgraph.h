@@ -16,7 +16,7 @@ struct fntotals;
 struct cgedge {
 	uint32_t	 from, to;	/* rows */
 	uint64_t	 count;		/* calls made */
-	uint64_t	*cost;		/* inclusive cost of those calls */
+	const uint64_t	*cost;		/* inclusive cost of those calls */
 };
 
 /* A cycle: a strongly connected component of more than one row. */
@@ -39,7 +39,8 @@ struct callgraph {
 	struct cgcycle	*cycles;
 	size_t		 ncycles;
 	uint64_t	*incl;		/* row * nevents: inclusive cost */
-	uint64_t	*costs;		/* backing store */
+	uint64_t	*costs;		/* backing store of edges of
+					   several arcs */
 };
 
 #define CG_NONE	UINT32_MAX
