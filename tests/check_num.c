@@ -147,6 +147,53 @@ START_TEST(test_percent_format)
 }
 END_TEST
 
+/*
+ * Thousands separators as the old tool puts them (1,234,567), checked
+ * against digits from printf with a comma before every third from the
+ * right: each power of ten and its neighbours, 2^64 - 1 and 200,000
+ * numbers of every length; with a minus sign too.
+ */
+START_TEST(test_commify)
+{
+	char		 got[40], digits[32], want[48];
+	uint64_t	 v, x = 0x9e3779b97f4a7c15ULL, p = 1;
+	size_t		 i, j, k, n, len;
+	struct snum	 s;
+
+	for (i = 0; i < 200000 + 3 * 20 + 1; i++) {
+		if (i < 3 * 20) {
+			/* 10^k - 1, 10^k, 10^k + 1 (up to 10^19). */
+			if (i % 3 == 0 && i > 0)
+				p *= 10;
+			v = p + i % 3 - 1;
+		} else if (i == 3 * 20)
+			v = UINT64_MAX;
+		else {
+			x ^= x >> 12;
+			x ^= x << 25;
+			x ^= x >> 27;
+			v = x >> (x % 64);	/* any length */
+		}
+		len = (size_t)snprintf(digits, sizeof(digits), "%llu",
+		    (unsigned long long)v);
+		for (j = k = 0; j < len; j++) {
+			if (j > 0 && (len - j) % 3 == 0)
+				want[k++] = ',';
+			want[k++] = digits[j];
+		}
+		want[k] = '\0';
+		n = num_commify(v, got);
+		ck_assert_uint_eq(n, k);
+		ck_assert_str_eq(got, want);
+		s.neg = 1;
+		s.mag = v;
+		n = num_scommify(s, got);
+		ck_assert_uint_eq(n, k + 1);
+		ck_assert(got[0] == '-' && strcmp(got + 1, want) == 0);
+	}
+}
+END_TEST
+
 Suite *
 make_num_suite(void)
 {
@@ -158,6 +205,7 @@ make_num_suite(void)
 	tcase_add_test(tc, test_not_numbers);
 	tcase_add_test(tc, test_subpos);
 	tcase_add_test(tc, test_percent_format);
+	tcase_add_test(tc, test_commify);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,6 +5,8 @@
  */
 #include "compat.h"
 
+#include <string.h>
+
 #include "num.h"
 
 /* Parse a number at *pp with overflow checks; see num_parse_u64(). */
@@ -49,24 +51,48 @@ num_parse_slow(const char **pp, const char *end, uint64_t *v)
 	return NUM_OK;
 }
 
-/* Write v with thousands separators into buf; return its length. */
+/* "000" to "999": a group of three digits is copied, not computed. */
+#define NUM_D10(p)	p "0" p "1" p "2" p "3" p "4" p "5" p "6" p "7" p "8" \
+			p "9"
+#define NUM_D100(p)	NUM_D10(p "0") NUM_D10(p "1") NUM_D10(p "2") \
+			NUM_D10(p "3") NUM_D10(p "4") NUM_D10(p "5") \
+			NUM_D10(p "6") NUM_D10(p "7") NUM_D10(p "8") \
+			NUM_D10(p "9")
+static const char num_groups[] = NUM_D100("0") NUM_D100("1") NUM_D100("2")
+    NUM_D100("3") NUM_D100("4") NUM_D100("5") NUM_D100("6") NUM_D100("7")
+    NUM_D100("8") NUM_D100("9");
+
+/*
+ * Write v with thousands separators into buf (27 bytes at most); return
+ * its length.  The groups are written right to left from where the
+ * number ends, one division by 1000 each, the first without its
+ * leading zeros.
+ */
 size_t
 num_commify(uint64_t v, char *buf)
 {
-	char	digits[24];
-	int	n = 0, i, j = 0;
+	const char	*g;
+	uint64_t	 t;
+	size_t		 n, lead;
+	char		*p;
 
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	for (i = n - 1; i >= 0; i--) {
-		buf[j++] = digits[i];
-		if (i > 0 && i % 3 == 0)
-			buf[j++] = ',';
+	for (n = 0, t = v; t >= 1000; t /= 1000)
+		n += 4;
+	lead = t >= 100 ? 3 : t >= 10 ? 2 : 1;
+	n += lead;
+	buf[n] = '\0';
+	for (p = buf + n; v >= 1000; v /= 1000) {
+		g = num_groups + 3 * (v % 1000);
+		p -= 4;
+		p[0] = ',';
+		p[1] = g[0];
+		p[2] = g[1];
+		p[3] = g[2];
 	}
-	buf[j] = '\0';
-	return (size_t)j;
+	g = num_groups + 3 * v + 3 - lead;
+	while (lead-- > 0)
+		buf[lead] = g[lead];
+	return n;
 }
 
 /* Write v with a minus sign if negative and thousands separators. */

@@ -148,10 +148,11 @@ text_tree_side(const struct text *x, const struct selentry *en, int callers)
 	for (i = 0; i < n; i++) {
 		row = &x->sel->t->rows[cl[i].row];
 		cells_cost(&x->c, cl[i].cost, x->w);
-		num_commify(cl[i].count, count);
-		fprintf(x->c.out, " %s ", callers ? "<" : ">  ");
+		fputs(callers ? " < " : " >   ", x->c.out);
 		text_rowname(x, cl[i].row);
-		fprintf(x->c.out, " (%sx)", count);
+		fputs(" (", x->c.out);
+		fwrite(count, 1, num_commify(cl[i].count, count), x->c.out);
+		fputs("x)", x->c.out);
 		text_obj(x, row->named, row->obj, 1);
 		fputc('\n', x->c.out);
 	}
