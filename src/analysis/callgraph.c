@@ -24,6 +24,8 @@
 #include "sort.h"
 #include "xmalloc.h"
 
+#define CG_AHEAD	8	/* edges loaded ahead, see callgraph_crossing() */
+
 static void	callgraph_edges(struct callgraph *, const struct profile *);
 static int	row_cmp_label(const void *, const void *);
 static int	cycle_cmp(const void *, const void *);
@@ -311,6 +313,17 @@ callgraph_crossing(const struct callgraph *g, uint32_t v, int in,
 	lo = in ? g->in[v] : g->out[v];
 	hi = in ? g->in[v + 1] : g->out[v + 1];
 	for (k = lo; k < hi; k++) {
+		/*
+		 * The rows are taken in order, so the edges into them are
+		 * in_edges in order: load those ahead, across rows, and
+		 * their costs (all over memory) after.
+		 */
+		if (in && k + 2 * CG_AHEAD < g->nedges)
+			__builtin_prefetch(&g->edges[g->in_edges[k +
+			    2 * CG_AHEAD]]);
+		if (in && k + CG_AHEAD < g->nedges)
+			__builtin_prefetch(g->edges[g->in_edges[k +
+			    CG_AHEAD]].cost);
 		e = &g->edges[in ? g->in_edges[k] : k];
 		if (same_scc(g, in ? e->from : e->to, v))
 			continue;
