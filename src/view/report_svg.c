@@ -63,13 +63,15 @@ svg_label(FILE *out, const char *name, double w)
 	char	buf[512];
 	size_t	k, n = strlen(name), i;
 
-	if (w < 6 + 3 * 7)
+	/* (A frame can be wider than the graph, w even NaN, in odd
+	 * profiles: compared as doubles, made a size only below n.) */
+	if (!(w >= 6 + 3 * 7))
 		return;
-	k = (size_t)((w - 6) / 7);
-	if (n <= k) {
+	if ((w - 6) / 7 >= (double)n) {
 		utf8_xml(out, name);
 		return;
 	}
+	k = (size_t)((w - 6) / 7);
 	if (k - 2 >= sizeof(buf))
 		k = sizeof(buf) - 1 + 2;
 	/* Cut at a character's start, not inside a UTF-8 sequence. */
