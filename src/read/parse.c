@@ -214,6 +214,9 @@ static const char *parser_fastref(struct parser *, const char *);
 static void	parser_call_cost(struct parser *, uint64_t);
 static int	parser_fastnum(const char **, uint64_t *);
 static int	parser_fastpos(const char **, uint64_t *);
+static enum idspace parser_keyspace(enum namekey);
+static __always_inline void parser_setname(struct parser *, enum namekey,
+		    uint32_t, uint32_t);
 static void	parser_nameline(struct parser *, const char *, const char *,
 		    const char *);
 static void	parser_headerline(struct parser *, const char *, const char *,
@@ -1393,7 +1396,8 @@ parser_fastcall(struct parser *ps, const char *s, const char *end)
  * The fast path for a name line that refers to a compressed id defined
  * before ("fn=(ID)", "cfn=(ID)", "fl=(ID)", "fi=(ID)", "fe=(ID)",
  * "cfi=(ID)", "cfl=(ID)", "ob=(ID)", "cob=(ID)"), no call or jump
- * pending: what parser_nameline() does with it.  Return the newline
+ * pending: what parser_nameline() does, by parser_setname().  Return the
+ * newline
  * ending the line at s, or NULL with nothing changed for parser_line()
  * to take it.
  */
@@ -1404,7 +1408,7 @@ parser_fastref(struct parser *ps, const char *s)
 	const char		*p = s;
 	enum namekey		 key;
 	uint64_t		 id = 0;
-	uint32_t		 slot, name;
+	uint32_t		 slot;
 
 	if (ps->call_pending || ps->jump_pending || !ps->body_seen ||
 	    ps->xstack)
@@ -1423,8 +1427,7 @@ parser_fastref(struct parser *ps, const char *s)
 		return NULL;
 	if (key == NK_NONE || p[2] != '=' || p[3] != '(')
 		return NULL;
-	m = &ps->idmap[key == NK_FN || key == NK_CFN ? IDS_FN :
-	    key == NK_OB || key == NK_COB ? IDS_OB : IDS_FL];
+	m = &ps->idmap[parser_keyspace(key)];
 	for (p += 4; (unsigned)(*p - '0') <= 9 && id < UINT64_MAX / 100; p++)
 		id = id * 10 + (uint64_t)(*p - '0');
 	if ((unsigned)(p[-1] - '0') > 9 || *p++ != ')')
@@ -1434,37 +1437,7 @@ parser_fastref(struct parser *ps, const char *s)
 	if (*p != '\n' || (slot = idmap_find(m, id)) == NONE)
 		return NULL;
 	parser_forget(ps);
-	name = m->names[slot];
-	switch (key) {
-	case NK_FN:
-		ps->fn_name = name;
-		ps->fi = ps->fl;
-		ps->fn = parser_func(ps, ps->ob, ps->fl, ps->fn_name, slot);
-		profile_touch(ps->p, ps->fn, ps->fl);
-		profile_func_mark(ps->p, ps->fn);
-		break;
-	case NK_CFN:
-		ps->cfn = name;
-		ps->cfn_slot = slot;
-		break;
-	case NK_FL:
-		ps->fl = ps->fi = name;
-		break;
-	case NK_FI:
-		ps->fi = name;
-		if (ps->fn != NONE)
-			profile_touch(ps->p, ps->fn, ps->fi);
-		break;
-	case NK_CFI:
-		ps->cfi = name;
-		break;
-	case NK_OB:
-		ps->ob = name;
-		break;
-	default:
-		ps->cob = name;
-		break;
-	}
+	parser_setname(ps, key, m->names[slot], slot);
 	ps->fast = parser_fastok(ps);
 	return p;
 }
@@ -1958,7 +1931,7 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 	const char	*v = eq + 1;
 	char		 ex[MSG_EXCERPT];
 	enum namekey	 key;
-	uint32_t	 slot;
+	uint32_t	 slot, name;
 
 	if (ps->call_pending || ps->jump_pending)
 		parser_drop_pending(ps);
@@ -1974,24 +1947,14 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 	parser_body_seen(ps);
 	switch (key) {
 	case NK_FN:
-		ps->fn_name = parser_name(ps, IDS_FN, v, end, &slot);
-		ps->fi = ps->fl;
-		ps->fn = parser_func(ps, ps->ob, ps->fl, ps->fn_name, slot);
-		profile_touch(ps->p, ps->fn, ps->fl);
-		profile_func_mark(ps->p, ps->fn);
-		if (ps->xstack) {
-			ps->stack = xgrow(ps->stack, &ps->stack_cap,
-			    ps->nstack + 1, sizeof(*ps->stack));
-			ps->stack[ps->nstack++] = ps->fn;
-		}
-		break;
 	case NK_FL:
-		ps->fl = ps->fi = parser_name(ps, IDS_FL, v, end, &slot);
-		break;
 	case NK_FI:
-		ps->fi = parser_name(ps, IDS_FL, v, end, &slot);
-		if (ps->fn != NONE)
-			profile_touch(ps->p, ps->fn, ps->fi);
+	case NK_CFN:
+	case NK_CFI:
+	case NK_COB:
+	case NK_OB:
+		name = parser_name(ps, parser_keyspace(key), v, end, &slot);
+		parser_setname(ps, key, name, slot);
 		break;
 	case NK_FRFN:
 		/*
@@ -2002,24 +1965,12 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 		 */
 		(void)parser_name(ps, IDS_FN, v, end, &slot);
 		break;
-	case NK_CFN:
-		ps->cfn = parser_name(ps, IDS_FN, v, end, &ps->cfn_slot);
-		break;
-	case NK_CFI:
-		ps->cfi = parser_name(ps, IDS_FL, v, end, &slot);
-		break;
-	case NK_COB:
-		ps->cob = parser_name(ps, IDS_OB, v, end, &slot);
-		break;
 	case NK_CALLS:
 		parser_calls(ps, v, end);
 		break;
 	case NK_CFNI:
 		/* CodSpeed's fork: the inlined function here. */
 		(void)parser_name(ps, IDS_FN, v, end, &slot);
-		break;
-	case NK_OB:
-		ps->ob = parser_name(ps, IDS_OB, v, end, &slot);
 		break;
 	case NK_JUMP:
 	case NK_JCND:
@@ -2040,6 +1991,62 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 		 * themselves.
 		 */
 		break;
+	}
+}
+
+/* Return the space of the compressed ids of a key parser_setname() takes. */
+static enum idspace
+parser_keyspace(enum namekey key)
+{
+	return key == NK_FN || key == NK_CFN ? IDS_FN :
+	    key == NK_OB || key == NK_COB ? IDS_OB : IDS_FL;
+}
+
+/*
+ * Put name, of compressed slot (or NONE), where a name line of key
+ * (fn= fl= fi= fe= cfn= cfi= cfl= ob= cob=) puts it; inlined, as the
+ * fast path takes most of these lines.
+ */
+static __always_inline void
+parser_setname(struct parser *ps, enum namekey key, uint32_t name,
+    uint32_t slot)
+{
+	switch (key) {
+	case NK_FN:
+		ps->fn_name = name;
+		ps->fi = ps->fl;
+		ps->fn = parser_func(ps, ps->ob, ps->fl, name, slot);
+		profile_touch(ps->p, ps->fn, ps->fl);
+		profile_func_mark(ps->p, ps->fn);
+		if (ps->xstack) {
+			ps->stack = xgrow(ps->stack, &ps->stack_cap,
+			    ps->nstack + 1, sizeof(*ps->stack));
+			ps->stack[ps->nstack++] = ps->fn;
+		}
+		break;
+	case NK_FL:
+		ps->fl = ps->fi = name;
+		break;
+	case NK_FI:
+		ps->fi = name;
+		if (ps->fn != NONE)
+			profile_touch(ps->p, ps->fn, ps->fi);
+		break;
+	case NK_CFN:
+		ps->cfn = name;
+		ps->cfn_slot = slot;
+		break;
+	case NK_CFI:
+		ps->cfi = name;
+		break;
+	case NK_COB:
+		ps->cob = name;
+		break;
+	case NK_OB:
+		ps->ob = name;
+		break;
+	default:
+		abort();	/* not a key that names */
 	}
 }
 
