@@ -5,8 +5,6 @@
  */
 #include "compat.h"
 
-#include <string.h>
-
 #include "num.h"
 
 /* Parse a number at *pp with overflow checks; see num_parse_u64(). */

@@ -41,15 +41,6 @@ cells_put(const struct cells *c, struct cellrow *r, const char *text,
 	static const char spaces[32] = "                                ";
 	size_t	pad = len < width ? width - len : 0;
 
-	if (pad <= sizeof(spaces) &&
-	    r->len + sizeof(spaces) + len + 1 <= sizeof(r->buf)) {
-		/* The usual: the padding is one store of 32 spaces. */
-		memcpy(r->buf + r->len, spaces, sizeof(spaces));
-		memcpy(r->buf + r->len + pad, text, len);
-		r->buf[r->len + pad + len] = ' ';
-		r->len += pad + len + 1;
-		return;
-	}
 	if (r->len + pad + len + 1 > sizeof(r->buf)) {
 		cells_flush(c, r);
 		if (pad + len + 1 > sizeof(r->buf)) {
@@ -61,7 +52,11 @@ cells_put(const struct cells *c, struct cellrow *r, const char *text,
 			return;
 		}
 	}
-	memset(r->buf + r->len, ' ', pad);
+	/* The usual padding is one store of 32 spaces. */
+	if (pad <= sizeof(spaces) && r->len + sizeof(spaces) <= sizeof(r->buf))
+		memcpy(r->buf + r->len, spaces, sizeof(spaces));
+	else
+		memset(r->buf + r->len, ' ', pad);
 	memcpy(r->buf + r->len + pad, text, len);
 	r->buf[r->len + pad + len] = ' ';
 	r->len += pad + len + 1;
