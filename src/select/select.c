@@ -40,6 +40,8 @@ static void	select_unknown_event(const struct profile *, const char *,
 static int	select_setup(struct selection *, const struct profile *,
 		    const struct report_opts *);
 static double	select_prop(uint64_t, uint64_t);
+static int	select_reached(const struct selection *, const uint64_t *,
+		    const uint64_t *);
 static uint32_t	select_objof(const struct selection *,
 		    const struct selentry *);
 static int	select_entrycmp(const void *, const void *);
@@ -181,6 +183,23 @@ select_prop(uint64_t sum, uint64_t total)
 	if (total != COST_NONE && total > 0)
 		prop /= (double)total;
 	return prop;
+}
+
+/*
+ * Return nonzero if the sums sum[k] of the sort events have reached
+ * their thresholds' shares of total, every one (the first short of it
+ * ends the test).
+ */
+static int
+select_reached(const struct selection *sel, const uint64_t *sum,
+    const uint64_t *total)
+{
+	size_t	k;
+
+	for (k = 0; k < sel->nsort; k++)
+		if (select_prop(sum[k], total[sel->sort[k]]) < sel->thr[k])
+			return 0;
+	return 1;
 }
 
 /* Return the object of entry en: its row's, or 0 for a cycle. */
@@ -534,15 +553,9 @@ select_entries(struct selection *sel)
 	for (i = run = 0; i < n; i++) {
 		if (i == run)
 			run = select_sort_run(sel, ents, n, i);
-		if (!o->inclusive && sel->single < 100) {
-			/* Reached when every sort event's share is. */
-			for (k = 0; k < sel->nsort; k++)
-				if (select_prop(sum[k],
-				    sel->total[sel->sort[k]]) < sel->thr[k])
-					break;
-			if (k == sel->nsort)
-				break;
-		}
+		if (!o->inclusive && sel->single < 100 &&
+		    select_reached(sel, sum, sel->total))
+			break;
 		if (i + SELECT_AHEAD < n) {
 			__builtin_prefetch(ents[i + SELECT_AHEAD].cost);
 			if (ents[i + SELECT_AHEAD].row != CG_NONE)
@@ -745,14 +758,8 @@ select_diff(struct selection *sel, const struct profile *old)
 			if (k == sel->nsort)
 				break;
 		}
-		if (sel->single < 100) {
-			for (k = 0; k < sel->nsort; k++)
-				if (select_prop(sum[k], all[sel->sort[k]]) <
-				    sel->thr[k])
-					break;
-			if (k == sel->nsort)
-				break;
-		}
+		if (sel->single < 100 && select_reached(sel, sum, all))
+			break;
 		for (k = 0; k < sel->nsort; k++)
 			if (__builtin_add_overflow(sum[k],
 			    rows[nsel].delta[sel->sort[k]].mag, &sum[k]))
