@@ -17,7 +17,16 @@
 #include "relay.h"
 #include "xmalloc.h"
 
-#define RELAY_BLOCKS	4		/* in the ring */
+/*
+ * Blocks in the ring.  Parsing a big profile is slower where it meets
+ * new lines than where it adds to lines it has, for stretches of
+ * megabytes; a decompressor held back by a full ring there loses time
+ * that a longer ring lets it spend working ahead (the 300 MB 13-event
+ * synthetic, gzip: 0.87 s -> 0.84 s).  A pipe's writer works in its own
+ * process, and a longer ring only holds more of what it wrote.
+ */
+#define RELAY_BLOCKS	16		/* at most */
+#define RELAY_PIPED	4		/* reading a pipe or a plain file */
 
 struct block {
 	char		*buf;
@@ -31,6 +40,7 @@ struct relay {
 	pthread_t	 thr;
 	struct input	*in;
 	size_t		 size;		/* bytes a block */
+	size_t		 nblocks;	/* in the ring */
 	struct block	 ring[RELAY_BLOCKS];
 	uint64_t	 filled;	/* blocks the thread has read */
 	uint64_t	 taken;		/* blocks the caller has taken */
@@ -58,13 +68,13 @@ relay_thread(void *arg)
 	for (;;) {
 		pthread_mutex_lock(&r->lock);
 		/* The block taken last may still be in use: keep it. */
-		while (!r->quit && r->filled - r->taken >= RELAY_BLOCKS - 1)
+		while (!r->quit && r->filled - r->taken >= r->nblocks - 1)
 			pthread_cond_wait(&r->cond, &r->lock);
 		if (r->quit) {
 			pthread_mutex_unlock(&r->lock);
 			break;
 		}
-		b = &r->ring[r->filled % RELAY_BLOCKS];
+		b = &r->ring[r->filled % r->nblocks];
 		pthread_mutex_unlock(&r->lock);
 
 		(void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
@@ -100,7 +110,8 @@ relay_start(struct input *in, size_t size)
 	r = xcalloc(1, sizeof(*r));
 	r->in = in;
 	r->size = size;
-	for (i = 0; i < RELAY_BLOCKS; i++)
+	r->nblocks = input_compressed(in) ? RELAY_BLOCKS : RELAY_PIPED;
+	for (i = 0; i < r->nblocks; i++)
 		r->ring[i].buf = xmalloc(size);
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_cond_init(&r->cond, NULL);
@@ -127,7 +138,7 @@ relay_next(struct relay *r, const char **buf, uint64_t *tell)
 	pthread_mutex_lock(&r->lock);
 	while (r->filled == r->taken)
 		pthread_cond_wait(&r->cond, &r->lock);
-	b = &r->ring[r->taken % RELAY_BLOCKS];
+	b = &r->ring[r->taken % r->nblocks];
 	if (b->n > 0) {
 		r->taken++;
 		pthread_cond_broadcast(&r->cond);
@@ -161,7 +172,7 @@ relay_stop(struct relay *r)
 	}
 	pthread_cond_destroy(&r->cond);
 	pthread_mutex_destroy(&r->lock);
-	for (i = 0; i < RELAY_BLOCKS; i++)
+	for (i = 0; i < r->nblocks; i++)
 		free(r->ring[i].buf);
 	free(r);
 }
