@@ -295,10 +295,20 @@ ahead_thread(void *arg)
 
 	buf = xmalloc(AHEAD_BLOCK);
 #ifdef MADV_POPULATE_WRITE
-	/* Where the kernel cannot, the main thread takes the faults. */
-	if (a->heap_hi > a->heap_lo)
+	/*
+	 * Where the kernel cannot, the main thread takes the faults.  In
+	 * huge pages where it has them: a fault a 2 MB page instead of 512,
+	 * 64 MB in 3 ms instead of 18-25, and the exit returns them at once
+	 * (cc1, 56 MB: 0.060 s -> 0.050 s, the same peak).
+	 */
+	if (a->heap_hi > a->heap_lo) {
+#ifdef MADV_HUGEPAGE
+		(void)madvise(a->heap_lo, (size_t)(a->heap_hi - a->heap_lo),
+		    MADV_HUGEPAGE);
+#endif
 		(void)madvise(a->heap_lo, (size_t)(a->heap_hi - a->heap_lo),
 		    MADV_POPULATE_WRITE);
+	}
 #endif
 	pthread_mutex_lock(&a->lock);
 	for (;;) {
