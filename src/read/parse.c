@@ -1397,9 +1397,8 @@ parser_fastcall(struct parser *ps, const char *s, const char *end)
  * before ("fn=(ID)", "cfn=(ID)", "fl=(ID)", "fi=(ID)", "fe=(ID)",
  * "cfi=(ID)", "cfl=(ID)", "ob=(ID)", "cob=(ID)"), no call or jump
  * pending: what parser_nameline() does, by parser_setname().  Return the
- * newline
- * ending the line at s, or NULL with nothing changed for parser_line()
- * to take it.
+ * newline ending the line at s, or NULL with nothing changed for
+ * parser_line() to take it.
  */
 static const char *
 parser_fastref(struct parser *ps, const char *s)

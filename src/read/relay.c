@@ -26,7 +26,7 @@
  * process, and a longer ring only holds more of what it wrote.
  */
 #define RELAY_BLOCKS	16		/* at most */
-#define RELAY_PIPED	4		/* reading a pipe or a plain file */
+#define RELAY_PIPED	4		/* uncompressed standard input */
 
 struct block {
 	char		*buf;
