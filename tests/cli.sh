@@ -9,6 +9,9 @@ prog=$1 td=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
+. "$(dirname "$0")/needs.sh"
+needs gzip gzip
+needs jq jq
 
 # No profile named: the one found here is said on standard output only
 # for the text report (as callgrind_annotate does); the machine-read

@@ -8,12 +8,9 @@
 set -u
 
 prog=$1 td=$2
-for t in dot xmllint; do
-	command -v $t >/dev/null 2>&1 || {
-		echo "dot: $t is needed (apt-get install -y graphviz libxml2-utils)"
-		exit 1
-	}
-done
+. "$(dirname "$0")/needs.sh"
+needs dot graphviz
+needs xmllint libxml2-utils
 cd "$td" || exit 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM

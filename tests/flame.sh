@@ -2,7 +2,7 @@
 # flame.sh - flame graphs as a person meets them: on every test profile
 # the folded stacks add up to the sum of the event's self costs and come
 # out the same twice; an xtree file's stacks are its blocks; the SVG is
-# well-formed (xmllint), its script parses (node, when there is one), and
+# well-formed (xmllint), its script parses (node --check), and
 # rsvg-convert renders it to a PNG of the expected size that is not
 # blank (tests/pngcheck.py).
 #
@@ -11,13 +11,11 @@ set -u
 
 prog=$1 td=$2
 here=$(cd "$(dirname "$0")" && pwd)
-for t in xmllint rsvg-convert python3; do
-	command -v $t >/dev/null 2>&1 || {
-		echo "flame: $t is needed (apt-get install -y libxml2-utils" \
-		    "librsvg2-bin python3)"
-		exit 1
-	}
-done
+. "$(dirname "$0")/needs.sh"
+needs xmllint libxml2-utils
+needs rsvg-convert librsvg2-bin
+needs python3 python3
+needs node nodejs
 cd "$td" || exit 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -110,9 +108,7 @@ for f in profiles/cg-default.out profiles/cg-cxx.out producers/xt-massif.out \
 	    { echo "FAIL: $f: PNG ${1:-?}x${2:-?}, ${3:-?} pixels drawn"; fail=1; }
 done
 # The script is JavaScript that parses.
-if command -v node >/dev/null 2>&1; then
-	sed -n '/<!\[CDATA\[/,/\]\]>/p' "$tmp/r.svg" | sed '1d;$d' >"$tmp/s.js"
-	node --check "$tmp/s.js" || { echo "FAIL: the script does not parse"; fail=1; }
-fi
+sed -n '/<!\[CDATA\[/,/\]\]>/p' "$tmp/r.svg" | sed '1d;$d' >"$tmp/s.js"
+node --check "$tmp/s.js" || { echo "FAIL: the script does not parse"; fail=1; }
 [ $fail -eq 0 ] && echo "flame: ok ($n profiles)"
 exit $fail

@@ -12,6 +12,11 @@ set -u
 prog=$1 td=$2 name=$3
 shift 3
 exp=$td/golden/$name
+. "$(dirname "$0")/needs.sh"
+case " $* " in
+*" --asm=yes "*)
+	needs objdump binutils ;;
+esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 

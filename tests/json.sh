@@ -6,10 +6,8 @@
 set -u
 
 prog=$1 td=$2
-command -v jq >/dev/null 2>&1 || {
-	echo "json: jq is needed (apt-get install -y jq)"
-	exit 1
-}
+. "$(dirname "$0")/needs.sh"
+needs jq jq
 cd "$td" || exit 2
 fail=0
 for f in golden/json-*.out golden/*-json.out; do

@@ -10,10 +10,8 @@
 set -u
 
 prog=$1 td=$2
-command -v cmark-gfm >/dev/null 2>&1 || {
-	echo "markdown: cmark-gfm is needed (apt-get install -y cmark-gfm)"
-	exit 1
-}
+. "$(dirname "$0")/needs.sh"
+needs cmark-gfm cmark-gfm
 cd "$td" || exit 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM

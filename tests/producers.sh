@@ -11,10 +11,8 @@ set -u
 
 prog=$1 td=$2
 cd "$td" || exit 2
-command -v jq >/dev/null 2>&1 || {
-	echo "producers: jq is needed (apt-get install -y jq)"
-	exit 1
-}
+. "$(dirname "$0")/needs.sh"
+needs jq jq
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0 n=0

@@ -14,6 +14,9 @@ tmp=$(mktemp -d) || exit 2
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail=0
+. "$(dirname "$0")/needs.sh"
+needs gzip gzip
+needs zstd zstd
 
 # Five million bytes (five blocks) with two lines the parser warns
 # about: one in the first block, one in the third.

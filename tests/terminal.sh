@@ -9,6 +9,8 @@ set -u
 prog=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/needs.sh"
+needs script bsdutils
 cd "$tmp" || exit 2
 printf 'events: Ir\nfl=a.c\nfn=evil\033[2Jname\n1 5\n' >p.out
 fail=0
@@ -19,15 +21,11 @@ grep -q "$(printf 'a.c:evil\033\\[2Jname')" pipe.txt ||
     { echo "FAIL: pipe output changed the name"; fail=1; }
 
 # A terminal (script(1) gives the program a pseudo-terminal).
-if command -v script >/dev/null 2>&1; then
-	script -qec "'$prog' --auto=no p.out" /dev/null >tty.txt 2>&1
-	grep -q 'a.c:evil\\033\[2Jname' tty.txt ||
-	    { echo "FAIL: terminal output not made visible"; fail=1; }
-	grep -q "$(printf '\033')" tty.txt &&
-	    { echo "FAIL: an escape reached the terminal"; fail=1; }
-else
-	echo "terminal: script(1) not found, terminal case skipped"
-fi
+script -qec "'$prog' --auto=no p.out" /dev/null >tty.txt 2>&1
+grep -q 'a.c:evil\\033\[2Jname' tty.txt ||
+    { echo "FAIL: terminal output not made visible"; fail=1; }
+grep -q "$(printf '\033')" tty.txt &&
+    { echo "FAIL: an escape reached the terminal"; fail=1; }
 
 # A closed pipe: no message, even with SIGPIPE ignored by the parent.
 awk 'BEGIN { print "events: Ir"; print "fl=a.c"
@@ -41,23 +39,21 @@ awk 'BEGIN { print "events: Ir"; print "fl=a.c"
 # once, so that nothing here depends on the machine's speed.
 awk 'BEGIN { print "events: Ir"; for (i = 0; i < 200000; i++) {
     print "fl=f" i % 50 ".c"; print "fn=g" i; print i % 90 + 1, 7 } }' >long.out
-if command -v script >/dev/null 2>&1; then
-	env -u CI CGA_PROGRESS_DELAY=0 script -qec "'$prog' --auto=no long.out \
-	    >rep.txt" /dev/null >tty.txt 2>&1
-	grep -q "cg-annotate: reading long.out: [0-9]* of [0-9]* MB" tty.txt ||
-	    { echo "FAIL: no progress line on a terminal"; fail=1; }
-	[ "$(tail -c 4 tty.txt | od -An -c | tr -d ' ')" = '\r033[K' ] ||
-	    { echo "FAIL: the progress line is not erased at the end"; fail=1; }
-	grep -q "^1,400,000 (100.0%)  PROGRAM TOTALS" rep.txt ||
-	    { echo "FAIL: the report beside the progress line"; fail=1; }
-	env CI=1 CGA_PROGRESS_DELAY=0 script -qec \
-	    "'$prog' --auto=no long.out >/dev/null" /dev/null >tty.txt 2>&1
-	grep -q "reading" tty.txt && { echo "FAIL: progress in CI"; fail=1; }
-	env -u CI CGA_PROGRESS_DELAY=0 script -qec \
-	    "'$prog' --format=json long.out >/dev/null" /dev/null >tty.txt 2>&1
-	grep -q "reading" tty.txt &&
-	    { echo "FAIL: progress with --format=json"; fail=1; }
-fi
+env -u CI CGA_PROGRESS_DELAY=0 script -qec "'$prog' --auto=no long.out \
+    >rep.txt" /dev/null >tty.txt 2>&1
+grep -q "cg-annotate: reading long.out: [0-9]* of [0-9]* MB" tty.txt ||
+    { echo "FAIL: no progress line on a terminal"; fail=1; }
+[ "$(tail -c 4 tty.txt | od -An -c | tr -d ' ')" = '\r033[K' ] ||
+    { echo "FAIL: the progress line is not erased at the end"; fail=1; }
+grep -q "^1,400,000 (100.0%)  PROGRAM TOTALS" rep.txt ||
+    { echo "FAIL: the report beside the progress line"; fail=1; }
+env CI=1 CGA_PROGRESS_DELAY=0 script -qec \
+    "'$prog' --auto=no long.out >/dev/null" /dev/null >tty.txt 2>&1
+grep -q "reading" tty.txt && { echo "FAIL: progress in CI"; fail=1; }
+env -u CI CGA_PROGRESS_DELAY=0 script -qec \
+    "'$prog' --format=json long.out >/dev/null" /dev/null >tty.txt 2>&1
+grep -q "reading" tty.txt &&
+    { echo "FAIL: progress with --format=json"; fail=1; }
 CGA_PROGRESS_DELAY=0 "$prog" --auto=no long.out >/dev/null 2>err
 [ -s err ] && { echo "FAIL: progress on a pipe"; fail=1; }
 

@@ -10,10 +10,9 @@
 set -u
 
 prog=$1 td=$2 regen=${3:-}
-command -v tmux >/dev/null 2>&1 || {
-	echo "tui: tmux is needed (apt-get install -y tmux)"
-	exit 1
-}
+. "$(dirname "$0")/needs.sh"
+needs tmux tmux
+needs objdump binutils
 cd "$td" || exit 2
 tmp=$(mktemp -d)
 sock=cga-tui-$$
