@@ -23,12 +23,15 @@
 #include "profile.h"
 #include "report.h"
 #include "srcfile.h"
+#include "tvis.h"
 #include "xmalloc.h"
 
 static int	 main_report(struct options *);
 static int	 main_diff(struct options *);
 static int	 main_inputs(struct options *, struct inputs *, char **);
-static int	 main_output(void);
+static enum tvis_mode main_output(void);
+static int	 main_print(const struct profile *, const struct profile *,
+		    const struct report_opts *);
 static void	 main_progress(const struct report_opts *);
 static int	 main_status(int);
 static int	 main_finish(int);
@@ -82,7 +85,7 @@ main_report(struct options *op)
 	if (rc == 0 && op->report.tui)
 		rc = tui_run(p, &op->report);
 	else if (rc == 0)
-		rc = main_status(report_print(stdout, p, NULL, &op->report));
+		rc = main_status(main_print(p, NULL, &op->report));
 	rc = main_finish(rc);
 	profile_free(p);
 	inputs_free(&in);
@@ -117,7 +120,7 @@ main_diff(struct options *op)
 		    o->old_name, profile_str(new, profile_events_list(new)));
 		rc = 1;
 	} else
-		rc = main_status(report_print(stdout, new, old, o));
+		rc = main_status(main_print(new, old, o));
 	rc = main_finish(rc);
 	profile_free(old);
 	profile_free(new);
@@ -183,13 +186,13 @@ main_inputs(struct options *op, struct inputs *in, char **found)
 }
 
 /*
- * Make standard output ready for a report and return nonzero if it is a
- * terminal, where names cannot carry escape sequences through.  The
+ * Make standard output ready for a report and return how names reach it
+ * (tvis.c): on a terminal, nothing of a profile's may act on it.  The
  * buffer is given: without one, glibc ignores the size asked for and
  * writes 4 KiB at a time.  "| head" ends us at once and quietly, even if
  * SIGPIPE was ignored by whoever started us.
  */
-static int
+static enum tvis_mode
 main_output(void)
 {
 	static char	buf[256 * 1024];
@@ -197,7 +200,28 @@ main_output(void)
 	if (setvbuf(stdout, buf, _IOFBF, sizeof(buf)) != 0)
 		err(1, "setvbuf");
 	signal(SIGPIPE, SIG_DFL);
-	return isatty(STDOUT_FILENO);
+	return tvis_mode_of(STDOUT_FILENO);
+}
+
+/*
+ * Print the report of p (against old with --diff) on standard output,
+ * through the rule of tvis.c when that is a terminal: every format, and
+ * the source lines and objdump's text in it, is text from files that
+ * are not ours.  Return what report_print() returns.
+ */
+static int
+main_print(const struct profile *p, const struct profile *old,
+    const struct report_opts *o)
+{
+	FILE	*out = stdout;
+	int	 r;
+
+	if (o->visible_names != TVIS_RAW)
+		out = tvis_fopen(stdout, o->visible_names);
+	r = report_print(out, p, old, o);
+	if (out != stdout)
+		fclose(out);
+	return r;
 }
 
 /*

@@ -17,5 +17,6 @@ Suite	*make_derive_suite(void);
 Suite	*make_instrs_suite(void);
 Suite	*make_ahead_suite(void);
 Suite	*make_report_suite(void);
+Suite	*make_tvis_suite(void);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * msg.c - diagnostics: "prog: file:line: level: message: detail" on
- * stderr, made visible (vis(3)) whole, a cap on repeated messages of one
+ * stderr, made visible (tvis.c) whole, a cap on repeated messages of one
  * kind, and the worst level seen as the exit status (after mandoc's
  * mandoc_msg.c).
  */
@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <vis.h>
 
 #include "msg.h"
+#include "tvis.h"
 
 static const struct {
 	enum msglevel	 level;
@@ -85,8 +85,24 @@ static int		 msg_quiet;
 static _Thread_local unsigned *msg_diverted;
 
 /*
+ * Return how a message is made visible: as on a terminal even when
+ * stderr is not one (a log read later on one), printable UTF-8 kept
+ * where stderr is a UTF-8 terminal.
+ */
+static enum tvis_mode
+msg_tvis(void)
+{
+	static int	mode = -1;
+
+	if (mode == -1)
+		mode = tvis_mode_of(STDERR_FILENO) == TVIS_UTF8 ?
+		    TVIS_UTF8 : TVIS_ASCII;
+	return (enum tvis_mode)mode;
+}
+
+/*
  * Print "prog: ", pre and the text of fmt on stderr, made visible
- * (vis(3)), then eol: the names a profile puts into a message (files,
+ * (tvis.c), then eol: the names a profile puts into a message (files,
  * functions, events, excerpts of lines) may hold escape sequences, and
  * stderr is often the terminal even when the report goes to a pager.
  */
@@ -106,9 +122,8 @@ msg_vput(const char *eol, const char *pre, const char *fmt, va_list ap)
 		free(text);
 		return;
 	}
-	if ((vis = malloc(4 * len + 1)) != NULL) {
-		strvisx(vis, text, len, VIS_CSTYLE | VIS_OCTAL | VIS_TAB |
-		    VIS_NL);
+	if ((vis = malloc(tvis_size(len))) != NULL) {
+		tvis_encode(vis, text, len, msg_tvis(), TVIS_NAME);
 		fprintf(stderr, "%s: %s%s", getprogname(), vis, eol);
 		free(vis);
 	}

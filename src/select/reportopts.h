@@ -9,6 +9,7 @@
 #include <regex.h>
 
 #include "profile.h"
+#include "tvis.h"
 
 struct callgraph;
 struct derive_opt;
@@ -38,8 +39,8 @@ struct report_opts {
 					   NULL if none was given */
 	char		 *threshold;	/* --threshold as given ("99") */
 	int		  show_percs;
-	int		  visible_names; /* make control characters in names
-					   visible (output to a terminal) */
+	enum tvis_mode	  visible_names; /* how names reach the output: on
+					   a terminal, made visible */
 	int		  auto_annotate;
 	int		  context;	/* --context lines around */
 	int		  inclusive;	/* --inclusive=yes */

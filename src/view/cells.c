@@ -7,7 +7,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <vis.h>
 
 #include "cells.h"
 #include "cost.h"
@@ -297,7 +296,8 @@ cells_cost(const struct cells *c, const uint64_t *v, const unsigned *w)
 /*
  * Print a name taken from the profile: verbatim, or on a terminal with
  * control characters (and other bytes a terminal could act on) made
- * visible as C escapes, so that a profile cannot drive the terminal.
+ * visible as C escapes (tvis.c), so that a profile cannot drive the
+ * terminal.
  */
 void
 cells_name(const struct cells *c, const char *s)
@@ -309,18 +309,7 @@ cells_name(const struct cells *c, const char *s)
 void
 cells_namelen(const struct cells *c, const char *s, size_t len)
 {
-	char	 small[256], *buf = small;
-
-	if (!c->visible) {
-		fwrite(s, 1, len, c->out);
-		return;
-	}
-	if (4 * len + 1 > sizeof(small))
-		buf = xreallocarray(NULL, len + 1, 4);
-	strvisx(buf, s, len, VIS_CSTYLE | VIS_OCTAL | VIS_TAB | VIS_NL);
-	fputs(buf, c->out);
-	if (buf != small)
-		free(buf);
+	tvis_write(c->out, s, len, 0, c->visible, TVIS_NAME);
 }
 
 /*

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tvis.h"
+
 struct profile;
 struct snum;
 struct selection;
@@ -21,8 +23,8 @@ struct cells {
 	size_t			 nshow;
 	int			 show_percs;
 	const uint64_t		*total;		/* percentage base */
-	int			 visible;	/* make control characters in
-						   names visible (a terminal) */
+	enum tvis_mode		 visible;	/* names made visible on a
+						   terminal (tvis.c) */
 };
 
 void		 cells_init(struct cells *, FILE *, const struct selection *);

@@ -46,6 +46,7 @@
 #include "select.h"
 #include "srcfile.h"
 #include "srcsel.h"
+#include "tvis.h"
 #include "xmalloc.h"
 
 #define NONE		UINT32_MAX
@@ -122,6 +123,7 @@ struct tui {
 	int			  have_re;
 	char			  status[256];
 	int			  color;
+	enum tvis_mode		  tvis;		/* how text is drawn */
 	FILE			 *timing;	/* $CGA_TUI_LOG */
 	struct callgraph	 *graph;	/* of p, shared by the selections */
 	struct tlevel		  level[4];	/* by folding */
@@ -147,6 +149,7 @@ static struct tview *tui_done(struct tview *);
 static int	tui_heat(const struct selection *, const uint64_t *);
 static struct tview *tui_view_list(struct tui *);
 static const char *tui_text_at(struct tview *, size_t);
+static int	tui_put(const struct tui *, int, const char *, int);
 static struct tview *tui_view_func(struct tui *, const char *);
 static struct tview *tui_view_source(struct tui *, const char *);
 static struct tview *tui_view_asm(struct tui *, const char *);
@@ -878,6 +881,26 @@ tui_move(struct tview *v, long d)
 		v->cur = (size_t)c;
 }
 
+/*
+ * Draw text on row y from its first column, at most cols bytes, made
+ * visible (tvis.c): names, source lines and objdump's text are drawn as
+ * the report prints them on a terminal.  Return the bytes drawn.
+ */
+static int
+tui_put(const struct tui *t, int y, const char *text, int cols)
+{
+	char	 small[1024], *buf = small;
+	size_t	 len = strlen(text), n;
+
+	if (tvis_size(len) > sizeof(small))
+		buf = xmalloc(tvis_size(len));
+	n = tvis_encode(buf, text, len, t->tvis, TVIS_LINE);
+	mvaddnstr(y, 0, buf, cols);
+	if (buf != small)
+		free(buf);
+	return n < (size_t)cols ? (int)n : cols;
+}
+
 /* Draw the current view, its title and its status line. */
 static void
 tui_draw(struct tui *t)
@@ -907,8 +930,7 @@ tui_draw(struct tui *t)
 	    t->key.inclusive ? "inclusive" : "self", folds[t->key.fold & 3],
 	    t->key.threshold);
 	attron(A_REVERSE);
-	mvaddnstr(0, 0, line, cols);
-	for (y = (int)strlen(line); y < cols; y++)
+	for (y = tui_put(t, 0, line, cols); y < cols; y++)
 		addch(' ');
 	attroff(A_REVERSE);
 	for (y = 0; y < body && v->top + (size_t)y < v->n; y++) {
@@ -922,9 +944,9 @@ tui_draw(struct tui *t)
 		    v->kind != TV_HELP)
 			attr |= A_REVERSE;
 		attron(attr);
-		mvaddnstr(y + 1, 0, text, cols);
+		i = (size_t)tui_put(t, y + 1, text, cols);
 		if (attr & A_REVERSE)
-			for (i = strlen(text); (int)i < cols; i++)
+			for (; (int)i < cols; i++)
 				addch(' ');
 		attroff(attr);
 	}
@@ -940,8 +962,7 @@ tui_draw(struct tui *t)
 	    t->status : "Enter open  s source  a asm  / search  e event  "
 	    "i incl  f fold  t thr  ? help  q quit");
 	attron(A_REVERSE);
-	mvaddnstr(rows - 1, 0, line, cols);
-	for (y = (int)strlen(line); y < cols; y++)
+	for (y = tui_put(t, rows - 1, line, cols); y < cols; y++)
 		addch(' ');
 	attroff(A_REVERSE);
 	refresh();
@@ -1102,6 +1123,8 @@ tui_run(const struct profile *p, const struct report_opts *o)
 		return 2;
 	}
 	setlocale(LC_ALL, "");
+	t.tvis = tvis_mode_of(STDOUT_FILENO) == TVIS_UTF8 ? TVIS_UTF8 :
+	    TVIS_ASCII;
 	if ((scr = newterm(NULL, stdout, stdin)) == NULL) {
 		fprintf(stderr, "%s: --tui: cannot drive the terminal "
 		    "'%s'\n", getprogname(), getenv("TERM") != NULL ?
