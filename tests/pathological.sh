@@ -14,6 +14,11 @@
 #   bigsource  a source file of 10^6 lines with costs spread through it
 #   hugesource a sparse source file of 64 GB (two lines, then a hole),
 #              its second line annotated: read as far as needed only
+#   formulachain  5 * 10^4 event: formulas, each naming the one before,
+#              the last overriding CEst: --show, --sort and --fail-above
+#              on it (expanded recursively, it overflowed the stack)
+#   formulawide   10^5 event: formulas and one naming them all (looked
+#              up one by one, it took 24 s)
 set -u
 
 prog=$1 case=$2
@@ -27,6 +32,43 @@ fail() {
 }
 
 case $case in
+formulachain)
+	awk 'BEGIN { print "events: Ir"; print "event: E0 = Ir"
+	    for (i = 1; i < 50000; i++) print "event: E" i " = E" i - 1
+	    print "event: CEst = 2 E49999"; print "fl=a.c"; print "fn=main"
+	    print "1 21" }' >p.out
+	for o in --show=CEst --sort=CEst --fail-above=CEst:1; do
+		"$prog" --auto=no $o p.out >out 2>err
+		rc=$?
+		case $o in
+		--fail*) [ $rc -eq 3 ] || fail "$o: exit $rc"
+			grep -q "CEst is 42$" err || fail "$o: $(cat err)"
+			: >err ;;
+		--sort*) [ $rc -eq 0 ] || fail "$o: exit $rc"
+			grep -q "^Event sort order: CEst$" out ||
+			    fail "$o: not sorted by CEst" ;;
+		*)	[ $rc -eq 0 ] || fail "$o: exit $rc"
+			grep -q "^42 (100.0%) .*PROGRAM TOTALS (calculated)$" \
+			    out || fail "$o: CEst is not 2 Ir: $(cat out)" ;;
+		esac
+	done
+	# A cycle as long, told once.
+	sed 's/^event: E0 = Ir$/event: E0 = E49999/' p.out >q.out
+	"$prog" --auto=no --show=CEst q.out >out 2>cycle.err &&
+	    fail "a cycle: exit 0"
+	[ "$(grep -c "refers back to itself" cycle.err)" -eq 1 ] ||
+	    fail "a cycle: $(cat cycle.err)"
+	;;
+formulawide)
+	awk 'BEGIN { print "events: Ir"
+	    for (i = 0; i < 100000; i++) print "event: A" i " = Ir"
+	    printf "event: CEst = A0"
+	    for (i = 1; i < 100000; i++) printf " + A%d", i
+	    print ""; print "fl=a.c"; print "fn=main"; print "1 3" }' >p.out
+	"$prog" --auto=no --show=CEst p.out >out 2>err || fail "exit $?"
+	grep -q "^300,000 (100.0%)  PROGRAM TOTALS (calculated)$" out ||
+	    fail "CEst is not 10^5 Ir: $(head -20 out)"
+	;;
 hugesource)
 	printf 'int a;\nint b;\n' >big.c
 	truncate -s 64G big.c || { echo "pathological: no sparse file here"; exit 0; }

@@ -17,6 +17,7 @@
 
 #include "cost.h"
 #include "derive.h"
+#include "hash.h"
 #include "msg.h"
 #include "profile.h"
 #include "xmalloc.h"
@@ -45,6 +46,8 @@ struct derive {
 	unsigned	 nrec;		/* recorded events */
 	struct def	*defs;		/* options, profile, built-ins */
 	size_t		 ndefs;
+	uint32_t	*slots;		/* by name: 1 + the first def, or 0 */
+	size_t		 nslots;	/* a power of 2 above 2 ndefs */
 	struct def	**cols;		/* the derived events computed */
 	unsigned	 ncols;
 };
@@ -73,6 +76,9 @@ static const char *derive_term(const char *, struct term *, const char **);
 static int	derive_is_name(char);
 static struct def *derive_find(struct derive *, const char *, size_t);
 static int	derive_expand(struct derive *, struct def *);
+static int	derive_term_add(struct derive *, struct def *,
+		    const struct term *);
+static void	derive_index(struct derive *);
 static void	derive_error(const struct def *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 
@@ -237,19 +243,48 @@ derive_new(const struct profile *p, const struct derive_opt *opts,
 		df->formula = builtins[i].formula;
 		df->longname = builtins[i].longname;
 	}
+	derive_index(d);
 	return d;
+}
+
+/*
+ * Index the definitions by name, the first of each name kept: a formula
+ * names its terms' events by looking them up, and a profile may hold as
+ * many definitions as lines.
+ */
+static void
+derive_index(struct derive *d)
+{
+	size_t		 i, h;
+	const char	*name;
+
+	for (d->nslots = 16; d->nslots < 2 * d->ndefs; d->nslots *= 2)
+		continue;
+	d->slots = xcalloc(d->nslots, sizeof(*d->slots));
+	for (i = 0; i < d->ndefs; i++) {
+		name = d->defs[i].name;
+		h = hash_bytes(name, strlen(name)) & (d->nslots - 1);
+		while (d->slots[h] != 0 && strcmp(d->defs[d->slots[h] -
+		    1].name, name) != 0)
+			h = (h + 1) & (d->nslots - 1);
+		if (d->slots[h] == 0)
+			d->slots[h] = (uint32_t)i + 1;
+	}
 }
 
 /* Return the first definition of the name s (len bytes), or NULL. */
 static struct def *
 derive_find(struct derive *d, const char *s, size_t len)
 {
-	size_t	i;
+	const struct def	*df;
+	size_t			 h;
 
-	for (i = 0; i < d->ndefs; i++)
-		if (strlen(d->defs[i].name) == len &&
-		    memcmp(d->defs[i].name, s, len) == 0)
-			return &d->defs[i];
+	h = hash_bytes(s, len) & (d->nslots - 1);
+	for (; d->slots[h] != 0; h = (h + 1) & (d->nslots - 1)) {
+		df = &d->defs[d->slots[h] - 1];
+		if (strlen(df->name) == len && memcmp(df->name, s, len) == 0)
+			return &d->defs[d->slots[h] - 1];
+	}
 	return NULL;
 }
 
@@ -274,69 +309,115 @@ derive_error(const struct def *df, const char *fmt, ...)
 }
 
 /*
- * Expand the formula of df into factors of the recorded events, the
- * derived events it names expanded first.  Return 0, or -1 after a
- * message (a cycle, an unknown event, a factor too large).
+ * Add term t of df's formula to df's factors: a recorded event, or a
+ * derived one expanded before.  Return 0 (a term a built-in formula
+ * leaves out included), or -1 after a message.
  */
 static int
-derive_expand(struct derive *d, struct def *df)
+derive_term_add(struct derive *d, struct def *df, const struct term *t)
 {
-	struct term	 t;
 	struct def	*sub;
-	const char	*s = df->formula, *why = NULL;
 	int64_t		 f, add;
 	unsigned	 e;
 	int		 idx;
 	char		*name;
 
-	if (df->state == 2)
-		return 0;
-	if (df->state == 1) {
-		derive_error(df, "its definition refers back to itself");
-		return -1;
-	}
-	df->state = 1;
-	df->coef = xcalloc(d->nrec > 0 ? d->nrec : 1, sizeof(*df->coef));
-	do {
-		if ((s = derive_term(s, &t, &why)) == NULL) {
-			derive_error(df, "%s", why);
-			return -1;
-		}
-		f = t.neg ? -(int64_t)t.factor : (int64_t)t.factor;
-		name = xstrndup(t.name, t.len);
-		idx = profile_event_index(d->p, name);
-		sub = idx < 0 ? derive_find(d, t.name, t.len) : NULL;
-		if (idx < 0 && sub != NULL && derive_expand(d, sub) == -1) {
+	f = t->neg ? -(int64_t)t->factor : (int64_t)t->factor;
+	name = xstrndup(t->name, t->len);
+	idx = profile_event_index(d->p, name);
+	sub = idx < 0 ? derive_find(d, t->name, t->len) : NULL;
+	if (idx < 0 && (sub == NULL || !sub->known)) {
+		if (df->kind != DEF_BUILTIN) {
+			derive_error(df, "'%s' is not an event of the "
+			    "profile (%s)%s", name, profile_str(d->p,
+			    profile_events_list(d->p)), sub != NULL ?
+			    " nor computed from them" : "");
 			free(name);
 			return -1;
-		}
-		if (idx < 0 && (sub == NULL || !sub->known)) {
-			if (df->kind != DEF_BUILTIN) {
-				derive_error(df, "'%s' is not an event of the "
-				    "profile (%s)%s", name, profile_str(d->p,
-				    profile_events_list(d->p)), sub != NULL ?
-				    " nor computed from them" : "");
-				free(name);
-				return -1;
-			}
-			free(name);
-			continue;	/* a built-in leaves it out */
 		}
 		free(name);
-		df->known = 1;
-		for (e = 0; e < d->nrec; e++) {
-			if (idx >= 0 && e != (unsigned)idx)
+		return 0;	/* a built-in leaves it out */
+	}
+	free(name);
+	df->known = 1;
+	for (e = 0; e < d->nrec; e++) {
+		if (idx >= 0 && e != (unsigned)idx)
+			continue;
+		if (__builtin_mul_overflow(f, idx >= 0 ? 1 : sub->coef[e],
+		    &add) || __builtin_add_overflow(df->coef[e], add,
+		    &df->coef[e])) {
+			derive_error(df, "factors above 2^63 - 1");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Expand the formula of top into factors of the recorded events, the
+ * derived events it names expanded first.  The definitions being
+ * expanded are a stack of our own, not the C stack: a profile can chain
+ * as many as it has lines.  Return 0, or -1 after a message (a cycle,
+ * an unknown event, a factor too large).
+ */
+static int
+derive_expand(struct derive *d, struct def *top)
+{
+	struct frame {
+		struct def	*df;
+		const char	*s;	/* the next term */
+	}		*st = NULL;
+	size_t		 n = 0, cap = 0;
+	struct term	 t;
+	struct def	*df, *sub;
+	const char	*next, *why = NULL;
+	char		*name;
+	int		 idx, rc = -1;
+
+	for (df = top; ; ) {
+		/* df is to be expanded: begin it, or find a cycle. */
+		if (df->state == 1) {
+			derive_error(df, "its definition refers back to itself");
+			goto out;
+		}
+		if (df->state == 0) {
+			df->state = 1;
+			df->coef = xcalloc(d->nrec > 0 ? d->nrec : 1,
+			    sizeof(*df->coef));
+			st = xgrow(st, &cap, n + 1, sizeof(*st));
+			st[n].df = df;
+			st[n++].s = df->formula;
+		}
+		for (df = NULL; n > 0 && df == NULL; ) {
+			struct frame *fr = &st[n - 1];
+
+			if ((next = derive_term(fr->s, &t, &why)) == NULL) {
+				derive_error(fr->df, "%s", why);
+				goto out;
+			}
+			name = xstrndup(t.name, t.len);
+			idx = profile_event_index(d->p, name);
+			free(name);
+			sub = idx < 0 ? derive_find(d, t.name, t.len) : NULL;
+			if (sub != NULL && sub->state != 2) {
+				df = sub;	/* first, then this term again */
 				continue;
-			if (__builtin_mul_overflow(f, idx >= 0 ? 1 :
-			    sub->coef[e], &add) || __builtin_add_overflow(
-			    df->coef[e], add, &df->coef[e])) {
-				derive_error(df, "factors above 2^63 - 1");
-				return -1;
+			}
+			if (derive_term_add(d, fr->df, &t) == -1)
+				goto out;
+			fr->s = next;
+			if (*next == '\0') {
+				fr->df->state = 2;
+				n--;
 			}
 		}
-	} while (*s != '\0');
-	df->state = 2;
-	return 0;
+		if (df == NULL)
+			break;
+	}
+	rc = 0;
+out:
+	free(st);
+	return rc;
 }
 
 /*
@@ -453,6 +534,7 @@ derive_free(struct derive *d)
 	for (i = 0; i < d->ndefs; i++)
 		free(d->defs[i].coef);
 	free(d->defs);
+	free(d->slots);
 	free(d->cols);
 	free(d);
 }
