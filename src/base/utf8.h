@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 /*
  * Return the length of the valid UTF-8 sequence at s (a NUL-terminated
@@ -43,17 +44,39 @@ utf8_len(const unsigned char *s)
 }
 
 /*
- * Write s as XML character data (SVG, Graphviz's HTML-like labels):
- * &, <, > and " as entities, control bytes and bytes that are not UTF-8
- * as U+FFFD.
+ * Return the length of the character at s as utf8_len() does, or 0 if
+ * it is a non-character (U+FDD0-U+FDEF, U+FFFE, U+FFFF and their like
+ * in every plane), which XML and Graphviz refuse.
+ */
+static inline size_t
+utf8_char(const unsigned char *s)
+{
+	size_t		n = utf8_len(s);
+	unsigned	cp;
+
+	if (n < 3)
+		return n;
+	cp = n == 3 ? (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 |
+	    (s[2] & 0x3fu) : (s[0] & 0x07u) << 18 | (s[1] & 0x3fu) << 12 |
+	    (s[2] & 0x3fu) << 6 | (s[3] & 0x3fu);
+	if ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe)
+		return 0;
+	return n;
+}
+
+/*
+ * Write the len bytes at s (no NUL among them) as XML character data
+ * (SVG, Graphviz's HTML-like labels): &, <, > and " as entities, control
+ * bytes, bytes that are not UTF-8 and non-characters as U+FFFD.
  */
 static inline void
-utf8_xml(FILE *out, const char *s)
+utf8_xmln(FILE *out, const char *s, size_t len)
 {
 	const unsigned char	*p = (const unsigned char *)s;
+	const unsigned char	*end = p + len;
 	size_t			 n;
 
-	while (*p != '\0') {
+	while (p < end) {
 		if (*p == '&')
 			fputs("&amp;", out);
 		else if (*p == '<')
@@ -62,7 +85,8 @@ utf8_xml(FILE *out, const char *s)
 			fputs("&gt;", out);
 		else if (*p == '"')
 			fputs("&quot;", out);
-		else if (*p < 0x20 || *p == 0x7f || (n = utf8_len(p)) == 0)
+		else if (*p < 0x20 || *p == 0x7f || (n = utf8_char(p)) == 0 ||
+		    n > (size_t)(end - p))
 			fputs("&#xFFFD;", out);
 		else {
 			fwrite(p, 1, n, out);
@@ -71,6 +95,13 @@ utf8_xml(FILE *out, const char *s)
 		}
 		p++;
 	}
+}
+
+/* Write the string s as XML character data, as utf8_xmln() does. */
+static inline void
+utf8_xml(FILE *out, const char *s)
+{
+	utf8_xmln(out, s, strlen(s));
 }
 
 #endif /* CGA_UTF8_H */

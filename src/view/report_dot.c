@@ -26,7 +26,8 @@
 #include "select.h"
 #include "utf8.h"
 
-static void	dot_quoted(FILE *, const char *);
+static void	dot_quoted(FILE *, const char *, int);
+static void	dot_html(FILE *, const char *);
 static double	dot_weight(uint64_t, uint64_t);
 static void	dot_color(FILE *, double);
 static void	dot_pct(FILE *, uint64_t, uint64_t);
@@ -35,18 +36,25 @@ static void	dot_change_pct(FILE *, uint64_t, uint64_t, uint64_t);
 static void	dot_change_color(FILE *, double);
 
 
-/* Write s inside a DOT quoted string. */
+/*
+ * Write s inside a DOT quoted string: a label if tooltip is 0, else a
+ * tooltip.  Graphviz expands \N, \G, \E and their like in both, after
+ * taking "\\" for one backslash in a label and only "\\\\" in a
+ * tooltip; a name's backslashes stay backslashes.
+ */
 static void
-dot_quoted(FILE *out, const char *s)
+dot_quoted(FILE *out, const char *s, int tooltip)
 {
 	const unsigned char	*p = (const unsigned char *)s;
 	size_t			 n;
 
 	while (*p != '\0') {
-		if (*p == '"' || *p == '\\') {
+		if (*p == '\\')
+			fputs(tooltip ? "\\\\\\\\" : "\\\\", out);
+		else if (*p == '"') {
 			fputc('\\', out);
 			fputc(*p, out);
-		} else if (*p < 0x20 || *p == 0x7f || (n = utf8_len(p)) == 0)
+		} else if (*p < 0x20 || *p == 0x7f || (n = utf8_char(p)) == 0)
 			fputs("\xef\xbf\xbd", out);	/* U+FFFD */
 		else {
 			fwrite(p, 1, n, out);
@@ -55,6 +63,23 @@ dot_quoted(FILE *out, const char *s)
 		}
 		p++;
 	}
+}
+
+/*
+ * Write s as the text of an HTML-like label: XML character data, where
+ * Graphviz also expands \N, \G and \E, and takes "\\" for a backslash.
+ */
+static void
+dot_html(FILE *out, const char *s)
+{
+	const char	*bs;
+
+	while ((bs = strchr(s, '\\')) != NULL) {
+		utf8_xmln(out, s, (size_t)(bs - s));
+		fputs("\\\\", out);
+		s = bs + 1;
+	}
+	utf8_xml(out, s);
 }
 
 /* Return v as a share of total, from 0 to 1. */
@@ -192,10 +217,10 @@ report_dot(FILE *out, const struct selection *sel)
 	fputs("digraph \"callgraph\" {\n\tgraph [fontname=\"Helvetica\", "
 	    "labelloc=t, nodesep=0.25, ranksep=0.35, label=\"", out);
 	if (*profile_str(p, pt->cmd) != '\0') {
-		dot_quoted(out, profile_str(p, pt->cmd));
+		dot_quoted(out, profile_str(p, pt->cmd), 0);
 		fputs(" \xe2\x80\x94 ", out);
 	}
-	dot_quoted(out, profile_str(p, profile_event(p, (unsigned)s->ev)));
+	dot_quoted(out, profile_str(p, profile_event(p, (unsigned)s->ev)), 0);
 	fputs(s->diff ? " \xe2\x80\x94 change from OLD (red: slower, blue: "
 	    "faster; percentages of OLD's total) \xe2\x80\x94 cg-annotate\"];\n" :
 	    " \xe2\x80\x94 cg-annotate\"];\n", out);
@@ -207,7 +232,7 @@ report_dot(FILE *out, const struct selection *sel)
 		cy = s->cycles[i];
 		fprintf(out, "\tsubgraph \"cluster_%u\" {\n\t\tlabel=\"",
 		    (unsigned)cy);
-		dot_quoted(out, sel->g->cycles[cy].label);
+		dot_quoted(out, sel->g->cycles[cy].label, 0);
 		fputs("\";\n\t\tstyle=dashed;\n\t\tcolor=\"#808080\";\n", out);
 		for (k = 0; k < s->nnodes; k++)
 			if (s->nodes[k].cycle == cy)
@@ -219,12 +244,12 @@ report_dot(FILE *out, const struct selection *sel)
 		row = &sel->t->rows[n->row];
 		w = dot_weight(n->incl[s->ev], total);
 		fprintf(out, "\t\"n%zu\" [label=<", k);
-		utf8_xml(out, profile_rows(p) == PROFILE_ROWS_FUNCTIONS ?
+		dot_html(out, profile_rows(p) == PROFILE_ROWS_FUNCTIONS ?
 		    profile_str(p, row->name) : fntotals_label(sel->t,
 		    n->row));
 		if (row->named && row->obj != 0) {
 			fputs("<BR/><FONT POINT-SIZE=\"8\">", out);
-			utf8_xml(out, profile_str(p, row->obj));
+			dot_html(out, profile_str(p, row->obj));
 			fputs("</FONT>", out);
 		}
 		fputs("<BR/>", out);
@@ -244,7 +269,7 @@ report_dot(FILE *out, const struct selection *sel)
 			fprintf(out, "<BR/>%s\xc3\x97", num);
 		}
 		fputs(">, tooltip=\"", out);
-		dot_quoted(out, fntotals_label(sel->t, n->row));
+		dot_quoted(out, fntotals_label(sel->t, n->row), 1);
 		fputs("\", fillcolor=\"", out);
 		if (s->diff)
 			dot_change_color(out, dot_change(n->incl[s->ev],

@@ -5,18 +5,55 @@
  * flamegraph.pl, inferno and speedscope.  The counts add up to the sum
  * of the event's self costs.  With --diff, "STACK OLD NEW", the input of
  * flamegraph.pl's difffolded: both counts, every stack of either.
- * Estimated stacks are said so once on standard error.
+ * Estimated stacks are said so once on standard error.  A frame that
+ * ends in spaces and a number ("worker 7") has those spaces written as
+ * underscores ("worker_7"): flamegraph.pl would read the number as a
+ * count of its own.
  */
 #include "compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "flamesel.h"
 #include "msg.h"
 #include "report.h"
 #include "select.h"
 #include "xmalloc.h"
+
+/*
+ * Write frame name s, its spaces before a number that ends it (what
+ * flamegraph.pl takes for a count: spaces, digits, a point and digits)
+ * as underscores.
+ */
+static void
+folded_frame(FILE *out, const char *s)
+{
+	size_t	len = strlen(s), i = len, num, sp;
+
+	while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
+		i--;
+	if (i > 0 && s[i - 1] == '.') {
+		i--;
+		num = i;
+		while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
+			i--;
+		if (i == num)
+			i = len;	/* a point without digits before it */
+	} else if (i == len)
+		i = len;		/* no number at the end */
+	for (sp = i; sp > 0 && s[sp - 1] == ' '; sp--)
+		continue;
+	if (i == len || sp == i) {
+		fputs(s, out);
+		return;
+	}
+	fwrite(s, 1, sp, out);
+	for (; sp < i; sp++)
+		putc('_', out);
+	fputs(s + i, out);
+}
 
 /* Print the stacks of sel as collapsed-stack lines.  Return 0. */
 int
@@ -41,8 +78,8 @@ report_folded(FILE *out, const struct selection *sel)
 			for (i = 0; i < depth; i++) {
 				if (i > 0)
 					fputc(';', out);
-				fputs(flamesel_name(s,
-				    s->frames[path[i]].name), out);
+				folded_frame(out, flamesel_name(s,
+				    s->frames[path[i]].name));
 			}
 			if (sel->d != NULL)
 				fprintf(out, " %llu",
