@@ -19,6 +19,13 @@
 #              on it (expanded recursively, it overflowed the stack)
 #   formulawide   10^5 event: formulas and one naming them all (looked
 #              up one by one, it took 24 s)
+#   flamechain a call chain 10^5 deep, each function with a cost of its
+#              own, as folded stacks and SVG in 1 GB of address space:
+#              refused with a message, nothing printed (it asked for 8 GB)
+#   flameladder   2,000 levels of two functions each calling both of the
+#              next level: folded stacks in 1 GB that add up; with the
+#              cost at the bottom, refused (it wrote 1.4 GB in 1 GB of
+#              memory)
 set -u
 
 prog=$1 case=$2
@@ -32,6 +39,47 @@ fail() {
 }
 
 case $case in
+flamechain)
+	awk 'BEGIN { n = 100000; print "events: Ir"; print "fl=a.c"
+	    for (i = 0; i < n; i++) { print "fn=f" i; print "1 1"
+	        if (i + 1 < n) { print "cfn=f" i + 1; print "calls=1 1"
+	            print "1 " n - i - 1 } } }' >p.out
+	for fmt in folded svg; do
+		( ulimit -v 1048576; exec "$prog" --format=$fmt p.out ) >out \
+		    2>err2
+		rc=$?
+		[ $rc -eq 1 ] || fail "$fmt: exit $rc: $(cat err2)"
+		[ -s out ] && fail "$fmt: a partial report"
+		grep -q "p.out: error: too large to show: flame graph stacks: more than 268435456 frames" \
+		    err2 || fail "$fmt: $(cat err2)"
+	done
+	;;
+flameladder)
+	awk 'BEGIN { n = 2000; print "events: Ir"; print "fl=a.c"
+	    for (i = 0; i < n; i++) for (s = 0; s < 2; s++) {
+	        print "fn=" (s ? "b" : "a") i; print "1 " i % 7 + 1
+	        if (i + 1 < n) for (t = 0; t < 2; t++) {
+	            print "cfn=" (t ? "b" : "a") i + 1; print "calls=1 1"
+	            print "1 " (n - i) * 4 } } }' >p.out
+	( ulimit -v 1048576; exec "$prog" --format=folded p.out ) >out 2>err2 ||
+	    fail "exit $?: $(cat err2)"
+	want=$(awk 'BEGIN { for (i = 0; i < 2000; i++) s += 2 * (i % 7 + 1)
+	    print s }')
+	[ "$(awk '{ s += $NF } END { print s }' out)" = "$want" ] ||
+	    fail "the stacks do not add up to $want"
+	awk 'BEGIN { n = 2000; print "events: Ir"; print "fl=a.c"
+	    for (i = 0; i < n; i++) for (s = 0; s < 2; s++) {
+	        print "fn=" (s ? "b" : "a") i
+	        print "1 " (i == n - 1 ? 1000000000 : 1)
+	        if (i + 1 < n) for (t = 0; t < 2; t++) {
+	            print "cfn=" (t ? "b" : "a") i + 1; print "calls=1 1"
+	            print "1 1000000000" } } }' >q.out
+	( ulimit -v 1048576; exec "$prog" --format=folded q.out ) >out 2>err2
+	rc=$?
+	[ $rc -eq 1 ] && [ ! -s out ] && grep -q "too large to show" err2 ||
+	    fail "the steep ladder: exit $rc: $(cat err2)"
+	: >err2
+	;;
 formulachain)
 	awk 'BEGIN { print "events: Ir"; print "event: E0 = Ir"
 	    for (i = 1; i < 50000; i++) print "event: E" i " = E" i - 1

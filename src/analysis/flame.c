@@ -47,7 +47,7 @@ struct fwork {
 __extension__ typedef unsigned __int128 u128;
 
 static int	flame_callcmp(const void *, const void *);
-static void	flame_add(struct flame *, const uint32_t *, size_t, int,
+static int	flame_add(struct flame *, const uint32_t *, size_t, int,
 		    uint64_t);
 static void	flame_estimate(struct flame *, const struct profile *,
 		    unsigned);
@@ -84,29 +84,36 @@ flame_callcmp(const void *a, const void *b)
 }
 
 /*
- * Add a stack of n frames with count; with rev set, frames[] is the
- * innermost first.
+ * Add count to the stack of n frames (with rev set, frames[] is the
+ * innermost first), making the nodes of the tree it needs.  Return -1,
+ * adding nothing, if that walks more than FLAME_MAX_FRAMES in all.
  */
-static void
+static int
 flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
     uint64_t count)
 {
-	size_t	i;
+	uint64_t	key[2];
+	uint32_t	cur = 0, id;
+	size_t		i;
+	int		created;
 
-	if (f->n + 1 >= f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 256;
-		f->start = xreallocarray(f->start, f->cap + 1,
-		    sizeof(*f->start));
-		f->count = xreallocarray(f->count, f->cap, sizeof(*f->count));
+	if (f->walked + n > FLAME_MAX_FRAMES ||
+	    flame_nnodes(f) + n >= KEYTAB_NONE)
+		return -1;
+	f->walked += n;
+	for (i = 0; i < n; i++) {
+		key[0] = cur;
+		key[1] = rev ? frames[n - 1 - i] : frames[i];
+		id = keytab_get(&f->nodes, key, &created);
+		cur = id + 1;
+		if (created) {
+			f->count = xgrow(f->count, &f->cap, (size_t)cur + 1,
+			    sizeof(*f->count));
+			f->count[cur] = 0;
+		}
 	}
-	f->frames = xgrow(f->frames, &f->frames_cap, f->start[f->n] + n + 1,
-	    sizeof(*f->frames));
-	for (i = 0; i < n; i++)
-		f->frames[f->start[f->n] + i] = rev ? frames[n - 1 - i] :
-		    frames[i];
-	f->count[f->n] = count;
-	f->start[f->n + 1] = f->start[f->n] + n;
-	f->n++;
+	f->count[cur] += count;
+	return 0;
 }
 
 /* The stacks of profile p, estimated from its call graph (see above). */
@@ -187,6 +194,8 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 		while (nwork > 0) {
 			struct fwork	it = work[--nwork];
 
+			if (++f->walked > FLAME_MAX_FRAMES)
+				goto over;
 			/* Leave the frames below this one's depth. */
 			while (depth > it.depth)
 				onpath[path[--depth]] = 0;
@@ -228,7 +237,8 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 						cost_add1(&sum, calls[i].count);
 			}
 			if (ncand == 0) {
-				flame_add(f, path, depth, 1, it.count);
+				if (flame_add(f, path, depth, 1, it.count) == -1)
+					goto over;
 				continue;
 			}
 			work = xgrow(work, &work_cap, nwork + ncand + 1,
@@ -297,6 +307,10 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 		while (depth > 0)
 			onpath[path[--depth]] = 0;
 	}
+	if (0) {
+over:
+		f->walked = FLAME_MAX_FRAMES + 1;
+	}
 	free(work);
 	free(rem);
 	free(shares);
@@ -310,7 +324,8 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 
 /*
  * Return the stacks of event ev of profile p: the profile's own if it
- * has them, else estimated from its call graph.
+ * has them, else estimated from its call graph; NULL if making them
+ * walks more than FLAME_MAX_FRAMES frames.
  */
 struct flame *
 flame_build(const struct profile *p, unsigned ev)
@@ -322,7 +337,9 @@ flame_build(const struct profile *p, unsigned ev)
 	size_t			 i, n;
 
 	f = xcalloc(1, sizeof(*f));
-	f->start = xcalloc(1, sizeof(*f->start));
+	keytab_init(&f->nodes, 2);
+	f->count = xgrow(NULL, &f->cap, 1, sizeof(*f->count));
+	f->count[0] = 0;
 	if (st != NULL && stacks_count(st) > 0) {
 		f->exact = 1;
 		for (i = 0; i < stacks_count(st); i++) {
@@ -330,11 +347,17 @@ flame_build(const struct profile *p, unsigned ev)
 			if (c == COST_NONE || c == 0)
 				continue;
 			fr = stacks_frames(st, i, &n);
-			flame_add(f, fr, n, 0, c);
+			if (flame_add(f, fr, n, 0, c) == -1) {
+				f->walked = FLAME_MAX_FRAMES + 1;
+				break;
+			}
 		}
-		return f;
+	} else
+		flame_estimate(f, p, ev);
+	if (f->walked > FLAME_MAX_FRAMES) {
+		flame_free(f);
+		return NULL;
 	}
-	flame_estimate(f, p, ev);
 	return f;
 }
 
@@ -344,8 +367,7 @@ flame_free(struct flame *f)
 {
 	if (f == NULL)
 		return;
-	free(f->start);
-	free(f->frames);
+	keytab_free(&f->nodes);
 	free(f->count);
 	free(f);
 }

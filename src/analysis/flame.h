@@ -10,18 +10,48 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "keytab.h"
+
+/*
+ * Frames walked at most, making stacks and adding them up: a chain of
+ * 10^5 calls makes 5 * 10^9, and its folded stacks as many names.
+ */
+#define FLAME_MAX_FRAMES	((uint64_t)1 << 28)
+
 struct profile;
 
+/*
+ * The stacks as a prefix tree: node 0 is the root, above every stack's
+ * outermost function; node i + 1 is the i-th key of nodes, (its parent
+ * node, its function), made after its parent; a stack is the path from
+ * the root to a node, and count[] the count of the stacks ending there.
+ */
 struct flame {
 	int		 exact;		/* the profile's own stacks */
-	size_t		 n;		/* stacks */
-	size_t		*start;		/* stack -> its first frame; n + 1 */
-	uint32_t	*frames;	/* functions, outermost first */
-	uint64_t	*count;
-	size_t		 cap, frames_cap;
+	struct keytab	 nodes;
+	uint64_t	*count;		/* node -> stacks ending there */
+	size_t		 cap;
+	uint64_t	 walked;	/* frames, up to FLAME_MAX_FRAMES */
 };
 
 struct flame	*flame_build(const struct profile *, unsigned);
 void		 flame_free(struct flame *);
+
+/* Return the number of nodes of f, the root included. */
+static inline size_t
+flame_nnodes(const struct flame *f)
+{
+	return (size_t)f->nodes.n + 1;
+}
+
+/* Return the parent of node i > 0 of f, and its function in *fn. */
+static inline uint32_t
+flame_node(const struct flame *f, size_t i, uint32_t *fn)
+{
+	const uint64_t	*k = keytab_key(&f->nodes, (uint32_t)(i - 1));
+
+	*fn = (uint32_t)k[1];
+	return (uint32_t)k[0];
+}
 
 #endif /* CGA_FLAME_H */

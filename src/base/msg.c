@@ -60,6 +60,7 @@ static const struct {
 	{ MSGL_ERROR, "cannot open" },
 	{ MSGL_ERROR, "read error" },
 	{ MSGL_ERROR, "write error" },
+	{ MSGL_ERROR, "too large to show" },
 };
 
 static void	msg_vput(const char *, const char *, const char *, va_list)

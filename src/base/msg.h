@@ -53,6 +53,7 @@ enum msgid {
 	MSG_OPEN,
 	MSG_READ,
 	MSG_WRITE,
+	MSG_TOO_LARGE,
 	MSG__MAX
 };
 

@@ -11,6 +11,7 @@
  */
 #include "compat.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@
 #include "flamesel.h"
 #include "fold.h"
 #include "keytab.h"
+#include "msg.h"
 #include "profile.h"
 #include "reportopts.h"
 #include "strtab.h"
@@ -30,9 +32,8 @@ static uint32_t	flamesel_name_of(struct flamesel *, const struct profile *,
 static enum framekind flamesel_kind(const char *);
 static unsigned char *flamesel_matches(const struct report_opts *,
 		    const struct profile *);
-static int	flamesel_wanted(const unsigned char *, const uint32_t *,
-		    size_t);
 static int	flamesel_childcmp(const void *, const void *);
+static void	flamesel_too_large(const char *);
 static void	flamesel_walk(struct flamesel *, struct keytab *,
 		    const struct profile *, const struct flame *,
 		    const struct report_opts *, int);
@@ -121,88 +122,90 @@ flamesel_matches(const struct report_opts *o, const struct profile *p)
 }
 
 /*
- * Return nonzero if a stack of n functions is drawn: there is no
- * --function (hit is NULL), or it passes through a function it matches.
- */
-static int
-flamesel_wanted(const unsigned char *hit, const uint32_t *fr, size_t n)
-{
-	size_t	i;
-
-	if (hit == NULL)
-		return 1;
-	for (i = 0; i < n; i++)
-		if (hit[fr[i]])
-			return 1;
-	return 0;
-}
-
-/*
  * Add the stacks of f to the tree, making the frames they need, to the
- * counts of NEW or (old set) to those of OLD.
+ * counts of NEW or (old set) to those of OLD.  With --function, only the
+ * stacks through a function it matches.  f's nodes come after their
+ * parents: a pass back adds each node's stacks up into its parent's
+ * (sub[]), a pass forth makes the frames of the nodes under which some
+ * stack is drawn.
  */
 static void
 flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
     const struct flame *f, const struct report_opts *o, int old)
 {
-	const uint32_t	*fr;
-	uint64_t	 key[2], c;
-	uint32_t	 cur, id, obj, file, name, *names, nf = profile_nfuncs(p);
-	size_t		 i, k, n, size = 0;
+	uint64_t	 key[2], c, *sub;
+	uint32_t	 id, obj, file, name, *names, fn, parent, *at;
+	uint32_t	 nf = profile_nfuncs(p);
+	size_t		 i, n = flame_nnodes(f), size = 0;
 	char		*buf = NULL;
-	unsigned char	*hit = flamesel_matches(o, p);
+	unsigned char	*hit = flamesel_matches(o, p), *through;
 	int		 created;
 
-	/* Each function's frame name, made once. */
+	/* Each node: is it or a frame above it matched; its stacks. */
+	through = xcalloc(n + 1, 1);
+	sub = xcalloc(n + 1, sizeof(*sub));
+	through[0] = hit == NULL;
+	for (i = 1; i < n; i++) {
+		parent = flame_node(f, i, &fn);
+		through[i] = through[parent] || hit[fn];
+	}
+	for (i = n; i-- > 1; ) {
+		/* Plain sums, as the views' totals are. */
+		if (through[i])
+			sub[i] += f->count[i];
+		sub[flame_node(f, i, &fn)] += sub[i];
+	}
+	if (old)
+		s->frames[0].old_total += sub[0];
+	else
+		s->frames[0].total += sub[0];
+
+	/* Each function's frame name, made once; each node's frame. */
 	names = xreallocarray(NULL, nf + 1, sizeof(*names));
 	for (i = 0; i < nf; i++)
 		names[i] = NONE;
-	for (i = 0; i < f->n; i++) {
-		fr = f->frames + f->start[i];
-		n = f->start[i + 1] - f->start[i];
-		c = f->count[i];
-		if (!flamesel_wanted(hit, fr, n))
+	at = xreallocarray(NULL, n + 1, sizeof(*at));
+	at[0] = 0;
+	for (i = 1; i < n; i++) {
+		parent = flame_node(f, i, &fn);
+		if ((c = sub[i]) == 0)
 			continue;
-		cur = 0;
-		if (old)
-			s->frames[0].old_total += c;
-		else
-			s->frames[0].total += c;
-		for (k = 0; k < n; k++) {
-			key[0] = cur;
-			if (names[fr[k]] == NONE)
-				names[fr[k]] = flamesel_name_of(s, p, fr[k],
-				    &buf, &size);
-			key[1] = names[fr[k]];
-			id = keytab_get(kids, key, &created);
-			if (created) {
-				s->frames = xgrow(s->frames, &s->cap,
-				    (size_t)id + 2, sizeof(*s->frames));
-				memset(&s->frames[id + 1], 0,
-				    sizeof(*s->frames));
-				profile_func(p, fr[k], &obj, &file, &name);
-				s->frames[id + 1].name = (uint32_t)key[1];
-				s->frames[id + 1].kind = flamesel_kind(
-				    profile_rows(p) == PROFILE_ROWS_OBJECTS ?
-				    profile_str(p, name) : profile_str(p, obj));
-				s->frames[id + 1].parent = cur;
-				s->frames[id + 1].depth = s->frames[cur].depth +
-				    1;
-				if (s->frames[id + 1].depth > s->depth)
-					s->depth = s->frames[id + 1].depth;
-				s->nframes = (size_t)id + 2;
-			}
-			cur = id + 1;
-			if (old)
-				s->frames[cur].old_total += c;
-			else
-				s->frames[cur].total += c;
+		if (names[fn] == NONE)
+			names[fn] = flamesel_name_of(s, p, fn, &buf, &size);
+		key[0] = at[parent];
+		key[1] = names[fn];
+		id = keytab_get(kids, key, &created);
+		if (created) {
+			s->frames = xgrow(s->frames, &s->cap, (size_t)id + 2,
+			    sizeof(*s->frames));
+			memset(&s->frames[id + 1], 0, sizeof(*s->frames));
+			profile_func(p, fn, &obj, &file, &name);
+			s->frames[id + 1].name = (uint32_t)key[1];
+			s->frames[id + 1].kind = flamesel_kind(
+			    profile_rows(p) == PROFILE_ROWS_OBJECTS ?
+			    profile_str(p, name) : profile_str(p, obj));
+			s->frames[id + 1].parent = at[parent];
+			s->frames[id + 1].depth = s->frames[at[parent]].depth +
+			    1;
+			if (s->frames[id + 1].depth > s->depth)
+				s->depth = s->frames[id + 1].depth;
+			s->nframes = (size_t)id + 2;
 		}
+		at[i] = id + 1;
 		if (old)
-			s->frames[cur].old_self += c;
+			s->frames[id + 1].old_total += c;
 		else
-			s->frames[cur].self += c;
+			s->frames[id + 1].total += c;
+		if (through[i] && f->count[i] > 0) {
+			if (old)
+				s->frames[id + 1].old_self += f->count[i];
+			else
+				s->frames[id + 1].self += f->count[i];
+		}
 	}
+	free(at);
+	free(sub);
+	free(through);
 	free(names);
 	free(hit);
 	free(buf);
@@ -227,7 +230,10 @@ flamesel_name(const struct flamesel *s, uint32_t id)
 	return strtab_get(s->names, id);
 }
 
-/* Make the flame graph frames of the options' profile(s). */
+/*
+ * Make the flame graph frames of the options' profile(s); NULL after a
+ * message if there are too many to make.
+ */
 struct flamesel *
 flamesel_build(const struct flamesel_from *from)
 {
@@ -247,13 +253,20 @@ flamesel_build(const struct flamesel_from *from)
 	s->nframes = 1;
 	/* Frame ids are the keytab's plus one: 0 is the root. */
 	keytab_init(&kids, 2);
-	f = flame_build(from->p, (unsigned)from->ev);
+	if ((f = flame_build(from->p, (unsigned)from->ev)) == NULL) {
+		flamesel_too_large(from->o->profile_name);
+		goto fail;
+	}
 	s->exact = f->exact;
 	flamesel_walk(s, &kids, from->p, f, from->o, 0);
 	flame_free(f);
 	if (from->old != NULL) {
 		/* Names are text: OLD's walk finds NEW's frames by them. */
-		f = flame_build(from->old, (unsigned)from->old_ev);
+		if ((f = flame_build(from->old, (unsigned)from->old_ev)) ==
+		    NULL) {
+			flamesel_too_large(from->o->old_name);
+			goto fail;
+		}
 		flamesel_walk(s, &kids, from->old, f, from->o, 1);
 		s->old_all = s->frames[0].old_total;
 		flame_free(f);
@@ -300,6 +313,20 @@ flamesel_build(const struct flamesel_from *from)
 	free(order);
 	free(at);
 	return s;
+fail:
+	keytab_free(&kids);
+	flamesel_free(s);
+	return NULL;
+}
+
+/* Say that the stacks of the profile file are too many to show. */
+static void
+flamesel_too_large(const char *file)
+{
+	msg(MSG_TOO_LARGE, file, 0, "flame graph stacks: more than %llu "
+	    "frames to walk (a call chain of %.0f levels walks as many); "
+	    "--function narrows them", (unsigned long long)FLAME_MAX_FRAMES,
+	    sqrt(2.0 * (double)FLAME_MAX_FRAMES));
 }
 
 /* Free flame graph frames. */

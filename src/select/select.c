@@ -61,7 +61,7 @@ static void	select_asm(struct selection *);
 static int	select_old_event(const struct selection *,
 		    const struct profile *, int);
 static void	select_graph(struct selection *, const struct profile *);
-static void	select_flame(struct selection *, const struct profile *);
+static int	select_flame(struct selection *, const struct profile *);
 static void	select_cycles(struct selection *);
 static void	select_gate_add(struct selection *,
 		    const struct gate_result *);
@@ -822,8 +822,11 @@ select_graph(struct selection *sel, const struct profile *old)
 	sel->graph = graphsel_build(&gf);
 }
 
-/* The flame graph frames of the first sort event (and OLD's, --diff). */
-static void
+/*
+ * The flame graph frames of the first sort event (and OLD's, --diff).
+ * Return -1 after a message if they are too many to make.
+ */
+static int
 select_flame(struct selection *sel, const struct profile *old)
 {
 	struct flamesel_from	ff;
@@ -834,6 +837,7 @@ select_flame(struct selection *sel, const struct profile *old)
 	ff.ev = sel->nsort > 0 ? sel->sort[0] : 0;
 	ff.old_ev = old != NULL ? select_old_event(sel, old, ff.ev) : 0;
 	sel->flame = flamesel_build(&ff);
+	return sel->flame == NULL ? -1 : 0;
 }
 
 /*
@@ -1019,7 +1023,7 @@ select_rowname(const struct selection *sel)
 /*
  * Make the selection for profile p, or with old set for the difference
  * p - old.  Return NULL after an error message if an event named in the
- * options is not in the profile.
+ * options is not in the profile, or if what is asked is too large.
  */
 struct selection *
 select_build(const struct profile *p, const struct profile *old,
@@ -1040,8 +1044,11 @@ select_build(const struct profile *p, const struct profile *old,
 		select_diff(sel, old);
 		if (o->format == REPORT_DOT)
 			select_graph(sel, old);
-		if (o->format == REPORT_FOLDED || o->format == REPORT_SVG)
-			select_flame(sel, old);
+		if ((o->format == REPORT_FOLDED || o->format == REPORT_SVG) &&
+		    select_flame(sel, old) == -1) {
+			select_free(sel);
+			return NULL;
+		}
 		return sel;
 	}
 	sel->total = xreallocarray(NULL, sel->nev, sizeof(*sel->total));
@@ -1066,7 +1073,10 @@ select_build(const struct profile *p, const struct profile *old,
 		return sel;
 	}
 	if (o->format == REPORT_FOLDED || o->format == REPORT_SVG) {
-		select_flame(sel, NULL);
+		if (select_flame(sel, NULL) == -1) {
+			select_free(sel);
+			return NULL;
+		}
 		return sel;
 	}
 	/* --totals prints no source; JSON is whole whatever it says. */
