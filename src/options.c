@@ -108,6 +108,7 @@ static int		 options_fold(const char *);
 static void		 options_regex(const char *, const char *, regex_t **,
 			    size_t *);
 static enum profile_rows options_group(const char *);
+static unsigned		 options_timeout(const char *);
 
 /* Print the synopsis to stderr and exit 2. */
 __dead void
@@ -709,7 +710,24 @@ options_parse(struct options *op, int argc, char *argv[])
 		o->objdump = NULL;
 	if (o->objdump == NULL)
 		o->objdump = "objdump";
+	o->objdump_timeout = options_timeout(getenv("CGA_OBJDUMP_TIMEOUT"));
 	return OPTIONS_RUN;
+}
+
+/*
+ * Return the seconds a run of objdump may take: $CGA_OBJDUMP_TIMEOUT
+ * (v) if it is a whole number from 1 to 86400, else 60.
+ */
+static unsigned
+options_timeout(const char *v)
+{
+	unsigned long	 n;
+	char		*end;
+
+	if (v == NULL || *v < '0' || *v > '9')
+		return 60;
+	n = strtoul(v, &end, 10);
+	return *end == '\0' && n >= 1 && n <= 86400 ? (unsigned)n : 60;
 }
 
 /* Free what options_parse() allocated. */

@@ -27,6 +27,7 @@ main(void)
 	srunner_add_suite(sr, make_derive_suite());
 	srunner_add_suite(sr, make_instrs_suite());
 	srunner_add_suite(sr, make_tvis_suite());
+	srunner_add_suite(sr, make_srcfile_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

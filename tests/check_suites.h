@@ -18,5 +18,6 @@ Suite	*make_instrs_suite(void);
 Suite	*make_ahead_suite(void);
 Suite	*make_report_suite(void);
 Suite	*make_tvis_suite(void);
+Suite	*make_srcfile_suite(void);
 
 #endif

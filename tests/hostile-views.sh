@@ -16,6 +16,7 @@ prog=$1 td=$2
 needs dot graphviz
 needs xmllint libxml2-utils
 needs rsvg-convert librsvg2-bin
+needs cmark-gfm cmark-gfm
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
@@ -64,6 +65,15 @@ for ev in Ir "I$fffe"; do
 	    { echo "FAIL: dot $ev: the tooltip's backslashes"; fail=1; }
 	grep -q 'bad\\' d.svg && { echo "FAIL: dot $ev: a name expanded"; fail=1; }
 done
+
+# Markdown: a name is never one of GitHub's autolinks.
+printf 'events: Ir\nfl=https://evil.example/a.c\nfn=www.evil.example\n1 5\n' \
+    >url.out
+"$prog" --format=markdown url.out >url.md 2>/dev/null
+cmark-gfm --extension table --extension autolink url.md >url.html
+grep -q '<a ' url.html && { echo "FAIL: markdown: a link"; fail=1; }
+grep -q 'https://evil.example/a.c:www.evil.example' url.html ||
+    { echo "FAIL: markdown: the name is not shown"; fail=1; }
 
 # Folded stacks: a count is never read from a name.
 "$prog" --format=folded p.out >p.folded 2>/dev/null

@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,11 +24,14 @@
 #include <unistd.h>
 
 #include "objdump.h"
+#include "srcfile.h"
 #include "xmalloc.h"
 
 extern char **environ;
 
 static void	objdump_line(struct objdump *, const char *, size_t);
+static int	objdump_open(const char *, time_t *, enum objdump_result *);
+static void	objdump_unfd(char *, size_t, const char *);
 static int	objdump_insncmp(const void *, const void *);
 static int	objdump_pipe(int *);
 
@@ -47,30 +51,65 @@ objdump_pipe(int *fd)
 }
 
 /*
+ * Open path as srcfile_open() does, and check that it starts as an ELF
+ * object does; return the descriptor and its modification time in
+ * *mtime, or -1 with why in *r.
+ */
+static int
+objdump_open(const char *path, time_t *mtime, enum objdump_result *r)
+{
+	struct stat		 st;
+	enum srcfile_result	 sr;
+	unsigned char		 magic[4];
+	int			 fd;
+
+	if ((fd = srcfile_open(path, &st, &sr)) == -1) {
+		*r = sr == SRCFILE_NOT_REGULAR ? OBJDUMP_NOT_REGULAR :
+		    errno == ENOENT || errno == ENOTDIR ? OBJDUMP_MISSING :
+		    OBJDUMP_UNREADABLE;
+		return -1;
+	}
+	*mtime = st.st_mtime;
+	if (pread(fd, magic, sizeof(magic), 0) != (ssize_t)sizeof(magic) ||
+	    memcmp(magic, "\177ELF", 4) != 0) {
+		close(fd);
+		*r = OBJDUMP_NOT_ELF;
+		return -1;
+	}
+	*r = OBJDUMP_OK;
+	return fd;
+}
+
+/*
  * Check that path is a readable regular file that starts as an ELF
  * object does; give its modification time in *mtime.
  */
 enum objdump_result
 objdump_check(const char *path, time_t *mtime)
 {
-	struct stat	 st;
-	unsigned char	 magic[4];
-	int		 fd;
-	ssize_t		 n;
+	enum objdump_result	r;
+	int			fd;
 
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
-		return errno == ENOENT || errno == ENOTDIR ? OBJDUMP_MISSING :
-		    OBJDUMP_UNREADABLE;
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+	if ((fd = objdump_open(path, mtime, &r)) != -1)
 		close(fd);
-		return OBJDUMP_NOT_REGULAR;
-	}
-	*mtime = st.st_mtime;
-	n = read(fd, magic, sizeof(magic));
-	close(fd);
-	if (n != (ssize_t)sizeof(magic) || memcmp(magic, "\177ELF", 4) != 0)
-		return OBJDUMP_NOT_ELF;
-	return OBJDUMP_OK;
+	return r;
+}
+
+/*
+ * Write the object's name where objdump's message s (of size bytes)
+ * names the descriptor it was given.
+ */
+static void
+objdump_unfd(char *s, size_t size, const char *object)
+{
+	static const char	 fd[] = "/dev/fd/3";
+	char			*at, *rest;
+
+	if ((at = strstr(s, fd)) == NULL)
+		return;
+	rest = xstrdup(at + sizeof(fd) - 1);
+	snprintf(at, size - (size_t)(at - s), "%s%s", object, rest);
+	free(rest);
 }
 
 /* Add one line of objdump's listing, if it is an instruction. */
@@ -124,14 +163,25 @@ objdump_insncmp(const void *a, const void *b)
 
 /*
  * Add to d the instructions at addresses start to stop - 1 of object,
- * disassembled by prog (a name looked up in PATH, or a path).  Return
+ * disassembled by prog (a name looked up in PATH, or a path) in at most
+ * timeout seconds.  The object is opened and checked here and given to
+ * prog as its descriptor 3 (/dev/fd/3), so that prog reads the file
+ * checked, whatever the name is made to point at meanwhile.  Return
  * OBJDUMP_OK, or OBJDUMP_FAILED with the reason in err (errsize bytes).
  */
 enum objdump_result
 objdump_read(struct objdump *d, const char *prog, const char *object,
-    uint64_t start, uint64_t stop, char *err, size_t errsize)
+    uint64_t start, uint64_t stop, unsigned timeout, char *err,
+    size_t errsize)
 {
+	struct timespec			 t0, now;
+	struct stat			 st;
+	enum objdump_result		 r;
+	time_t				 mtime;
+	long				 left;
+	int				 objfd, bydesc, timedout = 0;
 	posix_spawn_file_actions_t	 fa;
+	posix_spawnattr_t		 attr;
 	char				 a1[48], a2[48], *argv[10];
 	char				 chunk[65536], *line = NULL;
 	size_t				 llen = 0, lcap = 0, i, n0 = d->n;
@@ -153,25 +203,43 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 	argv[4] = "--no-show-raw-insn";
 	argv[5] = a1;
 	argv[6] = a2;
+	if ((objfd = objdump_open(object, &mtime, &r)) == -1) {
+		snprintf(err, errsize, "cannot open it again");
+		return OBJDUMP_FAILED;
+	}
+	/* Without /dev/fd (no /proc), the name: checked a moment ago. */
+	bydesc = stat("/dev/fd", &st) == 0 && S_ISDIR(st.st_mode);
 	argv[7] = "--";
-	argv[8] = (char *)object;
+	argv[8] = bydesc ? "/dev/fd/3" : (char *)object;
 	argv[9] = NULL;
-	if (objdump_pipe(out) == -1)
+	if (objdump_pipe(out) == -1) {
+		close(objfd);
 		goto syserr;
+	}
 	if (objdump_pipe(errp) == -1) {
 		close(out[0]);
 		close(out[1]);
+		close(objfd);
 		goto syserr;
 	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
 	posix_spawn_file_actions_adddup2(&fa, errp[1], STDERR_FILENO);
+	if (bydesc)
+		posix_spawn_file_actions_adddup2(&fa, objfd, 3);
 	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null",
 	    O_RDONLY, 0);
-	rc = posix_spawnp(&pid, prog, &fa, NULL, argv, environ);
+	/* A group of its own: what it starts ends with it at the limit. */
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&attr, 0);
+	rc = posix_spawnp(&pid, prog, &fa, &attr, argv, environ);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	close(out[1]);
 	close(errp[1]);
+	close(objfd);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (rc != 0) {
 		close(out[0]);
 		close(errp[0]);
@@ -184,8 +252,16 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 	pfd[1].fd = errp[0];
 	pfd[0].events = pfd[1].events = POLLIN;
 	while (pfd[0].fd != -1 || pfd[1].fd != -1) {
-		if (poll(pfd, 2, -1) == -1) {
-			if (errno == EINTR)
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left = (long)timeout * 1000 - ((long)(now.tv_sec - t0.tv_sec) *
+		    1000 + (now.tv_nsec - t0.tv_nsec) / 1000000);
+		if (left <= 0) {
+			kill(-pid, SIGKILL);
+			timedout = 1;
+			break;
+		}
+		if ((rc = poll(pfd, 2, (int)left)) <= 0) {
+			if (rc == 0 || errno == EINTR)
 				continue;
 			break;
 		}
@@ -229,8 +305,15 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 			status = -1;
 			break;
 		}
+	if (timedout) {
+		d->n = n0;
+		snprintf(err, errsize, "%s took more than %u s, stopped", prog,
+		    timeout);
+		return OBJDUMP_FAILED;
+	}
 	if (status != 0) {
 		d->n = n0;
+		objdump_unfd(etext, sizeof(etext), object);
 		if (status != -1 && WIFEXITED(status) &&
 		    WEXITSTATUS(status) == 127)
 			snprintf(err, errsize, "cannot run %s", prog);

@@ -35,7 +35,8 @@ struct objdump {
 
 enum objdump_result objdump_check(const char *, time_t *);
 enum objdump_result objdump_read(struct objdump *, const char *,
-		    const char *, uint64_t, uint64_t, char *, size_t);
+		    const char *, uint64_t, uint64_t, unsigned, char *,
+		    size_t);
 const char	*objdump_text(const struct objdump *, size_t);
 size_t		 objdump_find(const struct objdump *, uint64_t);
 void		 objdump_free(struct objdump *);

@@ -3,15 +3,20 @@
  * itself and then each include directory prefixed to it (plain
  * concatenation, as callgrind_annotate does, so that a directory also
  * re-roots absolute names).  Only regular files are read: a FIFO, a
- * device, a directory, a socket or a file of /proc or /sys is refused
- * without being read, and the open never blocks.  A file is read line
- * by line through a fixed buffer, skipping lines or copying them to the
- * output: any size, even a line of gigabytes, in bounded memory.
+ * device, a directory, a socket or a file of /proc, /sys (cgroups,
+ * debugfs and the like included) is refused without being read; the
+ * open never blocks nor takes a terminal, and what is checked is the
+ * descriptor read, a file opened again for reading is the one checked.
+ * A file is read line by line through a fixed buffer, skipping lines or
+ * copying them to the output: any size, even a line of gigabytes, in
+ * bounded memory.
  */
 #include "compat.h"
 
 #include <sys/stat.h>
 #include <sys/vfs.h>
+
+#include <linux/magic.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,8 +27,6 @@
 #include "srcfile.h"
 #include "xmalloc.h"
 
-#define PROC_MAGIC	0x9fa0
-#define SYSFS_MAGIC	0x62656572
 #define SRCFILE_BUF	(64 * 1024)
 
 /* A source file being read (srcfile_reader()). */
@@ -37,24 +40,58 @@ struct srcreader {
 static enum srcfile_result srcfile_check(const char *, struct srcfile *);
 static int	srcfile_fill(struct srcreader *);
 
+/*
+ * Open path for reading as a file of data: without blocking (a FIFO),
+ * without taking it as a controlling terminal, checked on the descriptor
+ * itself.  Return the descriptor, its status in *st, and SRCFILE_OK in
+ * *r; or -1 with *r SRCFILE_MISSING (cannot be opened) or
+ * SRCFILE_NOT_REGULAR (a device, FIFO, directory, socket, or a file of
+ * the kernel's: /proc, /sys, cgroups, debugfs, tracefs and their like).
+ */
+int
+srcfile_open(const char *path, struct stat *st, enum srcfile_result *r)
+{
+	static const unsigned long kernel[] = { PROC_SUPER_MAGIC,
+	    SYSFS_MAGIC, CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC,
+	    DEBUGFS_MAGIC, TRACEFS_MAGIC, SECURITYFS_MAGIC, BPF_FS_MAGIC,
+	    PSTOREFS_MAGIC, EFIVARFS_MAGIC, 0x62656570 /* configfs */ };
+	struct statfs	 fs;
+	size_t		 i;
+	int		 fd;
+
+	*r = SRCFILE_MISSING;
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	*r = SRCFILE_NOT_REGULAR;
+	if (fstat(fd, st) == -1 || !S_ISREG(st->st_mode) ||
+	    fstatfs(fd, &fs) == -1) {
+		close(fd);
+		return -1;
+	}
+	for (i = 0; i < sizeof(kernel) / sizeof(kernel[0]); i++)
+		if ((unsigned long)fs.f_type == kernel[i]) {
+			close(fd);
+			return -1;
+		}
+	*r = SRCFILE_OK;
+	return fd;
+}
+
 /* If path is a readable regular file, note its modification time. */
 static enum srcfile_result
 srcfile_check(const char *path, struct srcfile *sf)
 {
-	struct stat	 st;
-	struct statfs	 fs;
-	int		 fd;
+	enum srcfile_result	 r;
+	struct stat		 st;
+	int			 fd;
 
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
-		return SRCFILE_MISSING;
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
-	    (fstatfs(fd, &fs) == 0 && (fs.f_type == PROC_MAGIC ||
-	    fs.f_type == SYSFS_MAGIC))) {
-		close(fd);
-		return SRCFILE_NOT_REGULAR;
-	}
+	if ((fd = srcfile_open(path, &st, &r)) == -1)
+		return r;
 	close(fd);
 	sf->mtime = st.st_mtime;
+	sf->dev = st.st_dev;
+	sf->ino = st.st_ino;
 	sf->path = xstrdup(path);
 	return SRCFILE_OK;
 }
@@ -104,16 +141,24 @@ srcfile_free(struct srcfile *sf)
 
 /*
  * Start reading a found source file.  One that cannot be opened any
- * more reads as empty.
+ * more, or that is not the file found any more (a name swapped since),
+ * reads as empty.
  */
 struct srcreader *
 srcfile_reader(const struct srcfile *sf)
 {
 	struct srcreader	*r;
+	struct stat		 st;
+	enum srcfile_result	 res;
 
 	r = xcalloc(1, sizeof(*r));
 	r->buf = xmalloc(SRCFILE_BUF);
-	if ((r->fd = open(sf->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
+	if ((r->fd = srcfile_open(sf->path, &st, &res)) != -1 &&
+	    (st.st_dev != sf->dev || st.st_ino != sf->ino)) {
+		close(r->fd);
+		r->fd = -1;
+	}
+	if (r->fd == -1)
 		r->eof = 1;
 	return r;
 }

@@ -5,9 +5,13 @@
 #ifndef CGA_SRCFILE_H
 #define CGA_SRCFILE_H
 
+#include <sys/types.h>
+
 #include <stddef.h>
 #include <stdio.h>
 #include <time.h>
+
+struct stat;
 
 enum srcfile_result {
 	SRCFILE_OK,
@@ -22,10 +26,14 @@ struct srcfile {
 	int		 dir;		/* index of the include dir, -1 for
 					   the name itself */
 	time_t		 mtime;
+	dev_t		 dev;		/* the file found, */
+	ino_t		 ino;		/*   which is the file read */
 };
 
 struct srcreader;
 
+int		 srcfile_open(const char *, struct stat *,
+		    enum srcfile_result *);
 enum srcfile_result srcfile_find(const char *, char **, size_t,
 		    struct srcfile *);
 void		 srcfile_free(struct srcfile *);

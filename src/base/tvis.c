@@ -20,6 +20,7 @@
 #include <err.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "tvis.h"

@@ -127,7 +127,7 @@ input_open(const char *path)
 
 	if (strcmp(path, "-") == 0)
 		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	else if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
 		msg(MSG_OPEN, path, 0, "%s", strerror(errno));
 		return NULL;
 	}

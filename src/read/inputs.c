@@ -103,7 +103,7 @@ inputs_pipe(const char *path)
 
 	if (stat(path, &st) == -1 || !S_ISFIFO(st.st_mode))
 		return -1;
-	if ((in = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	if ((in = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
 		msg(MSG_OPEN, path, 0, "%s", strerror(errno));
 		return -1;
 	}

@@ -190,16 +190,19 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 	r = xreallocarray(NULL, s->nfuncs + 1, sizeof(*r));
 	for (i = 0; i < s->nfuncs; i++) {
 		f = &s->funcs[i];
-		if (f->obj != k)
+		if (f->obj != k || f->unread != ASM_READ)
 			continue;
 		r[n].lo = f->lo;
 		r[n].hi = f->hi;
 		n++;
 	}
 	qsort(r, n, sizeof(*r), asmsel_rangecmp);
+	/* Nearby ranges in one run, but no run longer than a span. */
 	for (i = m = 0; i < n; i++) {
 		if (m > 0 && (r[m - 1].hi >= r[i].lo ||
-		    r[i].lo - r[m - 1].hi <= ASM_GAP)) {
+		    r[i].lo - r[m - 1].hi <= ASM_GAP) &&
+		    (r[i].hi < r[m - 1].hi || r[i].hi - r[m - 1].lo <
+		    ASM_MAX_SPAN)) {
 			if (r[i].hi > r[m - 1].hi)
 				r[m - 1].hi = r[i].hi;
 			continue;
@@ -208,8 +211,8 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 	}
 	for (i = 0; i < m; i++)
 		if (objdump_read(&ob->dis, sel->o->objdump, ob->path, r[i].lo,
-		    r[i].hi == UINT64_MAX ? r[i].hi : r[i].hi + 1, err,
-		    sizeof(err)) != OBJDUMP_OK) {
+		    r[i].hi == UINT64_MAX ? r[i].hi : r[i].hi + 1,
+		    sel->o->objdump_timeout, err, sizeof(err)) != OBJDUMP_OK) {
 			ob->found = OBJDUMP_FAILED;
 			ob->why = xstrdup(err);
 			objdump_free(&ob->dis);
@@ -237,6 +240,11 @@ asmsel_rows(struct asmsel *s, struct asmfunc *f, const struct instrs *ins,
 	    objdump_find(d, f->hi) : 0;
 	if (jend < d->n && d->insns[jend].addr == f->hi)
 		jend++;
+	if (f->unread == ASM_READ && jend - j > ASM_MAX_ROWS - s->nlisted)
+		f->unread = ASM_ROWS;
+	if (f->unread != ASM_READ)
+		jend = j;
+	s->nlisted += jend - j;
 	f->rows = xcalloc(n + (jend - j) + 1, sizeof(*f->rows));
 	while (i < n || j < jend) {
 		row = &f->rows[f->nrows++];
@@ -255,7 +263,8 @@ asmsel_rows(struct asmsel *s, struct asmfunc *f, const struct instrs *ins,
 		} else {
 			row->addr = addr;
 			row->text = NULL;
-			f->unlisted++;
+			if (f->unread == ASM_READ)
+				f->unlisted++;
 		}
 		row->cost = instrs_cost(ins, ids[i]);
 		row->file = file;
@@ -431,6 +440,8 @@ asmsel_build(const struct asmsel_from *sel)
 		instrs_get(ins, byfn[start[i]], &fn, &f->lo, &file, &line);
 		instrs_get(ins, byfn[start[i + 1] - 1], &fn, &f->hi, &file,
 		    &line);
+		if (f->hi - f->lo >= ASM_MAX_SPAN)
+			f->unread = ASM_SPAN;
 	}
 	for (i = 0; i < s->nobjs; i++)
 		asmsel_disassemble(s, sel, i);

@@ -31,6 +31,21 @@ struct asmsel_from {
 	unsigned		  nev;
 };
 
+/*
+ * A function's machine code is read by objdump unless the profile's
+ * instructions of it span more than ASM_MAX_SPAN bytes, or the listings
+ * of the functions before it hold ASM_MAX_ROWS instructions already:
+ * a profile cannot make the listing as large as it claims.
+ */
+#define ASM_MAX_SPAN	((uint64_t)1 << 20)
+#define ASM_MAX_ROWS	((size_t)1 << 22)
+
+enum asm_unread {
+	ASM_READ,		/* read, as far as its object was */
+	ASM_SPAN,		/* its span is above ASM_MAX_SPAN */
+	ASM_ROWS		/* ASM_MAX_ROWS listed before it */
+};
+
 /* One instruction listed. */
 struct asmrow {
 	uint64_t	 addr;
@@ -83,6 +98,7 @@ struct asmfunc {
 	size_t		 njumps;
 	uint64_t	*self;		/* the sum of its instructions' costs */
 	size_t		 unlisted;	/* instructions objdump did not list */
+	enum asm_unread	 unread;	/* why objdump's listing is not read */
 };
 
 struct asmsel {
@@ -94,6 +110,7 @@ struct asmsel {
 	size_t		 nobjs;
 	time_t		 profile_mtime;
 	int		 have_mtime;
+	size_t		 nlisted;	/* instructions of listings kept */
 };
 
 struct asmsel	*asmsel_build(const struct asmsel_from *);

@@ -73,6 +73,8 @@ struct report_opts {
 					   ending "/" */
 	size_t		  nobjdirs;
 	const char	 *objdump;	/* --objdump, $OBJDUMP or "objdump" */
+	unsigned	  objdump_timeout; /* seconds a run of it may take
+					   ($CGA_OBJDUMP_TIMEOUT, 60) */
 	regex_t		 *functions;	/* --function expressions */
 	size_t		  nfunctions;
 	struct gate	 *gates;	/* --fail-above */

@@ -72,7 +72,8 @@ asm_row(const struct cells *c, const struct selection *sel,
 	if (r->text != NULL)
 		cells_name(c, r->text);
 	else
-		fputs(sel->asm_->objs[f->obj].found == OBJDUMP_OK ?
+		fputs(f->unread != ASM_READ ? "(not read)" :
+		    sel->asm_->objs[f->obj].found == OBJDUMP_OK ?
 		    "(not in objdump's listing)" : "(object not read)", c->out);
 	for (i = 0; i < r->njumps; i++) {
 		j = &f->jumps[r->jump0 + i];
@@ -135,6 +136,15 @@ asm_function(const struct cells *c, const struct selection *sel,
 	if (!s->have_jumps)
 		fputs("(jumps not recorded: callgrind --collect-jumps=yes "
 		    "records them)\n", out);
+	if (f->unread != ASM_READ) {
+		num_commify(f->unread == ASM_SPAN ? f->hi - f->lo + 1 :
+		    ASM_MAX_ROWS, a);
+		fprintf(out, f->unread == ASM_SPAN ? "(machine code not read: "
+		    "the profile's instructions of this function span %s "
+		    "bytes, above the limit of 1,048,576)\n" : "(machine code "
+		    "not read: %s instructions listed before it, the limit)\n",
+		    a);
+	}
 	w = cells_widths_new(c);
 	cells_widths_add(c, w, f->self);
 	for (i = 0; i < f->nrows; i++) {

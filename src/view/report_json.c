@@ -479,6 +479,13 @@ json_asm(struct json *j, const struct selection *sel)
 		json_bool(j, ob->found == OBJDUMP_OK);
 		json_key(j, "object_newer");
 		json_bool(j, ob->newer);
+		if (f->unread != ASM_READ) {
+			/* Only then: the documents of before stay. */
+			json_key(j, "not_read");
+			json_str(j, f->unread == ASM_SPAN ? "span above the "
+			    "limit" : "instructions listed before it at the "
+			    "limit");
+		}
 		json_key(j, "self");
 		json_present(j, p, f->self);
 		json_key(j, "asm");

@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "callgraph.h"
 #include "cost.h"
@@ -51,7 +52,8 @@ static void	md_gates(FILE *, const struct selection *);
  * backslash (emphasis, code, links, HTML, tables, headings,
  * strikethrough, entities, math); control bytes and bytes that are not
  * UTF-8 are shown as \xNN (a backslash before a letter stands as it
- * is).
+ * is).  The colon of "://" and the point of "www." get one too, so that
+ * no name becomes one of GitHub's extended autolinks.
  */
 static void
 md_text(FILE *out, const char *s)
@@ -60,6 +62,13 @@ md_text(FILE *out, const char *s)
 	size_t			 n;
 
 	while (*u != '\0') {
+		if ((*u == ':' && u[1] == '/' && u[2] == '/') ||
+		    (*u == '.' && u - (const unsigned char *)s >= 3 &&
+		    strncasecmp((const char *)u - 3, "www", 3) == 0)) {
+			putc('\\', out);
+			putc(*u++, out);
+			continue;
+		}
 		if (*u < 0x20 || *u == 0x7f || (n = utf8_len(u)) == 0) {
 			fprintf(out, "\\x%02x", *u++);
 			continue;
