@@ -19,6 +19,11 @@
 #              on it (expanded recursively, it overflowed the stack)
 #   formulawide   10^5 event: formulas and one naming them all (looked
 #              up one by one, it took 24 s)
+#   manyevents 10^5 events and 2 * 10^4 functions: refused at the
+#              events: line (dense cost vectors asked for 16 GB)
+#   longname   a name of 10^8 bytes, plain, from a pipe and gzipped (a
+#              zstd file of 101 KB held a name of 3 GB): refused, in 600
+#              MB of address space
 #   flamechain a call chain 10^5 deep, each function with a cost of its
 #              own, as folded stacks and SVG in 1 GB of address space:
 #              refused with a message, nothing printed (it asked for 8 GB)
@@ -39,6 +44,32 @@ fail() {
 }
 
 case $case in
+manyevents)
+	awk 'BEGIN { printf "events:"; for (i = 0; i < 100000; i++) printf " E%d", i
+	    print ""; print "fl=a.c"
+	    for (i = 0; i < 20000; i++) { print "fn=f" i; print "1 1" } }' >p.out
+	( ulimit -v 1048576; exec "$prog" p.out ) >out 2>err2
+	rc=$?
+	[ $rc -eq 1 ] && [ ! -s out ] || fail "exit $rc: $(cat err2)"
+	grep -qx "cg-annotate: p.out:1: error: too many events, not read: more than 256, the limit" \
+	    err2 || fail "$(cat err2)"
+	;;
+longname)
+	{ printf 'events: Ir\nfl=a.c\nfn='
+	  head -c 100000000 /dev/zero | tr '\0' 'a'; printf '\n1 5\n'; } >p.out
+	gzip -1 -c p.out >p.out.gz
+	for how in file pipe gzip; do
+		case $how in
+		file)	( ulimit -v 614400; exec "$prog" p.out ) >out 2>err2 ;;
+		pipe)	( ulimit -v 614400; exec "$prog" - ) <p.out >out 2>err2 ;;
+		gzip)	( ulimit -v 614400; exec "$prog" p.out.gz ) >out 2>err2 ;;
+		esac
+		rc=$?
+		[ $rc -eq 1 ] && [ ! -s out ] || fail "$how: exit $rc"
+		grep -q ":3: error: line too long, not read: more than 67108864 bytes, the limit$" \
+		    err2 || fail "$how: $(cut -c1-200 err2)"
+	done
+	;;
 flamechain)
 	awk 'BEGIN { n = 100000; print "events: Ir"; print "fl=a.c"
 	    for (i = 0; i < n; i++) { print "fn=f" i; print "1 1"

@@ -54,6 +54,8 @@ static const struct {
 	{ MSGL_ERROR, "events: line names an event twice, not a profile" },
 	{ MSGL_ERROR, "cost data before the events: line" },
 	{ MSGL_ERROR, "unsupported format version" },
+	{ MSGL_ERROR, "too many events, not read" },
+	{ MSGL_ERROR, "line too long, not read" },
 	{ MSGL_ERROR, "events differ from the first profile's" },
 	{ MSGL_ERROR, "derived event cannot be computed" },
 	{ MSGL_ERROR, "derived event below 0" },

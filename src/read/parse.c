@@ -200,6 +200,7 @@ static int	parser_feed_lines(struct parser *, const char *, size_t);
 static void	parser_flush(struct parser *);
 static void	parser_forget(struct parser *);
 static uint64_t	parser_room(const struct parser *);
+static void	parser_toolong(struct parser *);
 static void	parser_keep(struct parser *, const char *, size_t);
 static void	parser_costline(struct parser *, const char *, const char *,
 		    int);
@@ -518,10 +519,28 @@ parser_stopped(const struct parser *ps)
 	return ps->fatal || ps->stop;
 }
 
+/*
+ * Stop at a line longer than PARSE_MAX_LINE: a name of gigabytes would
+ * be held, and interned, whole.
+ */
+static void
+parser_toolong(struct parser *ps)
+{
+	if (!ps->fatal)
+		msg(MSG_LONG_LINE, ps->fname, ps->lineno + (ps->len > 0),
+		    "more than %u bytes, the limit", PARSE_MAX_LINE);
+	ps->fatal = 1;
+	ps->len = 0;
+}
+
 /* Append n bytes to the pending partial line, ending it with a newline. */
 static void
 parser_keep(struct parser *ps, const char *s, size_t n)
 {
+	if (ps->len + n > PARSE_MAX_LINE) {
+		parser_toolong(ps);
+		return;
+	}
 	if (ps->len + n + 1 > ps->size) {
 		ps->size = ps->len + n + 1 > 2 * ps->size ? ps->len + n + 1 :
 		    2 * ps->size;
@@ -882,6 +901,10 @@ parser_fastok(const struct parser *ps)
 static void
 parser_line(struct parser *ps, const char *s, size_t len)
 {
+	if (len > PARSE_MAX_LINE) {
+		parser_toolong(ps);
+		return;
+	}
 	parser_dispatch(ps, s, len);
 	ps->fast = parser_fastok(ps);
 }
@@ -2264,6 +2287,15 @@ parser_events(struct parser *ps, const char *s, const char *end)
 	while ((s = num_skip_space(s, end)) < end) {
 		for (w = s; s < end && !num_is_space(*s); s++)
 			continue;
+		if (n == PARSE_MAX_EVENTS) {
+			/* Every cost vector has a count for each. */
+			msg(MSG_TOO_MANY_EVENTS, ps->fname, ps->lineno,
+			    "more than %u, the limit", PARSE_MAX_EVENTS);
+			keytab_free(&seen);
+			free(names);
+			ps->fatal = 1;
+			return;
+		}
 		names = xgrow(names, &ncap, (size_t)n + 1, sizeof(*names));
 		names[n] = profile_intern(ps->p, w, s - w);
 		key = names[n];

@@ -11,6 +11,14 @@
 
 struct profile;
 
+/*
+ * What a profile may claim: events in an events: line (every cost
+ * vector has a count for each), and bytes in a line (a name is held and
+ * interned whole).  Beyond either, the file is refused.
+ */
+#define PARSE_MAX_EVENTS	256u
+#define PARSE_MAX_LINE		(64u << 20)
+
 struct parse_opts {
 	const char	*strip_prefix;	/* removed from the front of file
 					   names, e.g. "$PWD/"; may be NULL */
