@@ -105,8 +105,8 @@ static void		 options_sort(struct report_opts *, char *);
 static enum report_format options_format(const char *);
 static int		 options_tree(const char *);
 static int		 options_fold(const char *);
-static void		 options_regex(const char *, const char *, regex_t **,
-			    size_t *);
+static void		 options_regex(const char *, const char *,
+			    struct rematch ***, size_t *);
 static enum profile_rows options_group(const char *);
 static unsigned		 options_timeout(const char *);
 
@@ -454,14 +454,13 @@ options_tree(const char *arg)
 
 /* Add the POSIX ERE arg of option opt to *re, or a usage error. */
 static void
-options_regex(const char *opt, const char *arg, regex_t **re, size_t *n)
+options_regex(const char *opt, const char *arg, struct rematch ***re,
+    size_t *n)
 {
 	char	err[256];
-	int	rc;
 
 	*re = xreallocarray(*re, *n + 1, sizeof(**re));
-	if ((rc = regcomp(&(*re)[*n], arg, REG_EXTENDED | REG_NOSUB)) != 0) {
-		regerror(rc, &(*re)[*n], err, sizeof(err));
+	if (((*re)[*n] = rematch_new(arg, 0, err, sizeof(err))) == NULL) {
 		warnx("%s=%s: %s", opt, arg, err);
 		options_usage(2);
 	}
@@ -750,13 +749,13 @@ options_free(struct options *op)
 		free(o->objdirs[i]);
 	free(o->objdirs);
 	for (i = 0; i < o->nfunctions; i++)
-		regfree(&o->functions[i]);
+		rematch_free(o->functions[i]);
 	free(o->functions);
 	for (i = 0; i < o->nroots; i++)
-		regfree(&o->roots[i]);
+		rematch_free(o->roots[i]);
 	free(o->roots);
 	for (i = 0; i < o->nleaves; i++)
-		regfree(&o->leaves[i]);
+		rematch_free(o->leaves[i]);
 	free(o->leaves);
 	free(o->gates);
 	namemod_free(&op->mod_file);

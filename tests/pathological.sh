@@ -24,6 +24,10 @@
 #   longname   a name of 10^8 bytes, plain, from a pipe and gzipped (a
 #              zstd file of 101 KB held a name of 3 GB): refused, in 600
 #              MB of address space
+#   longregex  4 names of 10^6 bytes, matched by --function, --fail-above,
+#              --root and --mod-funcname expressions (glibc's regexec
+#              took 12 s for 10 names of 5 * 10^4 bytes: its time grew
+#              with the square of a name's length)
 #   flamechain a call chain 10^5 deep, each function with a cost of its
 #              own, as folded stacks and SVG in 1 GB of address space:
 #              refused with a message, nothing printed (it asked for 8 GB)
@@ -44,6 +48,30 @@ fail() {
 }
 
 case $case in
+longregex)
+	awk 'BEGIN { print "events: Ir"; print "fl=src/a.c"
+	    for (i = 0; i < 4; i++) { printf "fn="
+	        for (k = 0; k < 250000; k++) printf "src/"
+	        print "x" i; print "1 " i + 1 } }' >p.out
+	"$prog" --auto=no --function='src/.*parse' p.out >out 2>err ||
+	    fail "--function: exit $?"
+	grep -q "^10 (100.0%)  PROGRAM TOTALS (calculated)$" out ||
+	    fail "--function: totals"
+	grep -q 'src/src/' out && fail "--function: a name matched"
+	"$prog" --auto=no --function='src/x3$' p.out >out 2>err ||
+	    fail "--function x3: exit $?"
+	[ "$(grep -c 'src/src/' out)" -eq 1 ] || fail "--function x3: not one"
+	"$prog" --auto=no --fail-above='Ir:1:src/.*x[23]$' p.out >out 2>err
+	[ $? -eq 3 ] || fail "--fail-above: not exceeded"
+	[ "$(grep -c 'limit exceeded' err)" -eq 2 ] || fail "--fail-above: two"
+	: >err
+	"$prog" --format=dot --root='src/.*x0$' p.out >out 2>err ||
+	    fail "--root: exit $?"
+	sed 's/^1 4$/1 40/' p.out >q.out
+	"$prog" --diff --mod-funcname='s/(src\/)+/S/' p.out q.out >out 2>err ||
+	    fail "--mod-funcname: exit $?"
+	grep -q '^36 (360.0%)  src/a.c:Sx3$' out || fail "--mod-funcname: not rewritten"
+	;;
 manyevents)
 	awk 'BEGIN { printf "events:"; for (i = 0; i < 100000; i++) printf " E%d", i
 	    print ""; print "fl=a.c"

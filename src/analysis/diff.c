@@ -15,6 +15,7 @@
 #include "callgraph.h"
 #include "cost.h"
 #include "diff.h"
+#include "rematch.h"
 #include "fntotals.h"
 #include "profile.h"
 #include "strtab.h"
@@ -33,7 +34,6 @@ namemod_parse(struct namemod *m, const char *s, char *err, size_t errsize)
 {
 	char	*part[2], *p;
 	size_t	 len = strlen(s), i, k;
-	int	 r;
 
 	memset(m, 0, sizeof(*m));
 	if (len < 4 || s[0] != 's' || s[1] != '/') {
@@ -67,8 +67,7 @@ namemod_parse(struct namemod *m, const char *s, char *err, size_t errsize)
 		strlcpy(err, "the only flag is g", errsize);
 		return -1;
 	}
-	if ((r = regcomp(&m->re, part[0], REG_EXTENDED)) != 0) {
-		regerror(r, &m->re, err, errsize);
+	if ((m->re = rematch_new(part[0], 1, err, errsize)) == NULL) {
 		free(part[0]);
 		free(part[1]);
 		return -1;
@@ -86,11 +85,11 @@ namemod_parse(struct namemod *m, const char *s, char *err, size_t errsize)
 char *
 namemod_apply(const struct namemod *m, const char *s)
 {
-	regmatch_t	 g[10];
+	struct rematch_span g[REMATCH_NSUB];
 	char		*out = NULL;
 	const char	*r;
 	size_t		 len = 0, cap = 0, n;
-	int		 k, eflags = 0, first = 1;
+	int		 k, notbol = 0, first = 1;
 
 #define PUT(src, cnt) do {						\
 	out = xgrow(out, &cap, len + (cnt) + 1, 1);			\
@@ -102,10 +101,10 @@ namemod_apply(const struct namemod *m, const char *s)
 		return xstrdup(s);
 	while (*s != '\0' || first) {
 		if ((!first && !m->global) ||
-		    regexec(&m->re, s, 10, g, eflags) != 0)
+		    rematch_find(m->re, s, g, notbol) != 0)
 			break;
 		first = 0;
-		PUT(s, (size_t)g[0].rm_so);
+		PUT(s, (size_t)g[0].so);
 		for (r = m->repl; *r != '\0'; r++) {
 			k = -1;
 			if (*r == '&')
@@ -116,12 +115,11 @@ namemod_apply(const struct namemod *m, const char *s)
 				r++;
 			if (k < 0)
 				PUT(r, 1);
-			else if (g[k].rm_so >= 0)
-				PUT(s + g[k].rm_so,
-				    (size_t)(g[k].rm_eo - g[k].rm_so));
+			else if (g[k].so >= 0)
+				PUT(s + g[k].so, (size_t)(g[k].eo - g[k].so));
 		}
-		n = (size_t)g[0].rm_eo;
-		if (g[0].rm_eo == g[0].rm_so) {
+		n = (size_t)g[0].eo;
+		if (g[0].eo == g[0].so) {
 			/* An empty match: keep one character, go on. */
 			if (s[n] == '\0') {
 				s += n;
@@ -131,7 +129,7 @@ namemod_apply(const struct namemod *m, const char *s)
 			n++;
 		}
 		s += n;
-		eflags = REG_NOTBOL;
+		notbol = 1;
 	}
 	PUT(s, strlen(s));
 	out[len] = '\0';
@@ -143,8 +141,7 @@ namemod_apply(const struct namemod *m, const char *s)
 void
 namemod_free(struct namemod *m)
 {
-	if (m->set)
-		regfree(&m->re);
+	rematch_free(m->re);
 	free(m->repl);
 	memset(m, 0, sizeof(*m));
 }

@@ -8,15 +8,15 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <regex.h>
 
 #include "num.h"
 
 struct profile;
+struct rematch;
 
 /* A rewrite s/REGEX/REPL/[g] of names. */
 struct namemod {
-	regex_t		 re;
+	struct rematch	*re;
 	char		*repl;
 	int		 global;
 	int		 set;

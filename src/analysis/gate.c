@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gate.h"
+#include "rematch.h"
 #include "msg.h"
 #include "num.h"
 #include "xmalloc.h"
@@ -27,7 +28,6 @@ gate_parse(struct gate *g, const char *spec, char *err, size_t errsize)
 	const char	*c1, *c2;
 	char		*lim, *end;
 	size_t		 n;
-	int		 r;
 
 	memset(g, 0, sizeof(*g));
 	if ((c1 = strchr(spec, ':')) == NULL || c1 == spec) {
@@ -68,8 +68,7 @@ gate_parse(struct gate *g, const char *spec, char *err, size_t errsize)
 	if (c2 != NULL) {
 		char	*re = xstrdup(c2 + 1);
 
-		if ((r = regcomp(&g->re, re, REG_EXTENDED | REG_NOSUB)) != 0) {
-			regerror(r, &g->re, err, errsize);
+		if ((g->re = rematch_new(re, 0, err, errsize)) == NULL) {
 			free(re);
 			return -1;
 		}
@@ -86,7 +85,7 @@ void
 gate_free(struct gate *g)
 {
 	if (g->has_re)
-		regfree(&g->re);
+		rematch_free(g->re);
 	free(g->spec);
 	free(g->event);
 	memset(g, 0, sizeof(*g));
@@ -107,7 +106,7 @@ gate_check(const struct gate *g, const char *label, const char *name,
 
 	if ((label == NULL) != !g->has_re)
 		return 0;
-	if (g->has_re && regexec(&g->re, name, 0, NULL, 0) != 0)
+	if (g->has_re && !rematch_test(g->re, name))
 		return 0;
 	memset(res, 0, sizeof(*res));
 	res->gate = g;

@@ -8,7 +8,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <regex.h>
 
 #include "num.h"
 
@@ -22,7 +21,7 @@ struct gate {
 	double		 limit_pct;
 	uint64_t	 limit;
 	int		 has_re;
-	regex_t		 re;		/* on function names */
+	struct rematch	*re;		/* on function names */
 };
 
 /* One thing a gate looked at: the totals, or one function. */

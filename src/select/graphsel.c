@@ -26,7 +26,8 @@
 #include "xmalloc.h"
 
 static void	graphsel_reach(const struct callgraph *, struct fntotals *,
-		    const regex_t *, size_t, int, unsigned char *);
+		    struct rematch *const *, size_t, int,
+		    unsigned char *);
 static int	graphsel_passes(uint64_t, uint64_t, double);
 static int	graphsel_nodecmp(const void *, const void *);
 static int	graphsel_edgecmp(const void *, const void *);
@@ -107,7 +108,7 @@ graphsel_u32cmp(const void *a, const void *b)
  */
 static void
 graphsel_reach(const struct callgraph *g, struct fntotals *t,
-    const regex_t *re, size_t n, int up, unsigned char *keep)
+    struct rematch *const *re, size_t n, int up, unsigned char *keep)
 {
 	uint32_t	*stack, v, w, k, lo, hi;
 	size_t		 sp = 0, nrows = t->nrows;

@@ -6,9 +6,9 @@
 #define CGA_REPORTOPTS_H
 
 #include <stddef.h>
-#include <regex.h>
 
 #include "profile.h"
+#include "rematch.h"
 #include "tvis.h"
 
 struct callgraph;
@@ -60,9 +60,9 @@ struct report_opts {
 	enum profile_rows group;	/* --group */
 	double		  node_threshold; /* --node-threshold, percent */
 	double		  edge_threshold; /* --edge-threshold, percent */
-	regex_t		 *roots;	/* --root expressions */
+	struct rematch	**roots;	/* --root expressions */
 	size_t		  nroots;
-	regex_t		 *leaves;	/* --leaf expressions */
+	struct rematch	**leaves;	/* --leaf expressions */
 	size_t		  nleaves;
 	int		  asm_annotate;	/* --asm=yes */
 	int		  tui;		/* --tui */
@@ -75,7 +75,7 @@ struct report_opts {
 	const char	 *objdump;	/* --objdump, $OBJDUMP or "objdump" */
 	unsigned	  objdump_timeout; /* seconds a run of it may take
 					   ($CGA_OBJDUMP_TIMEOUT, 60) */
-	regex_t		 *functions;	/* --function expressions */
+	struct rematch	**functions;	/* --function expressions */
 	size_t		  nfunctions;
 	struct gate	 *gates;	/* --fail-above */
 	size_t		  ngates;
@@ -92,12 +92,12 @@ struct report_opts {
  * --leaf) matches label.
  */
 static inline int
-report_matches(const regex_t *re, size_t n, const char *label)
+report_matches(struct rematch *const *re, size_t n, const char *label)
 {
 	size_t	i;
 
 	for (i = 0; i < n; i++)
-		if (regexec(&re[i], label, 0, NULL, 0) == 0)
+		if (rematch_test(re[i], label))
 			return 1;
 	return 0;
 }

@@ -21,7 +21,6 @@
 #include <errno.h>
 #include <locale.h>
 #include <pthread.h>
-#include <regex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,7 +118,7 @@ struct tui {
 	struct tview		 *hist[TUI_HISTORY];
 	size_t			  nhist, at;	/* views seen, the one shown */
 	struct tview		 *help;
-	regex_t			  re;
+	struct rematch		 *re;
 	int			  have_re;
 	char			  status[256];
 	int			  color;
@@ -999,8 +998,8 @@ tui_search(struct tui *t, int dir)
 	for (i = 1; i <= n; i++) {
 		size_t	k = dir > 0 ? (v->cur + i) % n : (v->cur + n - i) % n;
 
-		if (v->lines[k].pick && regexec(&t->re, tui_text_at(v, k), 0,
-		    NULL, 0) == 0) {
+		if (v->lines[k].pick && rematch_test(t->re, tui_text_at(v,
+		    k))) {
 			v->cur = k;
 			t->status[0] = '\0';
 			return;
@@ -1073,7 +1072,7 @@ tui_run(const struct profile *p, const struct report_opts *o)
 	struct tview	*v;
 	SCREEN		*scr;
 	const char	*log;
-	char		 buf[256];
+	char		 buf[256], err[256];
 	struct timespec	 start, t0, t1;
 	size_t		 i, k;
 	unsigned	 e;
@@ -1274,10 +1273,9 @@ tui_run(const struct profile *p, const struct report_opts *o)
 		case '/':
 			if (tui_prompt("/", buf, sizeof(buf)) == -1)
 				break;
-			if (t.have_re)
-				regfree(&t.re);
-			t.have_re = regcomp(&t.re, buf, REG_EXTENDED |
-			    REG_NOSUB) == 0;
+			rematch_free(t.re);
+			t.re = rematch_new(buf, 0, err, sizeof(err));
+			t.have_re = t.re != NULL;
 			if (!t.have_re)
 				snprintf(t.status, sizeof(t.status),
 				    "not a regular expression");
@@ -1368,8 +1366,7 @@ drawn:
 	for (i = 0; i < t.nevents; i++)
 		free(t.events[i]);
 	free(t.events);
-	if (t.have_re)
-		regfree(&t.re);
+	rematch_free(t.re);
 	if (t.timing != NULL)
 		fclose(t.timing);
 	msg_set_quiet(0);
