@@ -4,7 +4,10 @@
  * options (tree, inclusive, annotation, context; JSON, --totals,
  * --per-part, or a difference of the input's two halves), or have the
  * input read from a file in two threads, in small chunks, whose report
- * must be that of reading it in order (else the target aborts).
+ * must be that of reading it in order (else the target aborts).  Its
+ * third byte adds: output as to a terminal (tvis.c), UTF-8 or not; a
+ * --function expression; machine code disassembled by a stub objdump
+ * (a script of fixed, hostile text) from an object "o" under --objdir.
  * Built with -DCGA_FUZZ_REPLAY, it is instead a program that runs the
  * same function on the files named on its command line (the regression
  * inputs under testdata/fuzz/, replayed by ctest in every build).
@@ -13,6 +16,7 @@
 #include "compat.h"
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -27,9 +31,12 @@
 #include "parse.h"
 #include "profile.h"
 #include "report.h"
+#include "rematch.h"
 #include "select.h"
+#include "tvis.h"
 
 int		LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+static const char *fuzz_stub(void);
 static void	fuzz_ahead(const uint8_t *, size_t,
 		    const struct report_opts *, size_t, int);
 
@@ -88,17 +95,61 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 	close(fd);
 }
 
+/*
+ * Make, once, a folder holding an object "o" (an ELF header and nothing
+ * else) and a stub objdump that lists a few instructions of hostile
+ * text; return the folder's name, ending in "/".
+ */
+static const char *
+fuzz_stub(void)
+{
+	static char	dir[64];
+	char		path[96];
+	FILE		*f;
+	int		i;
+
+	if (dir[0] != '\0')
+		return dir;
+	strlcpy(dir, "/tmp/cga-fuzz-XXXXXX", sizeof(dir));
+	if (mkdtemp(dir) == NULL)
+		abort();
+	snprintf(path, sizeof(path), "%s/o", dir);
+	if ((f = fopen(path, "w")) == NULL)
+		abort();
+	fputs("\177ELF", f);
+	for (i = 0; i < 60; i++)
+		fputc(0, f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/objdump", dir);
+	if ((f = fopen(path, "w")) == NULL)
+		abort();
+	fputs("#!/bin/sh\nprintf '%s\\n' '0000000000000000 <f>:' "
+	    "'   0:\tpush %rbp' '   1:\tcall 10 <g>\\033]2;x\\a' "
+	    "'   6:\tjmp 0' '  10:\tret \\302\\233' "
+	    "'  11:\t...' '  12:\tnop\\t\\342\\200\\256'\n", f);
+	fclose(f);
+	if (chmod(path, 0755) == -1)
+		abort();
+	strlcat(dir, "/", sizeof(dir));
+	return dir;
+}
+
 /* Parse and report one input; never fails but by crashing. */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE		*out;
 	static char		*cest[] = { "CEst", "Sum" };
+	static struct rematch	*fre;
+	static char		*objdirs[1], objdump[96];
 	struct report_opts	 o;
 	struct parse_opts	 po;
 	struct profile		*p;
+	FILE			*to;
+	char			 err[128];
 	unsigned		 bits = size > 0 ? data[0] : 0;
 	unsigned		 more = size > 1 ? data[1] : 0;
+	unsigned		 extra = size > 2 ? data[2] : 0;
 
 	if (out == NULL && (out = fopen("/dev/null", "w")) == NULL)
 		abort();
@@ -115,6 +166,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    REPORT_JSON;
 	o.totals_only = (more & 2) != 0;
 	o.per_part = (more & 4) != 0;
+	o.objdump_timeout = 10;
+	if (extra & 8) {
+		if (fre == NULL && (fre = rematch_new("a.*b|^[^:]*:c|\\(", 0,
+		    err, sizeof(err))) == NULL)
+			abort();
+		o.functions = &fre;
+		o.nfunctions = 1;
+	}
+	if (extra & 1)
+		o.visible_names = (extra & 2) ? TVIS_UTF8 : TVIS_ASCII;
 	if (more & 16) {
 		fuzz_ahead(data, size, &o, 1 + (more >> 5) * 97,
 		    (more & 8) != 0);
@@ -166,10 +227,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.group = PROFILE_ROWS_FUNCTIONS;
 		o.asm_annotate = 1;
 		o.objdump = "/nonexistent/objdump";
+		if (extra & 4) {
+			objdirs[0] = (char *)fuzz_stub();
+			snprintf(objdump, sizeof(objdump), "%sobjdump",
+			    objdirs[0]);
+			o.objdump = objdump;
+			o.objdirs = objdirs;
+			o.nobjdirs = 1;
+		}
 	}
 	p = profile_create();
-	if (parse_buffer(p, "fuzz", (const char *)data, size, &po) == 0)
-		(void)report_print(out, p, NULL, &o);
+	if (parse_buffer(p, "fuzz", (const char *)data, size, &po) == 0) {
+		/* As main() prints on a terminal. */
+		to = o.visible_names != TVIS_RAW ? tvis_fopen(out,
+		    o.visible_names) : out;
+		(void)report_print(to, p, NULL, &o);
+		if (to != out)
+			fclose(to);
+	}
 	profile_free(p);
 	msg_reset();
 	return 0;
