@@ -82,8 +82,12 @@ for l in C.UTF-8 C; do
 	clean tty.txt "LANG=$l - <stdin.out"
 	grep -q 'PWNTITLE' tty.txt ||
 	    { echo "FAIL: LANG=$l: /dev/stdin's lines not shown"; fail=1; }
-	onterm $l "'$prog' nosuch$evil.out"
+	# The name as one argument, not as words of script(1)'s shell.
+	printf '%s' "nosuch$evil.out" >name.txt
+	onterm $l "'$prog' \"\$(cat name.txt)\""
 	clean tty.txt "LANG=$l a message"
+	grep -q 'nosuch\\033\]52;c;.*: error: cannot open' tty.txt ||
+	    { echo "FAIL: LANG=$l: the message is not shown"; fail=1; }
 done
 # What is shown, and how.
 onterm C.UTF-8 "'$prog' prof.out"
