@@ -99,6 +99,18 @@ grep -q '\\302\\2335;45m \\342\\200\\256gnp.exe' tty.txt ||
 "$prog" prof.out 2>/dev/null | grep -qF "# $evil" ||
     { echo "FAIL: a pipe does not get the source line as it is"; fail=1; }
 
+# showing PATTERN [-F]: wait until the pane shows PATTERN (a fixed
+# string with -F), at most 30 s; the pane is left in pane.txt.
+showing() {
+	i=0
+	while [ $i -lt 300 ]; do
+		sleep 0.1
+		tmux -L "$sock" capture-pane -p >pane.txt 2>/dev/null
+		grep -q ${2:-} -- "$1" pane.txt && return 0
+		i=$((i + 1))
+	done
+}
+
 # The browser: the source view and the machine code of main.
 for keys in "s" "a"; do
 	[ $keys = s ] && want='# \033]52;c' || want='call 1110 \033]52;c'
@@ -108,22 +120,10 @@ for keys in "s" "a"; do
 	tmux -L "$sock" -f /dev/null new-session -d -x 160 -y 30 \
 	    "LANG=C.UTF-8 NO_COLOR=1 $prog --tui --asm=yes --objdump=./objdump \
 	    prof.out; sleep 60" 2>/dev/null
-	# The list first (at most 30 s), then the key, then its view.
-	i=0
-	while [ $i -lt 300 ]; do
-		sleep 0.1
-		tmux -L "$sock" capture-pane -p >pane.txt 2>/dev/null
-		grep -q ' functions [0-9]*/' pane.txt && break
-		i=$((i + 1))
-	done
+	# The list first, then the key, then its view.
+	showing ' functions [0-9]*/'
 	tmux -L "$sock" send-keys "$keys" 2>/dev/null
-	i=0
-	while [ $i -lt 300 ]; do
-		sleep 0.1
-		tmux -L "$sock" capture-pane -p >pane.txt 2>/dev/null
-		grep -qF "$want" pane.txt && break
-		i=$((i + 1))
-	done
+	showing "$want" -F
 	tmux -L "$sock" capture-pane -p -e >pane-e.txt 2>/dev/null
 	title=$(tmux -L "$sock" display-message -p '#{pane_title}' 2>/dev/null)
 	tmux -L "$sock" kill-server 2>/dev/null

@@ -16,17 +16,17 @@
 #define _GNU_SOURCE	/* fopencookie() */
 #include "compat.h"
 
-#include <stdio.h>
 #include <err.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
 #include "tvis.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
-static int	tvis_utf8(const unsigned char *, size_t, unsigned *);
 static int	tvis_printable(unsigned);
 static int	tvis_locale_utf8(void);
 
@@ -67,39 +67,6 @@ size_t
 tvis_size(size_t len)
 {
 	return 4 * len + 1;
-}
-
-/*
- * Decode the UTF-8 sequence at s (avail bytes there) into *cp; return
- * its length, 0 if the bytes are not one (overlong forms, surrogates,
- * above U+10FFFF), or -1 if they begin one that avail cuts.
- */
-static int
-tvis_utf8(const unsigned char *s, size_t avail, unsigned *cp)
-{
-	unsigned	c = s[0];
-	size_t		n, i;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	*cp = c & (0xff >> (n + 1));
-	for (i = 1; i < n; i++) {
-		if (i == avail)
-			return -1;
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		*cp = *cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && *cp < 0x800) || (n == 4 && (*cp < 0x10000 ||
-	    *cp > 0x10ffff)) || (*cp >= 0xd800 && *cp <= 0xdfff))
-		return 0;
-	return (int)n;
 }
 
 /* Return nonzero if a terminal may be given the character cp as it is. */
@@ -151,7 +118,7 @@ tvis_encode(char *dst, const char *s, size_t len, enum tvis_mode mode,
 			continue;
 		}
 		if (c >= 0x80 && mode == TVIS_UTF8 &&
-		    (n = tvis_utf8(p + i, len - i, &cp)) > 0 &&
+		    (n = utf8_decode(p + i, len - i, &cp)) > 0 &&
 		    tvis_printable(cp)) {
 			memcpy(d, p + i, (size_t)n);
 			d += n;
@@ -198,7 +165,7 @@ tvis_write(FILE *out, const char *s, size_t len, int more,
 	if (more) {
 		/* A character cut short, or a carriage return or NUL. */
 		for (k = n > 3 ? n - 3 : 0; k < n; k++)
-			if (p[k] >= 0xc0 && tvis_utf8(p + k, n - k, &cp) < 0) {
+			if (p[k] >= 0xc0 && utf8_decode(p + k, n - k, &cp) < 0) {
 				n = k;
 				break;
 			}

@@ -7,8 +7,63 @@
 #define CGA_UTF8_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+/*
+ * Decode the sequence of more than one byte at s (avail bytes there)
+ * into *cp; return its length, 0 if the bytes are not one (overlong
+ * forms, surrogates, above U+10FFFF, a byte below 0x80), or -1 if they
+ * begin one that avail cuts.
+ */
+static inline int
+utf8_decode(const unsigned char *s, size_t avail, unsigned *cp)
+{
+	unsigned	c = s[0];
+	size_t		n, i;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	*cp = c & (0xff >> (n + 1));
+	for (i = 1; i < n; i++) {
+		if (i == avail)
+			return -1;
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		*cp = *cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && *cp < 0x800) || (n == 4 && (*cp < 0x10000 ||
+	    *cp > 0x10ffff)) || (*cp >= 0xd800 && *cp <= 0xdfff))
+		return 0;
+	return (int)n;
+}
+
+/*
+ * Return the length of the valid UTF-8 sequence at s (a NUL-terminated
+ * string), or 0 if the bytes there are not one, nor, unless nonchars is
+ * set, a character (see utf8_char()).
+ */
+static inline size_t
+utf8_seq(const unsigned char *s, int nonchars)
+{
+	unsigned	cp;
+	int		n;
+
+	if (s[0] < 0x80)
+		return 1;
+	/* A NUL is no continuation byte: the string's end stops it. */
+	if ((n = utf8_decode(s, SIZE_MAX, &cp)) <= 0 || (!nonchars &&
+	    ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe)))
+		return 0;
+	return (size_t)n;
+}
 
 /*
  * Return the length of the valid UTF-8 sequence at s (a NUL-terminated
@@ -18,29 +73,7 @@
 static inline size_t
 utf8_len(const unsigned char *s)
 {
-	unsigned	c = s[0], cp;
-	size_t		n, i;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	cp = c & (0xff >> (n + 1));
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 ||
-	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
+	return utf8_seq(s, 1);
 }
 
 /*
@@ -51,17 +84,7 @@ utf8_len(const unsigned char *s)
 static inline size_t
 utf8_char(const unsigned char *s)
 {
-	size_t		n = utf8_len(s);
-	unsigned	cp;
-
-	if (n < 3)
-		return n;
-	cp = n == 3 ? (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 |
-	    (s[2] & 0x3fu) : (s[0] & 0x07u) << 18 | (s[1] & 0x3fu) << 12 |
-	    (s[2] & 0x3fu) << 6 | (s[3] & 0x3fu);
-	if ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe)
-		return 0;
-	return n;
+	return utf8_seq(s, 0);
 }
 
 /*
