@@ -13,6 +13,7 @@ set -u
 prog=$1 td=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/limit.sh"
 cd "$tmp" || exit 2
 fail=0
 
@@ -28,7 +29,7 @@ fn=big
 fn=small
 0x1139 3 7
 EOF
-( ulimit -v 1048576; exec "$prog" --asm=yes --auto=no span.out ) >out 2>err ||
+limited 1024 "$prog" --asm=yes --auto=no span.out >out 2>err ||
     { echo "FAIL: span: exit $?"; cat err; fail=1; }
 grep -q "^(machine code not read: the profile's instructions of this function span 100,663,297 bytes, above the limit of 1,048,576)$" out ||
     { echo "FAIL: span: no note"; fail=1; }
