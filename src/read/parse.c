@@ -1869,6 +1869,8 @@ literal:
  * Return the id of function (obj, file, name), where slot is the
  * compressed fn id it was named by (or NONE): the last resolution of
  * each compressed name is remembered, which spares a lookup per line.
+ * It holds for the name the slot has now only: a cfn= read before the
+ * id was defined again still names what it named then.
  */
 static uint32_t
 parser_func(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name,
@@ -1877,6 +1879,8 @@ parser_func(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name,
 	struct idmap	*m = &ps->idmap[IDS_FN];
 	uint32_t	 fn;
 
+	if (slot != NONE && m->names[slot] != name)
+		slot = NONE;
 	if (slot != NONE && m->fn_id[slot] != NONE && m->fn_ob[slot] == obj &&
 	    m->fn_fl[slot] == file)
 		return m->fn_id[slot];
