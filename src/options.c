@@ -102,12 +102,11 @@ static char		*dir_slash(const char *);
 static char		*include_dir(const char *);
 static char		*options_pwd(void);
 static void		 options_sort(struct report_opts *, char *);
-static enum report_format options_format(const char *);
-static int		 options_tree(const char *);
-static int		 options_fold(const char *);
+struct choice;
+static int		 options_choice(const char *, const struct choice *,
+			    const char *);
 static void		 options_regex(const char *, const char *,
 			    struct rematch ***, size_t *);
-static enum profile_rows options_group(const char *);
 static unsigned		 options_timeout(const char *);
 
 /* Print the synopsis to stderr and exit 2. */
@@ -415,40 +414,54 @@ options_sort(struct report_opts *o, char *arg)
 	}
 }
 
-/* --format=text|json|markdown, or a usage error. */
-static enum report_format
-options_format(const char *arg)
-{
-	if (strcmp(arg, "text") == 0)
-		return REPORT_TEXT;
-	if (strcmp(arg, "json") == 0)
-		return REPORT_JSON;
-	if (strcmp(arg, "markdown") == 0)
-		return REPORT_MARKDOWN;
-	if (strcmp(arg, "dot") == 0)
-		return REPORT_DOT;
-	if (strcmp(arg, "folded") == 0)
-		return REPORT_FOLDED;
-	if (strcmp(arg, "svg") == 0)
-		return REPORT_SVG;
-	warnx("--format takes text, json, markdown, dot, folded or svg, not "
-	    "'%s'", arg);
-	options_usage(2);
-}
+/* The words an option takes, each with its value. */
+struct choice {
+	const char	*word;
+	int		 value;
+};
 
-/* --tree=none|caller|calling|both, or a usage error. */
+static const struct choice formats[] = {
+	{ "text", REPORT_TEXT }, { "json", REPORT_JSON },
+	{ "markdown", REPORT_MARKDOWN }, { "dot", REPORT_DOT },
+	{ "folded", REPORT_FOLDED }, { "svg", REPORT_SVG }, { NULL, 0 }
+};
+static const struct choice trees[] = {
+	{ "none", 0 }, { "caller", REPORT_TREE_CALLER },
+	{ "calling", REPORT_TREE_CALLING },
+	{ "both", REPORT_TREE_CALLER | REPORT_TREE_CALLING }, { NULL, 0 }
+};
+static const struct choice folds[] = {
+	{ "none", 0 }, { "recursion", FOLD_RECURSION },
+	{ "contexts", FOLD_CONTEXTS },
+	{ "all", FOLD_RECURSION | FOLD_CONTEXTS }, { NULL, 0 }
+};
+static const struct choice groups[] = {
+	{ "function", PROFILE_ROWS_FUNCTIONS },
+	{ "object", PROFILE_ROWS_OBJECTS }, { "file", PROFILE_ROWS_FILES },
+	{ NULL, 0 }
+};
+
+/*
+ * Return the value of the word arg of option opt among those of c, or
+ * a usage error naming them all ("--tree takes none, caller, calling or
+ * both, not 'x'").
+ */
 static int
-options_tree(const char *arg)
+options_choice(const char *opt, const struct choice *c, const char *arg)
 {
-	if (strcmp(arg, "none") == 0)
-		return 0;
-	if (strcmp(arg, "caller") == 0)
-		return REPORT_TREE_CALLER;
-	if (strcmp(arg, "calling") == 0)
-		return REPORT_TREE_CALLING;
-	if (strcmp(arg, "both") == 0)
-		return REPORT_TREE_CALLER | REPORT_TREE_CALLING;
-	warnx("--tree takes none, caller, calling or both, not '%s'", arg);
+	char	words[256] = "";
+	size_t	i;
+
+	for (i = 0; c[i].word != NULL; i++)
+		if (strcmp(arg, c[i].word) == 0)
+			return c[i].value;
+	for (i = 0; c[i].word != NULL; i++) {
+		if (i > 0)
+			strlcat(words, c[i + 1].word == NULL ? " or " : ", ",
+			    sizeof(words));
+		strlcat(words, c[i].word, sizeof(words));
+	}
+	warnx("%s takes %s, not '%s'", opt, words, arg);
 	options_usage(2);
 }
 
@@ -465,36 +478,6 @@ options_regex(const char *opt, const char *arg, struct rematch ***re,
 		options_usage(2);
 	}
 	(*n)++;
-}
-
-/* --fold=none|recursion|contexts|all, or a usage error. */
-static int
-options_fold(const char *arg)
-{
-	if (strcmp(arg, "none") == 0)
-		return 0;
-	if (strcmp(arg, "recursion") == 0)
-		return FOLD_RECURSION;
-	if (strcmp(arg, "contexts") == 0)
-		return FOLD_CONTEXTS;
-	if (strcmp(arg, "all") == 0)
-		return FOLD_RECURSION | FOLD_CONTEXTS;
-	warnx("--fold takes none, recursion, contexts or all, not '%s'", arg);
-	options_usage(2);
-}
-
-/* --group=function|object|file, or a usage error. */
-static enum profile_rows
-options_group(const char *arg)
-{
-	if (strcmp(arg, "function") == 0)
-		return PROFILE_ROWS_FUNCTIONS;
-	if (strcmp(arg, "object") == 0)
-		return PROFILE_ROWS_OBJECTS;
-	if (strcmp(arg, "file") == 0)
-		return PROFILE_ROWS_FILES;
-	warnx("--group takes function, object or file, not '%s'", arg);
-	options_usage(2);
 }
 
 /*
@@ -608,7 +591,8 @@ options_parse(struct options *op, int argc, char *argv[])
 			o->totals_only = 1;
 			break;
 		case OPT_FORMAT:
-			o->format = options_format(optarg);
+			o->format = (enum report_format)options_choice("--format",
+			    formats, optarg);
 			break;
 		case OPT_MOD_FILENAME:
 		case OPT_MOD_FUNCNAME:
@@ -634,7 +618,7 @@ options_parse(struct options *op, int argc, char *argv[])
 			o->ngates++;
 			break;
 		case OPT_TREE:
-			o->tree = options_tree(optarg);
+			o->tree = options_choice("--tree", trees, optarg);
 			break;
 		case OPT_EVENT:
 			op->events = xreallocarray(op->events, op->nevents + 1,
@@ -648,13 +632,14 @@ options_parse(struct options *op, int argc, char *argv[])
 			o->nevents = ++op->nevents;
 			break;
 		case OPT_FOLD:
-			o->fold = options_fold(optarg);
+			o->fold = options_choice("--fold", folds, optarg);
 			break;
 		case OPT_TUI:
 			o->tui = 1;
 			break;
 		case OPT_GROUP:
-			o->group = options_group(optarg);
+			o->group = (enum profile_rows)options_choice("--group",
+			    groups, optarg);
 			break;
 		case OPT_SHOW:
 			o->nshow = split_events(optarg, &o->show);
