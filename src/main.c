@@ -23,6 +23,7 @@
 #include "profile.h"
 #include "report.h"
 #include "srcfile.h"
+#include "tui.h"
 #include "tvis.h"
 #include "xmalloc.h"
 

@@ -31,6 +31,5 @@ report_view	annotate_asm;		/* annotate_asm.c */
 
 int	report_print(FILE *, const struct profile *, const struct profile *,
 	    const struct report_opts *);
-int	tui_run(const struct profile *, const struct report_opts *);
 
 #endif /* CGA_REPORT_H */

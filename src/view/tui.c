@@ -45,6 +45,7 @@
 #include "select.h"
 #include "srcfile.h"
 #include "srcsel.h"
+#include "tui.h"
 #include "tvis.h"
 #include "xmalloc.h"
 
