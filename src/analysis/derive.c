@@ -77,7 +77,7 @@ static int	derive_is_name(char);
 static struct def *derive_find(struct derive *, const char *, size_t);
 static int	derive_expand(struct derive *, struct def *);
 static int	derive_term_add(struct derive *, struct def *,
-		    const struct term *);
+		    const struct term *, const char *, int, struct def *);
 static void	derive_index(struct derive *);
 static void	derive_error(const struct def *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
@@ -309,36 +309,29 @@ derive_error(const struct def *df, const char *fmt, ...)
 }
 
 /*
- * Add term t of df's formula to df's factors: a recorded event, or a
- * derived one expanded before.  Return 0 (a term a built-in formula
- * leaves out included), or -1 after a message.
+ * Add term t of df's formula to df's factors: the term names the
+ * recorded event idx, or (idx < 0) the derived event sub, expanded
+ * before, or nothing known (sub NULL); name is its name.  Return 0 (a
+ * term a built-in formula leaves out included), or -1 after a message.
  */
 static int
-derive_term_add(struct derive *d, struct def *df, const struct term *t)
+derive_term_add(struct derive *d, struct def *df, const struct term *t,
+    const char *name, int idx, struct def *sub)
 {
-	struct def	*sub;
 	int64_t		 f, add;
 	unsigned	 e;
-	int		 idx;
-	char		*name;
 
 	f = t->neg ? -(int64_t)t->factor : (int64_t)t->factor;
-	name = xstrndup(t->name, t->len);
-	idx = profile_event_index(d->p, name);
-	sub = idx < 0 ? derive_find(d, t->name, t->len) : NULL;
 	if (idx < 0 && (sub == NULL || !sub->known)) {
 		if (df->kind != DEF_BUILTIN) {
 			derive_error(df, "'%s' is not an event of the "
 			    "profile (%s)%s", name, profile_str(d->p,
 			    profile_events_list(d->p)), sub != NULL ?
 			    " nor computed from them" : "");
-			free(name);
 			return -1;
 		}
-		free(name);
 		return 0;	/* a built-in leaves it out */
 	}
-	free(name);
 	df->known = 1;
 	for (e = 0; e < d->nrec; e++) {
 		if (idx >= 0 && e != (unsigned)idx)
@@ -397,14 +390,18 @@ derive_expand(struct derive *d, struct def *top)
 			}
 			name = xstrndup(t.name, t.len);
 			idx = profile_event_index(d->p, name);
-			free(name);
 			sub = idx < 0 ? derive_find(d, t.name, t.len) : NULL;
 			if (sub != NULL && sub->state != 2) {
+				free(name);
 				df = sub;	/* first, then this term again */
 				continue;
 			}
-			if (derive_term_add(d, fr->df, &t) == -1)
+			if (derive_term_add(d, fr->df, &t, name, idx, sub) ==
+			    -1) {
+				free(name);
 				goto out;
+			}
+			free(name);
 			fr->s = next;
 			if (*next == '\0') {
 				fr->df->state = 2;

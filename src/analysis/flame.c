@@ -86,7 +86,8 @@ flame_callcmp(const void *a, const void *b)
 /*
  * Add count to the stack of n frames (with rev set, frames[] is the
  * innermost first), making the nodes of the tree it needs.  Return -1,
- * adding nothing, if that walks more than FLAME_MAX_FRAMES in all.
+ * adding nothing and marking f over the limit (walked above it), if that
+ * walks more than FLAME_MAX_FRAMES in all.
  */
 static int
 flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
@@ -98,8 +99,10 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 	int		created;
 
 	if (f->walked + n > FLAME_MAX_FRAMES ||
-	    flame_nnodes(f) + n >= KEYTAB_NONE)
+	    flame_nnodes(f) + n >= KEYTAB_NONE) {
+		f->walked = FLAME_MAX_FRAMES + 1;
 		return -1;
+	}
 	f->walked += n;
 	for (i = 0; i < n; i++) {
 		key[0] = cur;
@@ -195,7 +198,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 			struct fwork	it = work[--nwork];
 
 			if (++f->walked > FLAME_MAX_FRAMES)
-				goto over;
+				goto done;
 			/* Leave the frames below this one's depth. */
 			while (depth > it.depth)
 				onpath[path[--depth]] = 0;
@@ -238,7 +241,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 			}
 			if (ncand == 0) {
 				if (flame_add(f, path, depth, 1, it.count) == -1)
-					goto over;
+					goto done;
 				continue;
 			}
 			work = xgrow(work, &work_cap, nwork + ncand + 1,
@@ -307,10 +310,8 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 		while (depth > 0)
 			onpath[path[--depth]] = 0;
 	}
-	if (0) {
-over:
-		f->walked = FLAME_MAX_FRAMES + 1;
-	}
+done:
+	/* Over the limit, f->walked says so. */
 	free(work);
 	free(rem);
 	free(shares);
@@ -347,10 +348,8 @@ flame_build(const struct profile *p, unsigned ev)
 			if (c == COST_NONE || c == 0)
 				continue;
 			fr = stacks_frames(st, i, &n);
-			if (flame_add(f, fr, n, 0, c) == -1) {
-				f->walked = FLAME_MAX_FRAMES + 1;
+			if (flame_add(f, fr, n, 0, c) == -1)
 				break;
-			}
 		}
 	} else
 		flame_estimate(f, p, ev);

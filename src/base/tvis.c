@@ -78,9 +78,7 @@ tvis_printable(unsigned cp)
 	if (cp == 0x61c || cp == 0x200e || cp == 0x200f ||
 	    (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
 		return 0;			/* separators, bidi */
-	if ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe)
-		return 0;			/* non-characters */
-	return 1;
+	return !utf8_nonchar(cp);
 }
 
 /*

@@ -46,6 +46,16 @@ utf8_decode(const unsigned char *s, size_t avail, unsigned *cp)
 }
 
 /*
+ * Return nonzero if cp is a non-character: U+FDD0-U+FDEF, U+FFFE,
+ * U+FFFF and their like in every plane.
+ */
+static inline int
+utf8_nonchar(unsigned cp)
+{
+	return (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe;
+}
+
+/*
  * Return the length of the valid UTF-8 sequence at s (a NUL-terminated
  * string), or 0 if the bytes there are not one, nor, unless nonchars is
  * set, a character (see utf8_char()).
@@ -59,8 +69,8 @@ utf8_seq(const unsigned char *s, int nonchars)
 	if (s[0] < 0x80)
 		return 1;
 	/* A NUL is no continuation byte: the string's end stops it. */
-	if ((n = utf8_decode(s, SIZE_MAX, &cp)) <= 0 || (!nonchars &&
-	    ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe)))
+	if ((n = utf8_decode(s, SIZE_MAX, &cp)) <= 0 ||
+	    (!nonchars && utf8_nonchar(cp)))
 		return 0;
 	return (size_t)n;
 }
@@ -78,8 +88,8 @@ utf8_len(const unsigned char *s)
 
 /*
  * Return the length of the character at s as utf8_len() does, or 0 if
- * it is a non-character (U+FDD0-U+FDEF, U+FFFE, U+FFFF and their like
- * in every plane), which XML and Graphviz refuse.
+ * it is a non-character (utf8_nonchar()), which XML and Graphviz
+ * refuse.
  */
 static inline size_t
 utf8_char(const unsigned char *s)

@@ -116,7 +116,7 @@ asm_function(const struct cells *c, const struct selection *sel,
 	uint64_t		 mline = 0;
 	size_t			 i, k, ctx = (size_t)sel->o->context, near;
 	unsigned char		*keep;
-	char			 a[32];
+	char			 a[32], lim[32];
 	int			 aw = 0, n, gap = 0;
 
 	profile_func(p, f->fn, &obj, &file, &name);
@@ -136,14 +136,16 @@ asm_function(const struct cells *c, const struct selection *sel,
 	if (!s->have_jumps)
 		fputs("(jumps not recorded: callgrind --collect-jumps=yes "
 		    "records them)\n", out);
-	if (f->unread != ASM_READ) {
-		num_commify(f->unread == ASM_SPAN ? f->hi - f->lo + 1 :
-		    ASM_MAX_ROWS, a);
-		fprintf(out, f->unread == ASM_SPAN ? "(machine code not read: "
-		    "the profile's instructions of this function span %s "
-		    "bytes, above the limit of 1,048,576)\n" : "(machine code "
-		    "not read: %s instructions listed before it, the limit)\n",
-		    a);
+	if (f->unread == ASM_SPAN) {
+		num_commify(f->hi - f->lo + 1, a);
+		num_commify(ASM_MAX_SPAN, lim);
+		fprintf(out, "(machine code not read: the profile's "
+		    "instructions of this function span %s bytes, above the "
+		    "limit of %s)\n", a, lim);
+	} else if (f->unread == ASM_ROWS) {
+		num_commify(ASM_MAX_ROWS, lim);
+		fprintf(out, "(machine code not read: %s instructions listed "
+		    "before it, the limit)\n", lim);
 	}
 	w = cells_widths_new(c);
 	cells_widths_add(c, w, f->self);

@@ -41,8 +41,8 @@ folded_frame(FILE *out, const char *s)
 			i--;
 		if (i == num)
 			i = len;	/* a point without digits before it */
-	} else if (i == len)
-		i = len;		/* no number at the end */
+	}
+	/* i == len: no number at the end. */
 	for (sp = i; sp > 0 && s[sp - 1] == ' '; sp--)
 		continue;
 	if (i == len || sp == i) {

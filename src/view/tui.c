@@ -120,7 +120,6 @@ struct tui {
 	size_t			  nhist, at;	/* views seen, the one shown */
 	struct tview		 *help;
 	struct rematch		 *re;
-	int			  have_re;
 	char			  status[256];
 	int			  color;
 	enum tvis_mode		  tvis;		/* how text is drawn */
@@ -994,7 +993,7 @@ tui_search(struct tui *t, int dir)
 	struct tview	*v = t->hist[t->at];
 	size_t		 i, n = v->n;
 
-	if (!t->have_re || n == 0)
+	if (t->re == NULL || n == 0)
 		return;
 	for (i = 1; i <= n; i++) {
 		size_t	k = dir > 0 ? (v->cur + i) % n : (v->cur + n - i) % n;
@@ -1276,8 +1275,7 @@ tui_run(const struct profile *p, const struct report_opts *o)
 				break;
 			rematch_free(t.re);
 			t.re = rematch_new(buf, 0, err, sizeof(err));
-			t.have_re = t.re != NULL;
-			if (!t.have_re)
+			if (t.re == NULL)
 				snprintf(t.status, sizeof(t.status),
 				    "not a regular expression");
 			else
