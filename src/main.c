@@ -148,7 +148,8 @@ main_inputs(struct options *op, struct inputs *in, char **found)
 			options_usage(2);
 		}
 		/* As callgrind_annotate; not into what a program reads. */
-		if (o->format == REPORT_TEXT && !o->totals_only)
+		if ((o->format->needs & FORMAT_SAYS_READING) &&
+		    !o->totals_only)
 			printf("Reading data from '%s'...\n", *found);
 		else
 			msg_note("reading data from '%s'", *found);
@@ -243,7 +244,7 @@ main_progress(const struct report_opts *o)
 			delay = 1.0;
 	}
 	msg_progress_enable(isatty(STDERR_FILENO) && getenv("CI") == NULL &&
-	    o->format != REPORT_JSON, delay);
+	    !(o->format->needs & FORMAT_QUIET), delay);
 }
 
 /* Turn what report_print() returned into the exit status. */

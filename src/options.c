@@ -16,6 +16,7 @@
 
 #include "derive.h"
 #include "diff.h"
+#include "format.h"
 #include "fold.h"
 #include "gate.h"
 #include "options.h"
@@ -93,6 +94,30 @@ static const struct option longopts[] = {
 	{ NULL,		0,			NULL,	0 }
 };
 
+/* The words an option takes, each with its value. */
+struct choice {
+	const char	*word;
+	int		 value;
+};
+
+static const struct choice trees[] = {
+	{ "none", 0 }, { "caller", REPORT_TREE_CALLER },
+	{ "calling", REPORT_TREE_CALLING },
+	{ "both", REPORT_TREE_CALLER | REPORT_TREE_CALLING }, { NULL, 0 }
+};
+static const struct choice folds[] = {
+	{ "none", 0 }, { "recursion", FOLD_RECURSION },
+	{ "contexts", FOLD_CONTEXTS },
+	{ "all", FOLD_RECURSION | FOLD_CONTEXTS }, { NULL, 0 }
+};
+static const struct choice groups[] = {
+	{ "function", PROFILE_ROWS_FUNCTIONS },
+	{ "object", PROFILE_ROWS_OBJECTS }, { "file", PROFILE_ROWS_FILES },
+	{ NULL, 0 }
+};
+
+#define OPTIONS_MAX_FORMATS	16	/* rows of format.c, at most */
+
 static void		 options_help(void);
 static int		 yesno(const char *, const char *);
 static int		 is_percentage(const char *);
@@ -102,7 +127,10 @@ static char		*dir_slash(const char *);
 static char		*include_dir(const char *);
 static char		*options_pwd(void);
 static void		 options_sort(struct report_opts *, char *);
-struct choice;
+static const char	*options_words(const struct choice *, const char *,
+			    const char *, char *, size_t);
+static const struct choice *options_formats(struct choice *);
+static const struct format *options_format(const char *);
 static int		 options_choice(const char *, const struct choice *,
 			    const char *);
 static void		 options_regex(const char *, const char *,
@@ -113,8 +141,14 @@ static unsigned		 options_timeout(const char *);
 __dead void
 options_usage(int status)
 {
-	int	w = (int)strlen(getprogname());
+	struct choice	fc[OPTIONS_MAX_FORMATS + 1];
+	char		fold[128], format[128], group[128], tree[128];
+	int		w = (int)strlen(getprogname());
 
+	options_words(folds, "|", "|", fold, sizeof(fold));
+	options_words(options_formats(fc), "|", "|", format, sizeof(format));
+	options_words(groups, "|", "|", group, sizeof(group));
+	options_words(trees, "|", "|", tree, sizeof(tree));
 	fprintf(stderr, "usage: %s [--asm=yes|no] [--auto=yes|no] "
 	    "[--context=N]\n"
 	    "       %*s [--event=NAME=FORMULA] [--function=REGEX] "
@@ -124,21 +158,22 @@ options_usage(int status)
 	    "[--root=REGEX]\n"
 	    "       %*s [--leaf=REGEX] [--inclusive=yes|no] [-I dir] "
 	    "[--part=N]\n"
-	    "       %*s [--fold=none|recursion|contexts|all]\n"
-	    "       %*s [--format=text|json|markdown|dot|folded|svg]\n"
-	    "       %*s [--group=function|object|file] [--per-part] "
+	    "       %*s [--fold=%s]\n"
+	    "       %*s [--format=%s]\n"
+	    "       %*s [--group=%s] [--per-part] "
 	    "[--show=A,B,...]\n"
 	    "       %*s [--show-percs=yes|no] [--sort=A[:N],B[:N],...] "
 	    "[--thread=N]\n"
 	    "       %*s [--threshold=N] [--totals] [--tui]\n"
-	    "       %*s [--tree=none|caller|calling|both]\n"
+	    "       %*s [--tree=%s]\n"
 	    "       %*s [profile ... [source ...]]\n"
 	    "       %s --diff [--mod-filename=s/RE/REPL/[g]]\n"
 	    "       %*s [--mod-funcname=s/RE/REPL/[g]] [options]\n"
 	    "       %*s old-profile new-profile\n"
 	    "       %s --help | --version\n", getprogname(),
-	    w, "", w, "", w, "", w, "", w, "", w, "", w, "", w, "", w, "",
-	    w, "", w, "", getprogname(), w, "", w, "", getprogname());
+	    w, "", w, "", w, "", w, "", w, "", fold, w, "", format, w, "",
+	    group, w, "", w, "", w, "", tree, w, "", getprogname(), w, "", w, "",
+	    getprogname());
 	exit(status);
 }
 
@@ -146,6 +181,13 @@ options_usage(int status)
 static void
 options_help(void)
 {
+	struct choice	fc[OPTIONS_MAX_FORMATS + 1];
+	char		fold[128], format[128], group[128], tree[128];
+
+	options_words(folds, "|", "|", fold, sizeof(fold));
+	options_words(options_formats(fc), "|", "|", format, sizeof(format));
+	options_words(groups, "|", "|", group, sizeof(group));
+	options_words(trees, "|", "|", tree, sizeof(tree));
 	printf("usage: %s [options] [profile ... [source ...]]\n"
 	    "\n"
 	    "Print the totals, the function totals, the call tree and "
@@ -173,14 +215,14 @@ options_help(void)
 	    "REGEX, a function's)\n"
 	    "                        is above LIMIT; with --diff its "
 	    "change, LIMIT may be N%%\n"
-	    "  --fold=none|recursion|contexts|all\n"
+	    "  --fold=%s\n"
 	    "                        sum callgrind's recursion levels (f'2) "
 	    "and/or caller\n"
 	    "                        contexts (f'g'h) into the function "
 	    "[none]\n"
 	    "  --edge-threshold=PCT  with --format=dot, the calls drawn "
 	    "[0.1]\n"
-	    "  --format=text|json|markdown|dot|folded|svg\n"
+	    "  --format=%s\n"
 	    "                        the report as text [text], as one JSON "
 	    "document, as\n"
 	    "                        GitHub-flavoured Markdown (CI "
@@ -191,7 +233,7 @@ options_help(void)
 	    "file:function label\n"
 	    "                        REGEX matches (list, trees, sources, "
 	    "machine code)\n"
-	    "  --group=function|object|file\n"
+	    "  --group=%s\n"
 	    "                        list objects or source files instead "
 	    "of functions\n"
 	    "                        [function]\n"
@@ -241,7 +283,7 @@ options_help(void)
 	    "\"EVENT VALUE\" lines\n"
 	    "  --tui                 browse the profile in the terminal "
 	    "(keys: ? in it)\n"
-	    "  --tree=none|caller|calling|both\n"
+	    "  --tree=%s\n"
 	    "                        print the callers and/or callees of "
 	    "each function [none]\n"
 	    "\n"
@@ -254,7 +296,7 @@ options_help(void)
 	    "callgrind.out.4242-01, ...).  Other files named are annotated "
 	    "whether or not\ntheir functions are printed.  gzip and zstd "
 	    "profiles are read as they are.\n",
-	    getprogname());
+	    getprogname(), fold, format, group, tree);
 }
 
 /* Parse a yes|no option value or exit with a usage error. */
@@ -416,32 +458,25 @@ options_sort(struct report_opts *o, char *arg)
 	}
 }
 
-/* The words an option takes, each with its value. */
-struct choice {
-	const char	*word;
-	int		 value;
-};
+/*
+ * Write the words of c into buf, separated by sep, the last two by last
+ * ("none, caller, calling or both"; "none|caller|calling|both"), and
+ * return buf.
+ */
+static const char *
+options_words(const struct choice *c, const char *sep, const char *last,
+    char *buf, size_t size)
+{
+	size_t	i;
 
-static const struct choice formats[] = {
-	{ "text", REPORT_TEXT }, { "json", REPORT_JSON },
-	{ "markdown", REPORT_MARKDOWN }, { "dot", REPORT_DOT },
-	{ "folded", REPORT_FOLDED }, { "svg", REPORT_SVG }, { NULL, 0 }
-};
-static const struct choice trees[] = {
-	{ "none", 0 }, { "caller", REPORT_TREE_CALLER },
-	{ "calling", REPORT_TREE_CALLING },
-	{ "both", REPORT_TREE_CALLER | REPORT_TREE_CALLING }, { NULL, 0 }
-};
-static const struct choice folds[] = {
-	{ "none", 0 }, { "recursion", FOLD_RECURSION },
-	{ "contexts", FOLD_CONTEXTS },
-	{ "all", FOLD_RECURSION | FOLD_CONTEXTS }, { NULL, 0 }
-};
-static const struct choice groups[] = {
-	{ "function", PROFILE_ROWS_FUNCTIONS },
-	{ "object", PROFILE_ROWS_OBJECTS }, { "file", PROFILE_ROWS_FILES },
-	{ NULL, 0 }
-};
+	*buf = '\0';
+	for (i = 0; c[i].word != NULL; i++) {
+		if (i > 0)
+			strlcat(buf, c[i + 1].word == NULL ? last : sep, size);
+		strlcat(buf, c[i].word, size);
+	}
+	return buf;
+}
 
 /*
  * Return the value of the word arg of option opt among those of c, or
@@ -451,20 +486,38 @@ static const struct choice groups[] = {
 static int
 options_choice(const char *opt, const struct choice *c, const char *arg)
 {
-	char	words[256] = "";
+	char	words[256];
 	size_t	i;
 
 	for (i = 0; c[i].word != NULL; i++)
 		if (strcmp(arg, c[i].word) == 0)
 			return c[i].value;
-	for (i = 0; c[i].word != NULL; i++) {
-		if (i > 0)
-			strlcat(words, c[i + 1].word == NULL ? " or " : ", ",
-			    sizeof(words));
-		strlcat(words, c[i].word, sizeof(words));
-	}
-	warnx("%s takes %s, not '%s'", opt, words, arg);
+	warnx("%s takes %s, not '%s'", opt, options_words(c, ", ", " or ",
+	    words, sizeof(words)), arg);
 	options_usage(2);
+}
+
+/* Fill c with the names of the formats (format.c), the row's index each. */
+static const struct choice *
+options_formats(struct choice *c)
+{
+	size_t	i;
+
+	for (i = 0; formats[i].name != NULL && i < OPTIONS_MAX_FORMATS; i++) {
+		c[i].word = formats[i].name;
+		c[i].value = (int)i;
+	}
+	c[i].word = NULL;
+	return c;
+}
+
+/* Return the format --format=arg names, or a usage error. */
+static const struct format *
+options_format(const char *arg)
+{
+	struct choice	c[OPTIONS_MAX_FORMATS + 1];
+
+	return &formats[options_choice("--format", options_formats(c), arg)];
 }
 
 /* Add the POSIX ERE arg of option opt to *re, or a usage error. */
@@ -505,6 +558,7 @@ options_parse(struct options *op, int argc, char *argv[])
 	o->edge_threshold = 0.1;
 	o->mod_file = &op->mod_file;
 	o->mod_func = &op->mod_func;
+	o->format = &formats[0];
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
@@ -593,8 +647,7 @@ options_parse(struct options *op, int argc, char *argv[])
 			o->totals_only = 1;
 			break;
 		case OPT_FORMAT:
-			o->format = (enum report_format)options_choice("--format",
-			    formats, optarg);
+			o->format = options_format(optarg);
 			break;
 		case OPT_MOD_FILENAME:
 		case OPT_MOD_FUNCNAME:
@@ -681,7 +734,7 @@ options_parse(struct options *op, int argc, char *argv[])
 		warnx("--diff takes two profiles, OLD and NEW");
 		options_usage(2);
 	}
-	if (o->tui && (op->diff || o->format != REPORT_TEXT ||
+	if (o->tui && (op->diff || !(o->format->needs & FORMAT_BROWSE) ||
 	    o->totals_only)) {
 		warnx("--tui browses one report: not with --diff, --format or "
 		    "--totals");
@@ -689,8 +742,7 @@ options_parse(struct options *op, int argc, char *argv[])
 	}
 	op->parse.strip_prefix = op->pwd = options_pwd();
 	/* Flame graphs use the stacks of xtree files. */
-	op->parse.stacks = o->format == REPORT_FOLDED ||
-	    o->format == REPORT_SVG;
+	op->parse.stacks = (o->format->needs & FORMAT_STACKS) != 0;
 	if (o->objdump == NULL && (o->objdump = getenv("OBJDUMP")) != NULL &&
 	    *o->objdump == '\0')
 		o->objdump = NULL;

@@ -22,6 +22,7 @@
 #include "parse.h"
 #include "profile.h"
 #include "relay.h"
+#include "format.h"
 #include "report.h"
 #include "select.h"
 #include "xmalloc.h"
@@ -51,6 +52,7 @@ ahead_run(const char *path, const struct parse_opts *base, size_t chunk,
 	po.chunk = chunk;
 	po.nadopted = nadopted;
 	memset(&o, 0, sizeof(o));
+	o.format = &formats[0];
 	o.profile_name = path;
 	o.threshold = "100";
 	o.show_percs = 1;
@@ -81,7 +83,7 @@ ahead_run(const char *path, const struct parse_opts *base, size_t chunk,
 	fprintf(out, "parse: %d\n", rc);
 	if (rc == 0) {
 		fprintf(out, "report: %d\n", report_print(out, p, NULL, &o));
-		o.format = REPORT_JSON;
+		o.format = format_find("json");
 		fprintf(out, "json: %d\n", report_print(out, p, NULL, &o));
 	}
 	fclose(out);

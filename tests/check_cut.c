@@ -15,6 +15,7 @@
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
+#include "format.h"
 #include "report.h"
 #include "select.h"
 #include "xmalloc.h"
@@ -51,6 +52,7 @@ cut_run(size_t len, FILE *out)
 	int			 rc;
 
 	memset(&o, 0, sizeof(o));
+	o.format = &formats[0];
 	o.profile_name = "cut";
 	o.threshold = "100";
 	o.show_percs = 1;

@@ -16,6 +16,7 @@
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
+#include "format.h"
 #include "report.h"
 #include "select.h"
 
@@ -69,6 +70,7 @@ report_compare(const char *path, void *arg __unused)
 	}
 	for (k = 0; k < 4; k++) {
 		memset(&o, 0, sizeof(o));
+		o.format = &formats[0];
 		o.profile_name = path;
 		o.threshold = k == 0 ? "99" : "100";
 		o.show_percs = k != 2;

@@ -30,6 +30,7 @@
 #include "msg.h"
 #include "parse.h"
 #include "profile.h"
+#include "format.h"
 #include "report.h"
 #include "rematch.h"
 #include "select.h"
@@ -155,6 +156,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	msg_set_quiet(1);
 	memset(&o, 0, sizeof(o));
+	o.format = &formats[0];
 	o.profile_name = "-";
 	o.threshold = bits & 1 ? "100" : "99";
 	o.show_percs = (bits & 2) != 0;
@@ -162,8 +164,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.tree = (bits >> 3) & 3;
 	o.auto_annotate = (bits & 32) != 0;
 	o.context = (int)(bits >> 6);
-	o.format = !(more & 1) ? REPORT_TEXT : (more & 32) ? REPORT_MARKDOWN :
-	    REPORT_JSON;
+	o.format = format_find(!(more & 1) ? "text" : (more & 32) ?
+	    "markdown" : "json");
 	o.totals_only = (more & 2) != 0;
 	o.per_part = (more & 4) != 0;
 	o.objdump_timeout = 10;
@@ -215,8 +217,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Pictures: the call graph, stacks, flame graphs. */
 	if ((more & 35) == 35) {
 		o.totals_only = 0;
-		o.format = (more & 64) ? REPORT_SVG : (more & 128) ?
-		    REPORT_FOLDED : REPORT_DOT;
+		o.format = format_find((more & 64) ? "svg" : (more & 128) ?
+		    "folded" : "dot");
 		o.node_threshold = 0.5;
 		o.edge_threshold = 0.1;
 		po.stacks = 1;

@@ -6,6 +6,7 @@
 #define CGA_REPORTOPTS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "profile.h"
 #include "rematch.h"
@@ -15,14 +16,34 @@ struct callgraph;
 struct derive_opt;
 struct gate;
 struct namemod;
+struct selection;
 
-enum report_format {
-	REPORT_TEXT,
-	REPORT_JSON,
-	REPORT_MARKDOWN,
-	REPORT_DOT,
-	REPORT_FOLDED,
-	REPORT_SVG
+/*
+ * What an output format needs of the reading and of the selection (its
+ * row in view/format.c); the selection and the parser options read
+ * these, never a format's name.
+ */
+#define FORMAT_CALLS	0x01	/* inclusive costs: the call graph */
+#define FORMAT_GRAPH	0x02	/* the call graph drawn (graphsel.h), and
+				   nothing else */
+#define FORMAT_STACKS	0x04	/* call stacks: xtree stacks kept while
+				   reading, frames (flamesel.h), and
+				   nothing else */
+#define FORMAT_ANNOTATE	0x08	/* annotated source files, as chosen by
+				   --auto and the files named */
+#define FORMAT_LINES	0x10	/* every source line's costs */
+#define FORMAT_ASM	0x20	/* machine code with --asm=yes */
+#define FORMAT_WHOLE	0x40	/* all of it, even with --totals */
+#define FORMAT_QUIET	0x80	/* read by programs: no progress shown */
+#define FORMAT_SAYS_READING 0x100 /* "Reading data from" a profile found
+				   here, as callgrind_annotate */
+#define FORMAT_BROWSE	0x200	/* what --tui browses */
+
+/* An output format: a row of view/format.c. */
+struct format {
+	const char	*name;		/* as --format takes it */
+	int		(*view)(FILE *, const struct selection *);
+	unsigned	 needs;		/* FORMAT_* */
 };
 
 #define REPORT_TREE_CALLER	1	/* --tree=caller */
@@ -53,7 +74,7 @@ struct report_opts {
 	size_t		  nfiles;	/* profile files read */
 	int		  per_part;	/* --per-part */
 	int		  totals_only;	/* --totals */
-	enum report_format format;	/* --format */
+	const struct format *format;	/* --format */
 	const struct derive_opt *events; /* --event=NAME=FORMULA */
 	size_t		  nevents;
 	int		  fold;		/* --fold: FOLD_* bits */

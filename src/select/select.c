@@ -1042,9 +1042,9 @@ select_build(const struct profile *p, const struct profile *old,
 	}
 	if (old != NULL) {
 		select_diff(sel, old);
-		if (o->format == REPORT_DOT)
+		if (o->format->needs & FORMAT_GRAPH)
 			select_graph(sel, old);
-		if ((o->format == REPORT_FOLDED || o->format == REPORT_SVG) &&
+		if ((o->format->needs & FORMAT_STACKS) &&
 		    select_flame(sel, old) == -1) {
 			select_free(sel);
 			return NULL;
@@ -1059,20 +1059,19 @@ select_build(const struct profile *p, const struct profile *old,
 		sel->g = o->graph;
 		sel->g_borrowed = 1;
 		sel->t = sel->g->t;
-	} else if (o->tree != 0 || o->inclusive || o->format == REPORT_JSON ||
-	    o->format == REPORT_DOT || o->format == REPORT_FOLDED ||
-	    o->format == REPORT_SVG) {
+	} else if (o->tree != 0 || o->inclusive ||
+	    (o->format->needs & FORMAT_CALLS)) {
 		sel->g = callgraph_build(p);
 		sel->t = sel->g->t;
 	} else
 		sel->t = fntotals_build(p);
 	select_entries(sel);
 	select_gates(sel);
-	if (o->format == REPORT_DOT) {
+	if (o->format->needs & FORMAT_GRAPH) {
 		select_graph(sel, NULL);
 		return sel;
 	}
-	if (o->format == REPORT_FOLDED || o->format == REPORT_SVG) {
+	if (o->format->needs & FORMAT_STACKS) {
 		if (select_flame(sel, NULL) == -1) {
 			select_free(sel);
 			return NULL;
@@ -1080,11 +1079,11 @@ select_build(const struct profile *p, const struct profile *old,
 		return sel;
 	}
 	/* --totals prints no source; JSON is whole whatever it says. */
-	if (o->totals_only && o->format != REPORT_JSON)
+	if (o->totals_only && !(o->format->needs & FORMAT_WHOLE))
 		return sel;
 	/* Machine code, of functions (not groups). */
 	if (o->asm_annotate && profile_rows(p) == PROFILE_ROWS_FUNCTIONS &&
-	    (o->format == REPORT_TEXT || o->format == REPORT_JSON))
+	    (o->format->needs & FORMAT_ASM))
 		select_asm(sel);
 	/* An object's costs have no source lines. */
 	if (profile_rows(p) == PROFILE_ROWS_OBJECTS)
@@ -1098,9 +1097,9 @@ select_build(const struct profile *p, const struct profile *old,
 	from.nev = sel->nev;
 	from.t = &sel->t;
 	from.g = &sel->g;
-	if (o->format == REPORT_JSON)
+	if (o->format->needs & FORMAT_LINES)
 		sel->src = srcsel_lines(&from);
-	else if (o->format == REPORT_TEXT &&
+	else if ((o->format->needs & FORMAT_ANNOTATE) &&
 	    (o->auto_annotate || o->nuser_files > 0)) {
 		sel->src = srcsel_annotate(&from);
 		/* Rows added by a call graph made there moved the costs. */

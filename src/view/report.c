@@ -1,7 +1,7 @@
 /*
  * report.c - the steps of a report: make the selection of a profile (or
- * of a difference), print it with the view the options ask for, and say
- * which --fail-above limits were exceeded.
+ * of a difference), print it with the view of the format asked for
+ * (format.c), and say which --fail-above limits were exceeded.
  */
 #include "compat.h"
 
@@ -11,27 +11,26 @@
 #include "report.h"
 #include "select.h"
 
-static report_view	*report_view_of(const struct selection *);
-
-/* Return the view that prints sel as its options ask. */
-static report_view *
-report_view_of(const struct selection *sel)
+/*
+ * The text format: the totals alone (--totals), the difference
+ * (--diff) or callgrind_annotate's report, then annotated sources and
+ * machine code.
+ */
+int
+report_plain(FILE *out, const struct selection *sel)
 {
-	const struct report_opts *o = sel->o;
+	int	rc;
 
-	if (o->format == REPORT_JSON)
-		return report_json;
-	if (o->format == REPORT_MARKDOWN)
-		return report_markdown;
-	if (o->format == REPORT_DOT)
-		return report_dot;
-	if (o->format == REPORT_FOLDED)
-		return report_folded;
-	if (o->format == REPORT_SVG)
-		return report_svg;
-	if (o->totals_only)
-		return report_totals;
-	return sel->d != NULL ? report_diff : report_text;
+	if (sel->o->totals_only)
+		return report_totals(out, sel);
+	if (sel->d != NULL)
+		return report_diff(out, sel);
+	rc = report_text(out, sel);
+	if (rc == 0 && sel->src != NULL)
+		rc = annotate_files(out, sel);
+	if (sel->asm_ != NULL)
+		(void)annotate_asm(out, sel);
+	return rc;
 }
 
 /*
@@ -53,12 +52,7 @@ report_print(FILE *out, const struct profile *p, const struct profile *old,
 		return -1;
 	/* Once a second thread has run, stdio locks out on every call. */
 	flockfile(out);
-	rc = report_view_of(sel)(out, sel);
-	if (rc == 0 && sel->src != NULL && o->format == REPORT_TEXT)
-		rc = annotate_files(out, sel);
-	if (sel->asm_ != NULL && o->format == REPORT_TEXT && !o->totals_only &&
-	    sel->d == NULL)
-		(void)annotate_asm(out, sel);
+	rc = o->format->view(out, sel);
 	funlockfile(out);
 	for (i = 0; i < sel->ngres; i++)
 		if (sel->gres[i].failed)

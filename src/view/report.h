@@ -18,6 +18,7 @@ struct selection;
 
 typedef int	report_view(FILE *, const struct selection *);
 
+report_view	report_plain;		/* report.c: the text format */
 report_view	report_text;		/* report_text.c */
 report_view	report_diff;		/* report_diff.c */
 report_view	report_totals;		/* report_totals.c */

@@ -293,7 +293,6 @@ tui_select(struct tui *t)
 	c->o.inclusive = t->key.inclusive;
 	c->o.fold = t->key.fold;
 	c->o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
-	c->o.format = REPORT_TEXT;
 	c->o.auto_annotate = 0;
 	c->o.nuser_files = 0;
 	c->o.totals_only = 0;
