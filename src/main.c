@@ -27,12 +27,13 @@
 #include "tvis.h"
 #include "xmalloc.h"
 
-static int	 main_report(struct options *);
-static int	 main_diff(struct options *);
-static int	 main_inputs(struct options *, struct inputs *, char **);
+static int	 main_report(const struct options *);
+static int	 main_diff(const struct options *);
+static int	 main_inputs(const struct options *, struct inputs *,
+		    struct report_run *, char **);
 static enum tvis_mode main_output(void);
 static int	 main_print(const struct profile *, const struct profile *,
-		    const struct report_opts *);
+		    const struct report_opts *, const struct report_run *);
 static void	 main_progress(const struct report_opts *);
 static int	 main_status(int);
 static int	 main_finish(int);
@@ -58,15 +59,18 @@ main(int argc, char *argv[])
  * all into one model and print it.  Return the exit status.
  */
 static int
-main_report(struct options *op)
+main_report(const struct options *op)
 {
+	struct report_run run;
 	struct inputs	 in;
 	struct profile	*p;
 	char		*found = NULL;
 	int		 rc;
 
-	if (main_inputs(op, &in, &found) == -1) {
+	memset(&run, 0, sizeof(run));
+	if (main_inputs(op, &in, &run, &found) == -1) {
 		inputs_free(&in);
+		free(run.user_files);
 		free(found);
 		return main_finish(1);
 	}
@@ -74,22 +78,24 @@ main_report(struct options *op)
 	    !isatty(STDOUT_FILENO))) {
 		warnx("--tui needs a terminal on standard input and output");
 		inputs_free(&in);
+		free(run.user_files);
 		free(found);
 		return main_finish(2);
 	}
 	/* ncurses shows a control character as ^X: names go as they are. */
 	if (!op->report.tui)
-		op->report.visible_names = main_output();
+		run.visible_names = main_output();
 	main_progress(&op->report);
 	p = profile_create();
 	rc = inputs_load(p, &in, &op->parse) == 0 ? 0 : 1;
 	if (rc == 0 && op->report.tui)
-		rc = tui_run(p, &op->report);
+		rc = tui_run(p, &op->report, &run);
 	else if (rc == 0)
-		rc = main_status(main_print(p, NULL, &op->report));
+		rc = main_status(main_print(p, NULL, &op->report, &run));
 	rc = main_finish(rc);
 	profile_free(p);
 	inputs_free(&in);
+	free(run.user_files);
 	free(found);
 	return rc;
 }
@@ -100,28 +106,29 @@ main_report(struct options *op)
  * be the same, in any order.  Return the exit status.
  */
 static int
-main_diff(struct options *op)
+main_diff(const struct options *op)
 {
-	struct report_opts	*o = &op->report;
+	struct report_run	 run;
 	struct profile		*old, *new;
 	int			 rc;
 
-	o->visible_names = main_output();
-	main_progress(o);
+	memset(&run, 0, sizeof(run));
+	run.visible_names = main_output();
+	main_progress(&op->report);
 	old = profile_create();
 	new = profile_create();
-	o->old_name = op->args[0];
-	o->profile_name = op->args[1];
-	if (load_file(old, o->old_name, &op->parse) == -1 ||
-	    load_file(new, o->profile_name, &op->parse) == -1)
+	run.old_name = op->args[0];
+	run.profile_name = op->args[1];
+	if (load_file(old, run.old_name, &op->parse) == -1 ||
+	    load_file(new, run.profile_name, &op->parse) == -1)
 		rc = 1;
 	else if (diff_events(old, new, NULL) == -1) {
-		msg(MSG_INPUTS_DIFFER, o->profile_name, 0, "'%s' in %s, "
+		msg(MSG_INPUTS_DIFFER, run.profile_name, 0, "'%s' in %s, "
 		    "'%s' here", profile_str(old, profile_events_list(old)),
-		    o->old_name, profile_str(new, profile_events_list(new)));
+		    run.old_name, profile_str(new, profile_events_list(new)));
 		rc = 1;
 	} else
-		rc = main_status(main_print(new, old, o));
+		rc = main_status(main_print(new, old, &op->report, &run));
 	rc = main_finish(rc);
 	profile_free(old);
 	profile_free(new);
@@ -131,15 +138,18 @@ main_diff(struct options *op)
 /*
  * Sort the operands into profiles and source files (with none, the
  * first callgrind.out* or cachegrind.out* here, into *found); check that
- * each source file named can be read, and keep them sorted, once each.
- * Return -1 after a message if one cannot.
+ * each source file named can be read, and keep them in run, sorted, once
+ * each, with the profiles' name and number.  Return -1 after a message
+ * if one cannot.
  */
 static int
-main_inputs(struct options *op, struct inputs *in, char **found)
+main_inputs(const struct options *op, struct inputs *in,
+    struct report_run *run, char **found)
 {
-	struct report_opts	*o = &op->report;
+	const struct report_opts *o = &op->report;
 	struct srcfile		 sf;
-	size_t			 i;
+	char			**files = NULL;
+	size_t			 i, n = 0;
 
 	if (op->nargs == 0) {
 		if ((*found = main_default_input()) == NULL) {
@@ -154,10 +164,10 @@ main_inputs(struct options *op, struct inputs *in, char **found)
 		else
 			msg_note("reading data from '%s'", *found);
 		inputs_classify(in, found, 1);
-		o->profile_name = *found;
+		run->profile_name = *found;
 	} else {
 		inputs_classify(in, op->args, op->nargs);
-		o->profile_name = op->args[0];
+		run->profile_name = op->args[0];
 	}
 	for (i = 0; i < in->nsources; i++) {
 		if (srcfile_find(in->sources[i], o->include, o->ninclude,
@@ -165,25 +175,26 @@ main_inputs(struct options *op, struct inputs *in, char **found)
 			msg(MSG_OPEN, in->sources[i], 0, "not a readable "
 			    "regular file in the current directory or any -I "
 			    "directory");
+			free(files);
 			return -1;
 		}
 		srcfile_free(&sf);
-		o->user_files = xreallocarray(o->user_files,
-		    o->nuser_files + 1, sizeof(*o->user_files));
-		o->user_files[o->nuser_files++] = in->sources[i];
+		files = xreallocarray(files, n + 1, sizeof(*files));
+		files[n++] = in->sources[i];
 	}
-	if (o->nuser_files > 1)
-		qsort(o->user_files, o->nuser_files, sizeof(*o->user_files),
-		    strptrcmp);
-	for (i = 0; i + 1 < o->nuser_files; i++)
-		if (strcmp(o->user_files[i], o->user_files[i + 1]) == 0) {
-			memmove(o->user_files + i, o->user_files + i + 1,
-			    (o->nuser_files - i - 1) * sizeof(*o->user_files));
-			o->nuser_files--;
+	if (n > 1)
+		qsort(files, n, sizeof(*files), strptrcmp);
+	for (i = 0; i + 1 < n; i++)
+		if (strcmp(files[i], files[i + 1]) == 0) {
+			memmove(files + i, files + i + 1,
+			    (n - i - 1) * sizeof(*files));
+			n--;
 			i--;
 		}
-	o->prefix = in->prefix;
-	o->nfiles = in->nprofiles;
+	run->user_files = files;
+	run->nuser_files = n;
+	run->prefix = in->prefix;
+	run->nfiles = in->nprofiles;
 	return 0;
 }
 
@@ -213,14 +224,14 @@ main_output(void)
  */
 static int
 main_print(const struct profile *p, const struct profile *old,
-    const struct report_opts *o)
+    const struct report_opts *o, const struct report_run *run)
 {
 	FILE	*out = stdout;
 	int	 r;
 
-	if (o->visible_names != TVIS_RAW)
-		out = tvis_fopen(stdout, o->visible_names);
-	r = report_print(out, p, old, o);
+	if (run->visible_names != TVIS_RAW)
+		out = tvis_fopen(stdout, run->visible_names);
+	r = report_print(out, p, old, o, run);
 	if (out != stdout)
 		fclose(out);
 	return r;

@@ -778,7 +778,6 @@ options_free(struct options *op)
 	for (i = 0; i < o->ninclude; i++)
 		free(o->include[i]);
 	free(o->include);
-	free(o->user_files);
 	for (i = 0; i < o->ngates; i++)
 		gate_free(&o->gates[i]);
 	for (i = 0; i < op->nevents; i++)

@@ -1,5 +1,7 @@
 /*
- * options.h - the command line of cg-annotate, parsed into one struct.
+ * options.h - the command line of cg-annotate, parsed into one struct,
+ * which the steps of main.c read through const pointers only: what a
+ * run learns goes into a struct report_run.
  */
 #ifndef CGA_OPTIONS_H
 #define CGA_OPTIONS_H

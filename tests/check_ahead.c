@@ -23,6 +23,7 @@
 #include "profile.h"
 #include "relay.h"
 #include "format.h"
+#include "hooks.h"
 #include "report.h"
 #include "select.h"
 #include "xmalloc.h"
@@ -37,23 +38,24 @@ static size_t	ahead_timed;	/* segments taken over when the second
  * as one string.
  */
 static char *
-ahead_run(const char *path, const struct parse_opts *base, size_t chunk,
-    size_t *nadopted)
+ahead_run(const char *path, const struct parse_opts *po, size_t chunk,
+    int alternate, size_t *nadopted)
 {
-	struct parse_opts	 po;
 	struct report_opts	 o;
+	struct report_run	 run;
 	struct profile		*p = profile_create();
 	FILE			*err, *out;
 	char			*text = NULL, line[4096];
 	size_t			 len = 0;
 	int			 saved, rc;
 
-	po = *base;
-	po.chunk = chunk;
-	po.nadopted = nadopted;
+	hooks.chunk = chunk;
+	hooks.alternate = alternate;
+	hooks.nadopted = nadopted;
 	memset(&o, 0, sizeof(o));
 	o.format = &formats[0];
-	o.profile_name = path;
+	memset(&run, 0, sizeof(run));
+	run.profile_name = path;
 	o.threshold = "100";
 	o.show_percs = 1;
 	o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
@@ -66,7 +68,8 @@ ahead_run(const char *path, const struct parse_opts *base, size_t chunk,
 	fflush(stderr);
 	ck_assert_int_ne(saved = dup(STDERR_FILENO), -1);
 	ck_assert_int_ne(dup2(fileno(err), STDERR_FILENO), -1);
-	rc = load_file(p, path, &po);
+	rc = load_file(p, path, po);
+	memset(&hooks, 0, sizeof(hooks));
 	msg_flush();
 	fflush(stderr);
 	ck_assert_int_ne(dup2(saved, STDERR_FILENO), -1);
@@ -82,9 +85,11 @@ ahead_run(const char *path, const struct parse_opts *base, size_t chunk,
 	fclose(err);
 	fprintf(out, "parse: %d\n", rc);
 	if (rc == 0) {
-		fprintf(out, "report: %d\n", report_print(out, p, NULL, &o));
+		fprintf(out, "report: %d\n", report_print(out, p, NULL, &o,
+		    &run));
 		o.format = format_find("json");
-		fprintf(out, "json: %d\n", report_print(out, p, NULL, &o));
+		fprintf(out, "json: %d\n", report_print(out, p, NULL, &o,
+		    &run));
 	}
 	fclose(out);
 	profile_free(p);
@@ -102,19 +107,19 @@ static size_t
 ahead_compare(const char *path, const struct parse_opts *base)
 {
 	static const size_t	 chunks[] = { 1, 3, 64, 700, 5000, 40000 };
-	struct parse_opts	 po = *base;
 	char			*want, *got;
 	size_t			 i, adopted = 0, timed = 0;
+	int			 alternate;
 
-	want = ahead_run(path, base, 0, NULL);
+	want = ahead_run(path, base, 0, 0, NULL);
 	for (i = 0; i < 2 * sizeof(chunks) / sizeof(chunks[0]); i++) {
-		po.alternate = i % 2 == 0;
-		got = ahead_run(path, &po, chunks[i / 2],
-		    po.alternate ? &adopted : &timed);
+		alternate = i % 2 == 0;
+		got = ahead_run(path, base, chunks[i / 2], alternate,
+		    alternate ? &adopted : &timed);
 		if (strcmp(want, got) != 0)
 			ck_abort_msg("%s, chunks of %zu%s: differs from "
 			    "reading in order", path, chunks[i / 2],
-			    po.alternate ? ", odd ones ahead" : "");
+			    alternate ? ", odd ones ahead" : "");
 		free(got);
 	}
 	free(want);

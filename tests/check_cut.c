@@ -48,12 +48,14 @@ static int
 cut_run(size_t len, FILE *out)
 {
 	struct report_opts	 o;
+	struct report_run	 run;
 	struct profile		*p = profile_create();
 	int			 rc;
 
 	memset(&o, 0, sizeof(o));
 	o.format = &formats[0];
-	o.profile_name = "cut";
+	memset(&run, 0, sizeof(run));
+	run.profile_name = "cut";
 	o.threshold = "100";
 	o.show_percs = 1;
 	o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
@@ -61,7 +63,7 @@ cut_run(size_t len, FILE *out)
 	o.context = 2;
 	rc = parse_buffer(p, "cut", cut_data, len, NULL);
 	if (rc == 0)
-		ck_assert_int_eq(report_print(out, p, NULL, &o), 0);
+		ck_assert_int_eq(report_print(out, p, NULL, &o, &run), 0);
 	profile_free(p);
 	return rc;
 }

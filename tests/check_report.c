@@ -17,6 +17,7 @@
 #include "parse.h"
 #include "profile.h"
 #include "format.h"
+#include "hooks.h"
 #include "report.h"
 #include "select.h"
 
@@ -24,15 +25,17 @@ static size_t	report_rows_seen;	/* function lines compared */
 
 /* Return the report of p with options o, split from split functions. */
 static char *
-report_run(const struct profile *p, struct report_opts o, size_t split)
+report_of(const struct profile *p, const struct report_opts *o,
+    const struct report_run *run, size_t split)
 {
 	FILE	*out;
 	char	*text = NULL;
 	size_t	 len = 0;
 
-	o.split = split;
+	hooks.split = split;
 	ck_assert_ptr_nonnull(out = open_memstream(&text, &len));
-	ck_assert_int_eq(report_print(out, p, NULL, &o), 0);
+	ck_assert_int_eq(report_print(out, p, NULL, o, run), 0);
+	hooks.split = 0;
 	ck_assert_int_eq(fclose(out), 0);
 	return text;
 }
@@ -60,6 +63,7 @@ static void
 report_compare(const char *path, void *arg __unused)
 {
 	struct report_opts	 o;
+	struct report_run	 run;
 	struct profile		*p = profile_create();
 	char			*want, *got;
 	int			 k;
@@ -71,12 +75,13 @@ report_compare(const char *path, void *arg __unused)
 	for (k = 0; k < 4; k++) {
 		memset(&o, 0, sizeof(o));
 		o.format = &formats[0];
-		o.profile_name = path;
+		memset(&run, 0, sizeof(run));
+		run.profile_name = path;
 		o.threshold = k == 0 ? "99" : "100";
 		o.show_percs = k != 2;
 		o.inclusive = k == 3;
-		want = report_run(p, o, SIZE_MAX);
-		got = report_run(p, o, 1);
+		want = report_of(p, &o, &run, SIZE_MAX);
+		got = report_of(p, &o, &run, 1);
 		if (strcmp(want, got) != 0)
 			ck_abort_msg("%s, option set %d: printed in two threads "
 			    "differs", path, k);

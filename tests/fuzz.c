@@ -31,6 +31,7 @@
 #include "parse.h"
 #include "profile.h"
 #include "format.h"
+#include "hooks.h"
 #include "report.h"
 #include "rematch.h"
 #include "select.h"
@@ -39,7 +40,8 @@
 int		LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static const char *fuzz_stub(void);
 static void	fuzz_ahead(const uint8_t *, size_t,
-		    const struct report_opts *, size_t, int);
+		    const struct report_opts *, const struct report_run *,
+		    size_t, int);
 
 /*
  * Read the input from a file in two threads, in chunks of about chunk
@@ -49,7 +51,7 @@ static void	fuzz_ahead(const uint8_t *, size_t,
  */
 static void
 fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
-    size_t chunk, int alternate)
+    const struct report_run *run, size_t chunk, int alternate)
 {
 	struct parse_opts	 po;
 	struct profile		*p, *q;
@@ -70,20 +72,21 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 		abort();
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	memset(&po, 0, sizeof(po));
-	po.chunk = chunk;
-	po.alternate = alternate;
 	p = profile_create();
 	q = profile_create();
 	ra = parse_buffer(p, path, (const char *)data, size, NULL);
+	hooks.chunk = chunk;
+	hooks.alternate = alternate;
 	rb = load_file(q, path, &po);
+	memset(&hooks, 0, sizeof(hooks));
 	if (ra != rb)
 		abort();
 	if (ra == 0) {
 		if ((fa = open_memstream(&a, &alen)) == NULL ||
 		    (fb = open_memstream(&b, &blen)) == NULL)
 			abort();
-		(void)report_print(fa, p, NULL, o);
-		(void)report_print(fb, q, NULL, o);
+		(void)report_print(fa, p, NULL, o, run);
+		(void)report_print(fb, q, NULL, o, run);
 		fclose(fa);
 		fclose(fb);
 		if (alen != blen || memcmp(a, b, alen) != 0)
@@ -144,6 +147,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct rematch	*fre;
 	static char		*objdirs[1], objdump[96];
 	struct report_opts	 o;
+	struct report_run	 run;
 	struct parse_opts	 po;
 	struct profile		*p;
 	FILE			*to;
@@ -157,7 +161,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	msg_set_quiet(1);
 	memset(&o, 0, sizeof(o));
 	o.format = &formats[0];
-	o.profile_name = "-";
+	memset(&run, 0, sizeof(run));
+	run.profile_name = "-";
 	o.threshold = bits & 1 ? "100" : "99";
 	o.show_percs = (bits & 2) != 0;
 	o.inclusive = (bits & 4) != 0;
@@ -177,9 +182,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.nfunctions = 1;
 	}
 	if (extra & 1)
-		o.visible_names = (extra & 2) ? TVIS_UTF8 : TVIS_ASCII;
+		run.visible_names = (extra & 2) ? TVIS_UTF8 : TVIS_ASCII;
 	if (more & 16) {
-		fuzz_ahead(data, size, &o, 1 + (more >> 5) * 97,
+		fuzz_ahead(data, size, &o, &run, 1 + (more >> 5) * 97,
 		    (more & 8) != 0);
 		msg_reset();
 		return 0;
@@ -191,14 +196,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		memset(&none, 0, sizeof(none));
 		o.mod_file = o.mod_func = &none;
-		o.old_name = "old";
+		run.old_name = "old";
 		p = profile_create();
 		if (parse_buffer(p, "old", (const char *)data, size / 2,
 		    NULL) == 0 && parse_buffer(q, "new", (const char *)data +
 		    size / 2, size - size / 2, NULL) == 0) {
 			/* As cg-annotate: events matched by name, or none. */
 			if (diff_events(p, q, NULL) == 0)
-				(void)report_print(out, q, p, &o);
+				(void)report_print(out, q, p, &o, &run);
 		}
 		profile_free(q);
 		profile_free(p);
@@ -241,9 +246,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p = profile_create();
 	if (parse_buffer(p, "fuzz", (const char *)data, size, &po) == 0) {
 		/* As main() prints on a terminal. */
-		to = o.visible_names != TVIS_RAW ? tvis_fopen(out,
-		    o.visible_names) : out;
-		(void)report_print(to, p, NULL, &o);
+		to = run.visible_names != TVIS_RAW ? tvis_fopen(out,
+		    run.visible_names) : out;
+		(void)report_print(to, p, NULL, &o, &run);
 		if (to != out)
 			fclose(to);
 	}

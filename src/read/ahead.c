@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "ahead.h"
+#include "hooks.h"
 #include "msg.h"
 #include "num.h"
 #include "parse.h"
@@ -158,7 +159,7 @@ ahead_next(struct ahead *a)
 	size_t	k, first;
 	double	eta;
 
-	if (a->o != NULL && a->o->alternate) {
+	if (hooks.alternate) {
 		k = a->last == 0 ? 1 : a->last + 2;
 		return k < a->nchunks ? k : a->nchunks;
 	}
@@ -470,8 +471,8 @@ ahead_take(struct ahead *a, struct parser *ps, struct chunk *c, char *buf,
 		if (rc == 0 && !parser_stopped(ps) &&
 		    parser_adopt(ps, sg->ps, sg->nmsg) == 0) {
 			*at = sg->stop;
-			if (a->o != NULL && a->o->nadopted != NULL)
-				(*a->o->nadopted)++;
+			if (hooks.nadopted != NULL)
+				(*hooks.nadopted)++;
 		}
 	}
 	return rc;
@@ -542,8 +543,8 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))
 		return 1;
 	size = (uint64_t)st.st_size;
-	if (o != NULL && o->chunk > 0) {
-		step = o->chunk;
+	if (hooks.chunk > 0) {
+		step = hooks.chunk;
 		least = (step + 7) / 8;
 	} else if (size < AHEAD_MIN || sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		return 1;
@@ -595,7 +596,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 		c = &a.chunks[k];
 		pthread_mutex_lock(&a.lock);
 		a.cur = k;
-		while (o != NULL && o->alternate && k % 2 == 1 && !c->ahead)
+		while (hooks.alternate && k % 2 == 1 && !c->ahead)
 			pthread_cond_wait(&a.cond, &a.lock);
 		if (c->ahead)
 			while (!c->done)

@@ -25,15 +25,6 @@ struct parse_opts {
 	const char	*part;		/* only parts with this part: number */
 	const char	*thread;	/* only parts of this thread: number
 					   (no thread: line counts as 1) */
-	size_t		 chunk;		/* tests: read a file of any size in
-					   two threads, in chunks of about
-					   this many bytes, an eighth of
-					   that near the end (0: automatic) */
-	size_t		*nadopted;	/* tests: if not NULL, counts the
-					   segments read ahead and taken */
-	int		 alternate;	/* tests: the second thread reads
-					   the odd chunks, whatever the
-					   speeds */
 	int		 stacks;	/* keep the exact stacks of xtree
 					   files (stacks.h); one thread */
 	int		 instrs;	/* keep each instruction's costs,

@@ -308,8 +308,8 @@ asmsel_build(const struct asmsel_from *sel)
 	uint64_t		 addr, line;
 
 	s = xcalloc(1, sizeof(*s));
-	if (strcmp(sel->o->profile_name, "-") != 0 &&
-	    stat(sel->o->profile_name, &st) == 0) {
+	if (strcmp(sel->run->profile_name, "-") != 0 &&
+	    stat(sel->run->profile_name, &st) == 0) {
 		s->profile_mtime = st.st_mtime;
 		s->have_mtime = 1;
 	}

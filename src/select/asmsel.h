@@ -22,6 +22,7 @@ struct report_opts;
 struct asmsel_from {
 	const struct profile	 *p;
 	const struct report_opts *o;
+	const struct report_run	 *run;
 	struct fntotals		 *t;		/* the rows, */
 	const size_t		 *rowrank;	/*   each one's place among the
 						   printed entries (SIZE_MAX:

@@ -254,7 +254,7 @@ flamesel_build(const struct flamesel_from *from)
 	/* Frame ids are the keytab's plus one: 0 is the root. */
 	keytab_init(&kids, 2);
 	if ((f = flame_build(from->p, (unsigned)from->ev)) == NULL) {
-		flamesel_too_large(from->o->profile_name);
+		flamesel_too_large(from->run->profile_name);
 		goto fail;
 	}
 	s->exact = f->exact;
@@ -264,7 +264,7 @@ flamesel_build(const struct flamesel_from *from)
 		/* Names are text: OLD's walk finds NEW's frames by them. */
 		if ((f = flame_build(from->old, (unsigned)from->old_ev)) ==
 		    NULL) {
-			flamesel_too_large(from->o->old_name);
+			flamesel_too_large(from->run->old_name);
 			goto fail;
 		}
 		flamesel_walk(s, &kids, from->old, f, from->o, 1);

@@ -40,6 +40,7 @@ struct flamesel_from {
 	const struct profile	 *p;
 	const struct profile	 *old;		/* --diff, or NULL */
 	const struct report_opts *o;
+	const struct report_run	 *run;
 	int			  ev;		/* NEW's event index */
 	int			  old_ev;
 };

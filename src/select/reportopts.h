@@ -49,9 +49,31 @@ struct format {
 #define REPORT_TREE_CALLER	1	/* --tree=caller */
 #define REPORT_TREE_CALLING	2	/* --tree=calling */
 
-/* The options that shape a report, as given on the command line. */
-struct report_opts {
+/*
+ * What a run found out beside its options (main.c; the browser for its
+ * own selections): the profiles' names, the source files named, how
+ * names reach the output, a call graph made already.
+ */
+struct report_run {
 	const char	 *profile_name;	/* as given on the command line */
+	const char	 *old_name;	/* --diff: the old profile's name */
+	char		**user_files;	/* source files named by the user,
+					   sorted, each once */
+	size_t		  nuser_files;
+	const char	 *prefix;	/* profile files found by prefix */
+	size_t		  nfiles;	/* profile files read */
+	enum tvis_mode	  visible_names; /* how names reach the output: on
+					   a terminal, made visible */
+	struct callgraph *graph;	/* a call graph of graph_of made by */
+	const struct profile *graph_of;	/*   the caller, used if the
+					   profile is that (--tui), or NULL */
+};
+
+/*
+ * The options that shape a report, as given on the command line: const
+ * once options_parse() has made them.
+ */
+struct report_opts {
 	char		**show;		/* --show event names, NULL: all */
 	size_t		  nshow;
 	char		**sort;		/* --sort event names, NULL: all */
@@ -60,18 +82,12 @@ struct report_opts {
 					   NULL if none was given */
 	char		 *threshold;	/* --threshold as given ("99") */
 	int		  show_percs;
-	enum tvis_mode	  visible_names; /* how names reach the output: on
-					   a terminal, made visible */
 	int		  auto_annotate;
 	int		  context;	/* --context lines around */
 	int		  inclusive;	/* --inclusive=yes */
 	int		  tree;		/* REPORT_TREE_* bits */
 	char		**include;	/* -I directories, each ending "/" */
 	size_t		  ninclude;
-	char		**user_files;	/* source files named by the user */
-	size_t		  nuser_files;
-	const char	 *prefix;	/* profile files found by prefix */
-	size_t		  nfiles;	/* profile files read */
 	int		  per_part;	/* --per-part */
 	int		  totals_only;	/* --totals */
 	const struct format *format;	/* --format */
@@ -87,9 +103,6 @@ struct report_opts {
 	size_t		  nleaves;
 	int		  asm_annotate;	/* --asm=yes */
 	int		  tui;		/* --tui */
-	struct callgraph *graph;	/* a call graph of graph_of made by */
-	const struct profile *graph_of;	/*   the caller, used if the
-					   profile is that (--tui), or NULL */
 	char		**objdirs;	/* --objdir directories, each
 					   ending "/" */
 	size_t		  nobjdirs;
@@ -100,12 +113,8 @@ struct report_opts {
 	size_t		  nfunctions;
 	struct gate	 *gates;	/* --fail-above */
 	size_t		  ngates;
-	const char	 *old_name;	/* --diff: the old profile's name */
 	const struct namemod *mod_file;	/* --mod-filename */
 	const struct namemod *mod_func;	/* --mod-funcname */
-	size_t		  split;	/* functions from which the list is
-					   printed in two threads; 0: the
-					   default (tests set it) */
 };
 
 /*

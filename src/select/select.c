@@ -834,6 +834,7 @@ select_flame(struct selection *sel, const struct profile *old)
 	ff.p = sel->p;
 	ff.old = old;
 	ff.o = sel->o;
+	ff.run = sel->run;
 	ff.ev = sel->nsort > 0 ? sel->sort[0] : 0;
 	ff.old_ev = old != NULL ? select_old_event(sel, old, ff.ev) : 0;
 	sel->flame = flamesel_build(&ff);
@@ -879,6 +880,7 @@ select_asm_of(const struct selection *sel, const size_t *rank)
 	memset(&from, 0, sizeof(from));
 	from.p = sel->p;
 	from.o = sel->o;
+	from.run = sel->run;
 	from.t = sel->t;
 	from.rowrank = rank;
 	from.sort = sel->sort;
@@ -894,14 +896,15 @@ select_asm_of(const struct selection *sel, const size_t *rank)
 struct srcsel *
 select_source_of(struct selection *sel, uint32_t file)
 {
-	struct report_opts	o = *sel->o;
+	struct report_run	run = *sel->run;
 	struct srcsel_from	from;
 
-	o.auto_annotate = 1;
-	o.nuser_files = 0;
+	run.nuser_files = 0;
 	memset(&from, 0, sizeof(from));
 	from.p = sel->p;
-	from.o = &o;
+	from.o = sel->o;
+	from.run = &run;
+	from.every = 1;
 	from.files = &file;
 	from.nfiles = 1;
 	from.sort = sel->sort;
@@ -963,9 +966,9 @@ select_reshape(struct selection *sel, const struct profile **p,
 			if ((k = derive_add(dold, derive_name(d, i))) == -2)
 				rc = -1;
 			else if (k != (int)i) {
-				msg(MSG_INPUTS_DIFFER, o->old_name, 0, "'%s' "
-				    "cannot be derived there as in %s",
-				    derive_name(d, i), o->profile_name);
+				msg(MSG_INPUTS_DIFFER, sel->run->old_name, 0,
+				    "'%s' cannot be derived there as in %s",
+				    derive_name(d, i), sel->run->profile_name);
 				rc = -1;
 			}
 		}
@@ -975,14 +978,14 @@ select_reshape(struct selection *sel, const struct profile **p,
 		how.derive = derive_count(d) > 0 ? d : NULL;
 		how.fold = o->fold;
 		how.rows = o->group;
-		if ((sel->own = reshape_build(*p, &how, o->profile_name)) ==
-		    NULL)
+		if ((sel->own = reshape_build(*p, &how,
+		    sel->run->profile_name)) == NULL)
 			rc = -1;
 		else
 			*p = sel->own;
 		how.derive = derive_count(d) > 0 ? dold : NULL;
 		if (rc == 0 && *old != NULL && (sel->own_old = reshape_build(
-		    *old, &how, o->old_name)) == NULL)
+		    *old, &how, sel->run->old_name)) == NULL)
 			rc = -1;
 		else if (rc == 0 && *old != NULL)
 			*old = sel->own_old;
@@ -1027,7 +1030,7 @@ select_rowname(const struct selection *sel)
  */
 struct selection *
 select_build(const struct profile *p, const struct profile *old,
-    const struct report_opts *o)
+    const struct report_opts *o, const struct report_run *run)
 {
 	struct selection	*sel;
 	struct srcsel_from	 from;
@@ -1035,6 +1038,7 @@ select_build(const struct profile *p, const struct profile *old,
 
 	sel = xcalloc(1, sizeof(*sel));
 	sel->o = o;
+	sel->run = run;
 	if (select_reshape(sel, &p, &old) == -1 ||
 	    select_setup(sel, p, o) == -1) {
 		select_free(sel);
@@ -1054,9 +1058,9 @@ select_build(const struct profile *p, const struct profile *old,
 	sel->total = xreallocarray(NULL, sel->nev, sizeof(*sel->total));
 	sel->source = totals_compute(p, sel->total);
 	sel->base = sel->total;
-	if (o->graph != NULL && o->graph_of == p) {
+	if (run->graph != NULL && run->graph_of == p) {
 		/* The caller's call graph of this very profile (--tui). */
-		sel->g = o->graph;
+		sel->g = run->graph;
 		sel->g_borrowed = 1;
 		sel->t = sel->g->t;
 	} else if (o->tree != 0 || o->inclusive ||
@@ -1090,6 +1094,8 @@ select_build(const struct profile *p, const struct profile *old,
 		return sel;
 	from.p = p;
 	from.o = o;
+	from.run = run;
+	from.every = o->auto_annotate;
 	from.files = sel->files;
 	from.nfiles = sel->nfiles;
 	from.sort = sel->sort;
@@ -1100,7 +1106,7 @@ select_build(const struct profile *p, const struct profile *old,
 	if (o->format->needs & FORMAT_LINES)
 		sel->src = srcsel_lines(&from);
 	else if ((o->format->needs & FORMAT_ANNOTATE) &&
-	    (o->auto_annotate || o->nuser_files > 0)) {
+	    (o->auto_annotate || run->nuser_files > 0)) {
 		sel->src = srcsel_annotate(&from);
 		/* Rows added by a call graph made there moved the costs. */
 		for (i = 0; i < sel->nents; i++)

@@ -48,6 +48,7 @@ struct seldiff {
 
 struct selection {
 	const struct report_opts *o;
+	const struct report_run	*run;
 	const struct profile	*p;	/* the profile (NEW with --diff), */
 	struct profile		*own, *own_old; /* made again (reshape.h)
 					   for derived events, --fold or
@@ -100,7 +101,8 @@ struct selection {
 };
 
 struct selection *select_build(const struct profile *,
-		    const struct profile *, const struct report_opts *);
+		    const struct profile *, const struct report_opts *,
+		    const struct report_run *);
 void		 select_free(struct selection *);
 size_t		 select_calls(const struct selection *,
 		    const struct selentry *, int, struct selcall **,

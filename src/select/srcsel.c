@@ -143,12 +143,13 @@ srcsel_choose(struct srcsel *s, const struct srcsel_from *sel)
 {
 	const struct profile	*p = sel->p;
 	const struct report_opts *o = sel->o;
+	const struct report_run	*run = sel->run;
 	struct annfile		*files, *f;
 	uint32_t		 i, *slot;
 	size_t			 k, nfiles = 0, nauto;
 
-	nauto = o->auto_annotate ? sel->nfiles : 0;
-	files = xcalloc(nauto + o->nuser_files + 1, sizeof(*files));
+	nauto = sel->every ? sel->nfiles : 0;
+	files = xcalloc(nauto + run->nuser_files + 1, sizeof(*files));
 	slot = xreallocarray(NULL, profile_nstrings(p), sizeof(*slot));
 	for (i = 0; i < profile_nstrings(p); i++)
 		slot[i] = UINT32_MAX;
@@ -161,15 +162,15 @@ srcsel_choose(struct srcsel *s, const struct srcsel_from *sel)
 		files[nfiles].name = profile_str(p, i);
 		files[nfiles++].id = i;
 	}
-	for (k = 0; k < o->nuser_files; k++) {
-		i = profile_str_find(p, o->user_files[k]);
+	for (k = 0; k < run->nuser_files; k++) {
+		i = profile_str_find(p, run->user_files[k]);
 		if (i != UINT32_MAX && slot[i] != UINT32_MAX) {
 			files[slot[i]].user = 1;
 			continue;
 		}
 		if (i != UINT32_MAX)
 			slot[i] = (uint32_t)nfiles;
-		files[nfiles].name = o->user_files[k];
+		files[nfiles].name = run->user_files[k];
 		files[nfiles].id = i;
 		files[nfiles++].user = 1;
 	}
@@ -399,8 +400,8 @@ srcsel_annotate(const struct srcsel_from *sel)
 	size_t			 f, nwant = 0;
 
 	s = xcalloc(1, sizeof(*s));
-	if (strcmp(sel->o->profile_name, "-") != 0 &&
-	    stat(sel->o->profile_name, &st) == 0) {
+	if (strcmp(sel->run->profile_name, "-") != 0 &&
+	    stat(sel->run->profile_name, &st) == 0) {
 		s->profile_mtime = st.st_mtime;
 		s->have_mtime = 1;
 	}
@@ -445,7 +446,7 @@ struct srcsel *
 srcsel_lines(const struct srcsel_from *sel)
 {
 	const struct profile	*p = sel->p;
-	const struct report_opts *o = sel->o;
+	const struct report_run	*run = sel->run;
 	struct srcsel		*s;
 	unsigned char		*want;
 	uint32_t		*slot, nstr = profile_nstrings(p), i, k;
@@ -453,11 +454,11 @@ srcsel_lines(const struct srcsel_from *sel)
 
 	s = xcalloc(1, sizeof(*s));
 	want = xcalloc(nstr, 1);
-	if (o->auto_annotate)
+	if (sel->every)
 		for (n = 0; n < sel->nfiles; n++)
 			want[sel->files[n]] = 1;
-	for (n = 0; n < o->nuser_files; n++)
-		if ((k = profile_str_find(p, o->user_files[n])) != UINT32_MAX)
+	for (n = 0; n < run->nuser_files; n++)
+		if ((k = profile_str_find(p, run->user_files[n])) != UINT32_MAX)
 			want[k] = 1;
 	if ((k = profile_str_find(p, "???")) != UINT32_MAX)
 		want[k] = 0;

@@ -21,6 +21,9 @@ struct report_opts;
 struct srcsel_from {
 	const struct profile	 *p;
 	const struct report_opts *o;
+	const struct report_run	 *run;
+	int			  every;	/* the files of the printed
+						   functions, all (--auto) */
 	const uint32_t		 *files;	/* of the printed functions */
 	size_t			  nfiles;
 	const int		 *sort;		/* the sort events */

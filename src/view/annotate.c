@@ -120,7 +120,7 @@ annotate_one(struct annotator *a, const struct annfile *f)
 		cells_name(a->c, f->name);
 		fprintf(out, "' is more recent than input file '%s'.\n"
 		    "@ Annotations may not be correct.\n" ATS "\n",
-		    a->o->profile_name);
+		    a->sel->run->profile_name);
 	}
 	w = cells_widths_new(a->c);
 	for (i = 0; i < nlines; i++)

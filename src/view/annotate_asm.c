@@ -131,7 +131,7 @@ asm_function(const struct cells *c, const struct selection *sel,
 		cells_name(c, ob->path);
 		fprintf(out, "' is more recent than input file '%s'.\n"
 		    "@ Annotations may not be correct.\n" ATS "\n",
-		    sel->o->profile_name);
+		    sel->run->profile_name);
 	}
 	if (!s->have_jumps)
 		fputs("(jumps not recorded: callgrind --collect-jumps=yes "

@@ -84,7 +84,7 @@ cells_init(struct cells *c, FILE *out, const struct selection *sel)
 	c->nshow = sel->nshow;
 	c->show_percs = sel->o->show_percs;
 	c->total = sel->base;
-	c->visible = sel->o->visible_names;
+	c->visible = sel->run->visible_names;
 }
 
 /* Return the number of decimal digits of v. */

@@ -27,7 +27,7 @@ header_print(const struct cells *c, const struct selection *sel)
 	const char		*s;
 
 	fputs(FANCY, c->out);
-	fprintf(c->out, "Profile data file '%s'", sel->o->profile_name);
+	fprintf(c->out, "Profile data file '%s'", sel->run->profile_name);
 	if (*(s = profile_str(sel->p, pt->creator)) != '\0') {
 		fputs(" (creator: ", c->out);
 		cells_name(c, s);
@@ -43,16 +43,17 @@ static void
 header_files(const struct cells *c, const struct selection *sel)
 {
 	const struct report_opts *o = sel->o;
+	const struct report_run	 *run = sel->run;
 	size_t			  i;
 
 	fprintf(c->out, "Include dirs:     %s\n", o->ninclude > 0 ?
 	    o->include[0] : "");
 	for (i = 1; i < o->ninclude; i++)
 		fprintf(c->out, "                  %s\n", o->include[i]);
-	fprintf(c->out, "User annotated:   %s\n", o->nuser_files > 0 ?
-	    o->user_files[0] : "");
-	for (i = 1; i < o->nuser_files; i++)
-		fprintf(c->out, "                  %s\n", o->user_files[i]);
+	fprintf(c->out, "User annotated:   %s\n", run->nuser_files > 0 ?
+	    run->user_files[0] : "");
+	for (i = 1; i < run->nuser_files; i++)
+		fprintf(c->out, "                  %s\n", run->user_files[i]);
 	fprintf(c->out, "Auto-annotation:  %s\n\n",
 	    o->auto_annotate ? "on" : "off");
 }
@@ -174,16 +175,16 @@ header_parts(const struct cells *c, const struct selection *sel)
 	const struct part	*pt;
 	size_t			 i, k, n = profile_nparts(sel->p), skipped = 0;
 
-	if (n < 2 && sel->o->prefix == NULL)
+	if (n < 2 && sel->run->prefix == NULL)
 		return;
 	for (i = 0; i < n; i++)
 		skipped += profile_part(sel->p, i)->skipped;
 	fprintf(c->out, "Parts:            %zu, summed", n - skipped);
 	if (skipped > 0)
 		fprintf(c->out, " (%zu more left out)", skipped);
-	if (sel->o->prefix != NULL) {
+	if (sel->run->prefix != NULL) {
 		fputs("; files found by the prefix ", c->out);
-		cells_name(c, sel->o->prefix);
+		cells_name(c, sel->run->prefix);
 	}
 	fputc('\n', c->out);
 	for (i = 0; i < n; i++) {

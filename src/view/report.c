@@ -42,13 +42,13 @@ report_plain(FILE *out, const struct selection *sel)
  */
 int
 report_print(FILE *out, const struct profile *p, const struct profile *old,
-    const struct report_opts *o)
+    const struct report_opts *o, const struct report_run *run)
 {
 	struct selection	*sel;
 	size_t			 i;
 	int			 rc;
 
-	if ((sel = select_build(p, old, o)) == NULL)
+	if ((sel = select_build(p, old, o, run)) == NULL)
 		return -1;
 	/* Once a second thread has run, stdio locks out on every call. */
 	flockfile(out);

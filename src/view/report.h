@@ -11,6 +11,7 @@
 
 struct profile;
 struct report_opts;
+struct report_run;
 struct selection;
 
 /* What a view returns: 0, or REPORT_ERR_FILE if a named file failed. */
@@ -31,6 +32,6 @@ report_view	annotate_files;		/* annotate.c */
 report_view	annotate_asm;		/* annotate_asm.c */
 
 int	report_print(FILE *, const struct profile *, const struct profile *,
-	    const struct report_opts *);
+	    const struct report_opts *, const struct report_run *);
 
 #endif /* CGA_REPORT_H */

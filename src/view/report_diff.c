@@ -28,7 +28,7 @@ report_diff(FILE *out, const struct selection *sel)
 	cells_init(&c, out, sel);
 	fputs(FANCY, out);
 	fprintf(out, "Differences: '%s' minus '%s'\n" FANCY,
-	    o->profile_name, o->old_name);
+	    sel->run->profile_name, sel->run->old_name);
 	header_tail(&c, sel);
 	fprintf(out, "Rewritten names:  %s\n\n", o->mod_file->set &&
 	    o->mod_func->set ? "files, functions" : o->mod_file->set ?
@@ -41,9 +41,9 @@ report_diff(FILE *out, const struct selection *sel)
 	cells_events(&c, w);
 	fputs("\n" FANCY, out);
 	cells_cost(&c, d->old_total, w);
-	fprintf(out, " OLD TOTALS: %s\n", o->old_name);
+	fprintf(out, " OLD TOTALS: %s\n", sel->run->old_name);
 	cells_cost(&c, d->new_total, w);
-	fprintf(out, " NEW TOTALS: %s\n", o->profile_name);
+	fprintf(out, " NEW TOTALS: %s\n", sel->run->profile_name);
 	cells_scost(&c, sel->tdelta, sel->tdef, w);
 	fputs(" PROGRAM TOTALS (change)\n\n", out);
 	free(w);

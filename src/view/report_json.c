@@ -371,9 +371,9 @@ json_diff(struct json *j, const struct selection *sel)
 	json_key(j, "diff");
 	json_open(j, '{');
 	json_key(j, "old");
-	json_str(j, sel->o->old_name);
+	json_str(j, sel->run->old_name);
 	json_key(j, "new");
-	json_str(j, sel->o->profile_name);
+	json_str(j, sel->run->profile_name);
 	json_close(j, '}');
 	json_meta(j, sel->p);
 	json_options(j, sel);
@@ -587,7 +587,7 @@ report_json(FILE *out, const struct selection *sel)
 		json_diff(&j, sel);
 	else {
 		json_key(&j, "profile");
-		json_str(&j, sel->o->profile_name);
+		json_str(&j, sel->run->profile_name);
 		json_meta(&j, sel->p);
 		json_options(&j, sel);
 		json_key(&j, "totals_source");

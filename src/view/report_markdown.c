@@ -150,10 +150,10 @@ md_head(FILE *out, const struct selection *sel, int diff)
 	int			 any = 0;
 
 	fputs("### cg-annotate: ", out);
-	md_text(out, sel->o->profile_name);
+	md_text(out, sel->run->profile_name);
 	if (diff) {
 		fputs(" minus ", out);
-		md_text(out, sel->o->old_name);
+		md_text(out, sel->run->old_name);
 	}
 	fputs("\n\nCommand: ", out);
 	md_text(out, *cmd != '\0' ? cmd : "(unknown)");

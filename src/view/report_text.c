@@ -18,6 +18,7 @@
 #include "cost.h"
 #include "fntotals.h"
 #include "header.h"
+#include "hooks.h"
 #include "num.h"
 #include "profile.h"
 #include "report.h"
@@ -288,8 +289,8 @@ text_functions(const struct text *x)
 	h.x = x;
 	h.from = sel->nents - sel->nents / 3;
 	h.to = sel->nents;
-	if (sel->o->tree != 0 || sel->nents < (sel->o->split > 0 ?
-	    sel->o->split : TEXT_SPLIT) || sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
+	if (sel->o->tree != 0 || sel->nents < (hooks.split > 0 ?
+	    hooks.split : TEXT_SPLIT) || sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
 	    pthread_create(&thr, NULL, text_helper, &h) != 0)
 		text_rows(x, 0, sel->nents);
 	else {

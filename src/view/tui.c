@@ -101,7 +101,8 @@ enum { LV_NONE, LV_BUSY, LV_DONE };
 
 struct tsel {
 	struct tkey		 key;
-	struct report_opts	 o;
+	struct report_opts	 o;	/* the user's, with the browser's */
+	struct report_run	 run;	/*   sort, show, threshold, ... */
 	char			*sortname;
 	char			**show;
 	struct selection	*sel;
@@ -110,6 +111,7 @@ struct tsel {
 struct tui {
 	const struct profile	 *p;
 	const struct report_opts *base;
+	const struct report_run	 *run;
 	char			**events;	/* the events to sort by */
 	size_t			  nevents;
 	struct tkey		  key;
@@ -190,10 +192,10 @@ tui_level_make(const struct tui *t, int fold, struct tlevel *l)
 	how.derive = derive_count(d) > 0 ? d : NULL;
 	how.fold = fold;
 	how.rows = t->base->group;
-	l->p = reshape_build(t->p, &how, t->base->profile_name);
+	l->p = reshape_build(t->p, &how, t->run->profile_name);
 	if (l->p == NULL && how.derive != NULL) {
 		how.derive = NULL;
-		l->p = reshape_build(t->p, &how, t->base->profile_name);
+		l->p = reshape_build(t->p, &how, t->run->profile_name);
 	}
 	derive_free(d);
 	l->g = l->p != NULL ? callgraph_build(l->p) : NULL;
@@ -294,7 +296,6 @@ tui_select(struct tui *t)
 	c->o.fold = t->key.fold;
 	c->o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
 	c->o.auto_annotate = 0;
-	c->o.nuser_files = 0;
 	c->o.totals_only = 0;
 	/* The sort event is shown first, then those --show named. */
 	c->show = xreallocarray(NULL, t->base->nshow + 1, sizeof(*c->show));
@@ -305,8 +306,10 @@ tui_select(struct tui *t)
 			c->show[c->o.nshow++] = t->base->show[i];
 	c->o.show = c->show;
 	/* One call graph of the profile serves every selection of it. */
-	c->o.graph = t->graph;
-	c->o.graph_of = t->graph != NULL ? t->p : NULL;
+	c->run = *t->run;
+	c->run.nuser_files = 0;
+	c->run.graph = t->graph;
+	c->run.graph_of = t->graph != NULL ? t->p : NULL;
 	/* Folded, grouped or derived: the profile made again, kept. */
 	for (i = 0; i < c->o.nshow; i++)
 		if (profile_event_index(t->p, c->show[i]) < 0)
@@ -318,11 +321,11 @@ tui_select(struct tui *t)
 			p = l->p;
 			c->o.fold = 0;
 			c->o.group = PROFILE_ROWS_FUNCTIONS;
-			c->o.graph = l->g;
-			c->o.graph_of = l->p;
+			c->run.graph = l->g;
+			c->run.graph_of = l->p;
 		}
 	}
-	c->sel = select_build(p, NULL, &c->o);
+	c->sel = select_build(p, NULL, &c->o, &c->run);
 	if (c->sel != NULL && t->graph == NULL && c->sel->p == t->p)
 		t->graph = select_take_graph(c->sel);
 	return c->sel;
@@ -924,7 +927,7 @@ tui_draw(struct tui *t)
 	if (v->top + (size_t)body > v->n)
 		v->top = v->n > (size_t)body ? v->n - (size_t)body : 0;
 	snprintf(line, sizeof(line), " cg-annotate  %s  %s %s  fold %s  "
-	    "threshold %s%%", t->base->profile_name, t->events[t->key.ev],
+	    "threshold %s%%", t->run->profile_name, t->events[t->key.ev],
 	    t->key.inclusive ? "inclusive" : "self", folds[t->key.fold & 3],
 	    t->key.threshold);
 	attron(A_REVERSE);
@@ -1058,12 +1061,13 @@ tui_fresh(struct tui *t)
 }
 
 /*
- * Browse profile p in the terminal with options o (their events, sort,
- * threshold, folding, inclusive).  Return 0 when the user quits, 2 if
- * the terminal cannot be driven.
+ * Browse profile p, read as run says, in the terminal with options o
+ * (their events, sort, threshold, folding, inclusive).  Return 0 when
+ * the user quits, 2 if the terminal cannot be driven.
  */
 int
-tui_run(const struct profile *p, const struct report_opts *o)
+tui_run(const struct profile *p, const struct report_opts *o,
+    const struct report_run *run)
 {
 	static const char *const derived[] = { "CEst", "L1m", "LLm", "Bm",
 	    "L2m" };
@@ -1081,6 +1085,7 @@ tui_run(const struct profile *p, const struct report_opts *o)
 	memset(&t, 0, sizeof(t));
 	t.p = p;
 	t.base = o;
+	t.run = run;
 	/* The events to sort by: recorded, named, and the derived ones. */
 	for (e = 0; e < profile_nrecorded(p); e++) {
 		t.events = xreallocarray(t.events, t.nevents + 1,

@@ -8,7 +8,9 @@
 
 struct profile;
 struct report_opts;
+struct report_run;
 
-int	tui_run(const struct profile *, const struct report_opts *);
+int	tui_run(const struct profile *, const struct report_opts *,
+	    const struct report_run *);
 
 #endif /* CGA_TUI_H */

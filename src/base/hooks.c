@@ -1,0 +1,7 @@
+/*
+ * hooks.c - the settings only tests make (hooks.h), all zero: the
+ * program's own behaviour.
+ */
+#include "hooks.h"
+
+struct hooks	hooks;

@@ -1,0 +1,26 @@
+/*
+ * hooks.h - settings that only tests make, to reach paths a test file
+ * is too small for: none is an option, none is in a public struct.
+ * Zero is the program's behaviour; a test sets them before it reads or
+ * prints and leaves them while a second thread runs.
+ */
+#ifndef CGA_HOOKS_H
+#define CGA_HOOKS_H
+
+#include <stddef.h>
+
+struct hooks {
+	size_t	 chunk;		/* read a file of any size in two threads,
+				   in chunks of about this many bytes, an
+				   eighth of that near the end (ahead.c) */
+	size_t	*nadopted;	/* if not NULL, counts the segments read
+				   ahead and taken (ahead.c) */
+	int	 alternate;	/* the second thread reads the odd chunks,
+				   whatever the speeds (ahead.c) */
+	size_t	 split;		/* functions from which the text list is
+				   printed in two threads (report_text.c) */
+};
+
+extern struct hooks	hooks;
+
+#endif /* CGA_HOOKS_H */
