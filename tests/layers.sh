@@ -3,8 +3,8 @@
 #
 #   layer 1  base/      utilities: allocation, messages, numbers, names
 #   layer 2  model/     the cost model
-#   layer 3  read/      bytes -> model: input, relay, parse, ahead, load,
-#                       inputs
+#   layer 3  read/      bytes -> model: input, relay, parse (parse_*.c,
+#                       parser.h), ahead, load, inputs
 #   layer 4  analysis/  function totals, call graph, diff, limits
 #   layer 5  select/    the rows every view prints
 #   layer 6  view/      one file per output format, and what they share
@@ -42,7 +42,7 @@ read_rank() {
 	case $1 in
 	input) echo 1 ;;
 	relay) echo 2 ;;
-	parse) echo 3 ;;
+	parse|parse_*|parser) echo 3 ;;
 	ahead) echo 4 ;;
 	load) echo 5 ;;
 	inputs) echo 6 ;;

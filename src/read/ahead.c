@@ -33,6 +33,7 @@
 #include "msg.h"
 #include "num.h"
 #include "parse.h"
+#include "parse_ahead.h"
 #include "profile.h"
 #include "xmalloc.h"
 

@@ -35,13 +35,6 @@ struct parse_opts {
 
 struct parser;
 
-/* How many compressed ids a parser holds (see parser_reserve()). */
-struct parser_size {
-	uint32_t	 ids[3];	/* per name space: ob, fl, fn */
-	uint32_t	 hashed[3];	/*   of them in the hash table */
-	uint64_t	 direct[3];	/*   the direct array's length */
-};
-
 int		 parse_buffer(struct profile *, const char *, const char *,
 		    size_t, const struct parse_opts *);
 
@@ -50,16 +43,5 @@ struct parser	*parser_create(struct profile *, const char *,
 int		 parser_feed(struct parser *, const char *, size_t);
 int		 parser_finish(struct parser *);
 void		 parser_fail(struct parser *);
-
-/* For reading a file in chunks, some ahead (ahead.c drives these). */
-void		 parser_seek(struct parser *, uint64_t);
-int		 parser_stopped(const struct parser *);
-uint64_t	 parser_resume(const struct parser *);
-int		 parser_spec(struct parser *);
-int		 parser_adopt(struct parser *, const struct parser *,
-		    unsigned);
-void		 parser_discard(struct parser *);
-void		 parser_size(const struct parser *, struct parser_size *);
-void		 parser_reserve(struct parser *, const struct parser_size *);
 
 #endif /* CGA_PARSE_H */

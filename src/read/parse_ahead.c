@@ -1,0 +1,391 @@
+/*
+ * parse_ahead.c - what reading a file in chunks needs (ahead.c, through
+ * parse_ahead.h): a parser made with parser_spec() reads a chunk of a
+ * file from its middle, with placeholders for what it cannot know;
+ * parser_adopt() checks them against the parser that has read up to the
+ * chunk and takes the chunk over.
+ */
+#include "compat.h"
+
+#include <string.h>
+
+#include "cost.h"
+#include "msg.h"
+#include "parse_ahead.h"
+#include "parser.h"
+
+_Static_assert(sizeof(((struct parser_size *)0)->ids) ==
+    IDS__MAX * sizeof(uint32_t), "struct parser_size: one per name space");
+
+static int	parser_merge_may_overflow(const struct parser *,
+		    const struct parser *);
+static int	parser_sum_counts(uint64_t *, const uint64_t *, unsigned);
+static uint32_t	parser_resolve(struct parser *, const struct phref *);
+
+/* Free a parser (not the profile) without finishing the reading. */
+void
+parser_discard(struct parser *ps)
+{
+	int	i;
+
+	for (i = 0; i < IDS__MAX; i++) {
+		free(ps->idmap[i].direct);
+		free(ps->idmap[i].hash);
+		free(ps->idmap[i].names);
+		free(ps->idmap[i].slot_id);
+		free(ps->idmap[i].fn_ob);
+		free(ps->idmap[i].fn_fl);
+		free(ps->idmap[i].fn_id);
+	}
+	free(ps->ph);
+	free(ps->ph_bits);
+	free(ps->colmap);
+	free(ps->cost);
+	free(ps->early_summary);
+	free(ps->buf);
+	free(ps->stack);
+	free(ps);
+}
+
+/* Tell how many compressed ids ps holds, for parser_reserve(). */
+void
+parser_size(const struct parser *ps, struct parser_size *z)
+{
+	int	sp;
+
+	for (sp = 0; sp < IDS__MAX; sp++) {
+		z->ids[sp] = (uint32_t)ps->idmap[sp].n;
+		z->hashed[sp] = ps->idmap[sp].nhash;
+		z->direct[sp] = ps->idmap[sp].ndirect;
+	}
+}
+
+/*
+ * Make room in ps, which holds no compressed id yet, for as many as z
+ * says, so that reading that far grows no table: a parser of a chunk
+ * read ahead starts empty, and each finds about as many as the last.
+ */
+void
+parser_reserve(struct parser *ps, const struct parser_size *z)
+{
+	struct idmap	*m;
+	uint32_t	 size;
+	int		 sp;
+
+	for (sp = 0; sp < IDS__MAX; sp++) {
+		m = &ps->idmap[sp];
+		if (m->n > 0)
+			continue;
+		if (z->ids[sp] > m->cap)
+			idmap_resize(m, z->ids[sp]);
+		if (z->direct[sp] > m->ndirect)
+			idmap_direct_grow(m, z->direct[sp] - 1);
+		for (size = 64; size < 2 * ((uint64_t)z->hashed[sp] + 1);
+		    size *= 2)
+			continue;
+		if (z->hashed[sp] > 0 &&
+		    (m->hash == NULL || size > m->mask + 1))
+			idmap_rehash(m, size);
+	}
+}
+
+/* Say that the next bytes fed start at offset off of the file. */
+void
+parser_seek(struct parser *ps, uint64_t off)
+{
+	ps->off = off;
+}
+
+/*
+ * Return the offset of the file from which ps cannot go on: where a
+ * chunk read ahead stopped before a header line, or the start of a last
+ * line kept without its newline, or the end of what was fed.
+ */
+uint64_t
+parser_resume(const struct parser *ps)
+{
+	return ps->stop ? ps->stop_off : ps->off - ps->len;
+}
+
+/*
+ * Return the string id of a placeholder: "\n" and a kind, with an id
+ * for a compressed name.  No name in a profile holds a newline.  Each
+ * is kept (kind and id, and a bit by string id) for parser_adopt().
+ */
+uint32_t
+parser_placeholder(struct parser *ps, char kind, uint64_t id)
+{
+	char		buf[24], digits[20];
+	size_t		n = 0, k = 0;
+	uint64_t	id0 = id;
+	uint32_t	str;
+
+	buf[n++] = '\n';
+	buf[n++] = kind;
+	if (kind < 'a') {
+		do {
+			digits[k++] = (char)('0' + id % 10);
+			id /= 10;
+		} while (id > 0);
+		while (k > 0)
+			buf[n++] = digits[--k];
+	}
+	str = profile_intern(ps->p, buf, n);
+	if (!parser_is_placeholder(ps, str)) {
+		if (str / 64 >= ps->ph_words) {
+			k = ps->ph_words;
+			ps->ph_bits = xgrow(ps->ph_bits, &ps->ph_words,
+			    str / 64 + 1, sizeof(*ps->ph_bits));
+			memset(ps->ph_bits + k, 0, (ps->ph_words - k) *
+			    sizeof(*ps->ph_bits));
+		}
+		ps->ph_bits[str / 64] |= (uint64_t)1 << (str % 64);
+		ps->ph = xgrow(ps->ph, &ps->ph_cap, ps->nph + 1,
+		    sizeof(*ps->ph));
+		ps->ph[ps->nph].str = str;
+		ps->ph[ps->nph].kind = kind;
+		ps->ph[ps->nph++].id = id0;
+	}
+	return str;
+}
+
+/* Return nonzero if string id of ps's profile is a placeholder. */
+int
+parser_is_placeholder(const struct parser *ps, uint32_t id)
+{
+	return id / 64 < ps->ph_words &&
+	    (ps->ph_bits[id / 64] >> (id % 64) & 1) != 0;
+}
+
+/*
+ * Return the string id in ps's profile that placeholder ph stands for at
+ * the point ps has reached, or NONE if it stands for nothing (a
+ * compressed id not defined: reading in order would warn).
+ */
+static uint32_t
+parser_resolve(struct parser *ps, const struct phref *ph)
+{
+	enum idspace	 sp;
+	uint32_t	 slot;
+
+	switch (ph->kind) {
+	case 'o':
+		return ps->ob;
+	case 'l':
+		return ps->fl;
+	case 'i':
+		return ps->fi;
+	case 'c':
+		/* calls= with no cfn= before it calls "???". */
+		return ps->cfn != NONE ? ps->cfn :
+		    profile_intern(ps->p, "???", 3);
+	case 'O':
+		sp = IDS_OB;
+		break;
+	case 'L':
+		sp = IDS_FL;
+		break;
+	default:
+		sp = IDS_FN;
+		break;
+	}
+	if ((slot = idmap_find(&ps->idmap[sp], ph->id)) == NONE)
+		return NONE;
+	return ps->idmap[sp].names[slot];
+}
+
+/*
+ * Make ps, which has read the file's header and nothing else, read a
+ * chunk from its start, a line "fn=...", in the middle of a part's body:
+ * what was in force there is a placeholder, positions are unset (a
+ * relative one warns, so the chunk is read again), and a header line
+ * stops it (see parser_resume()).  Return -1 if ps is not at the end of
+ * a header.
+ */
+int
+parser_spec(struct parser *ps)
+{
+	if (ps->fatal || ps->body_seen || ps->len > 0)
+		return -1;
+	ps->spec = 1;
+	ps->body_seen = 1;
+	parser_part(ps)->has_data = 1;
+	ps->skipping = 0;
+	ps->part_sum = NULL;
+	ps->ob = parser_placeholder(ps, 'o', 0);
+	ps->fl = parser_placeholder(ps, 'l', 0);
+	ps->fi = parser_placeholder(ps, 'i', 0);
+	ps->cfn = ps->ph_cfn = parser_placeholder(ps, 'c', 0);
+	ps->cfn_slot = NONE;
+	ps->fn = ps->fn_name = NONE;
+	ps->cob = ps->cfi = NONE;
+	ps->call_pending = ps->jump_pending = 0;
+	memset(ps->pos, 0, sizeof(ps->pos));
+	memset(ps->pos_set, 0, sizeof(ps->pos_set));
+	ps->all_set = 0;
+	ps->spec_line0 = ps->lineno;
+	ps->fast = 0;
+	return 0;
+}
+
+/*
+ * Add every count of c (n of them; c may be NULL) to *acc; return
+ * nonzero if the sum passed 2^64 - 1.
+ */
+static int
+parser_sum_counts(uint64_t *acc, const uint64_t *c, unsigned n)
+{
+	unsigned	e;
+
+	for (e = 0; c != NULL && e < n; e++)
+		if (c[e] != COST_NONE && __builtin_add_overflow(*acc, c[e], acc))
+			return 1;
+	return 0;
+}
+
+/*
+ * Return nonzero if adding cs's profile to ps's could overflow a sum:
+ * a cost of a line is at most the sum of the cost lines of all parts
+ * (a line gathers them across parts), one of a call at most its
+ * profile's bound (profile_call_bound()).
+ */
+static int
+parser_merge_may_overflow(const struct parser *ps, const struct parser *cs)
+{
+	uint64_t	a = 0, b;
+	size_t		i;
+
+	for (i = 0; i < profile_nparts(ps->p); i++)
+		if (parser_sum_counts(&a, profile_part(ps->p, i)->sum,
+		    ps->nevents))
+			return 1;
+	if (parser_sum_counts(&a, cs->part_sum, cs->nevents) ||
+	    a > COST_MAX)
+		return 1;
+	a = profile_call_bound(ps->p);
+	b = profile_call_bound(cs->p);
+	return __builtin_add_overflow(a, b, &a) || a > COST_MAX;
+}
+
+/*
+ * Take over what cs read ahead (see parser_spec()) from where ps now
+ * is, nmsg being the messages it would have printed: if what it read
+ * under holds here, add its profile to ps's, its compressed names to
+ * ps's, and go on from the state it ended in; return 0.  Otherwise
+ * return -1 with nothing changed: the bytes cs read must be read by ps.
+ */
+int
+parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
+{
+	const struct profile	*cp = cs->p;
+	const struct idmap	*m;
+	struct idmap		*pm;
+	uint32_t		*strmap, *fnmap, n, i, slot, s1, name;
+	size_t			 len, k;
+	int			 sp, created;
+
+	if (nmsg > 0 || cs->fatal || !cs->spec || !ps->have_events ||
+	    !cs->have_events || !ps->body_seen || ps->skipping ||
+	    ps->call_pending || ps->jump_pending || ps->cob != NONE ||
+	    ps->cfi != NONE || ps->len != 0)
+		return -1;
+	if (ps->nevents != cs->nevents || ps->ncols != cs->ncols ||
+	    ps->identity != cs->identity || ps->npos != cs->npos ||
+	    ps->pos_line != cs->pos_line || memcmp(ps->colmap, cs->colmap,
+	    ps->ncols * sizeof(*ps->colmap)) != 0 ||
+	    strcmp(profile_str(ps->p, ps->events_id),
+	    profile_str(cp, cs->events_id)) != 0)
+		return -1;
+
+	/* Every placeholder must stand for something here. */
+	n = profile_nstrings(cp);
+	strmap = xreallocarray(NULL, n, sizeof(*strmap));
+	for (i = 0; i < n; i++)
+		strmap[i] = NONE;
+	for (k = 0; k < cs->nph; k++)
+		if ((strmap[cs->ph[k].str] = parser_resolve(ps,
+		    &cs->ph[k])) == NONE)
+			goto fail;
+	/* A compressed id the chunk defines must not differ from here. */
+	for (sp = 0; sp < IDS__MAX; sp++) {
+		m = &cs->idmap[sp];
+		pm = &ps->idmap[sp];
+		for (slot = 0; slot < m->n; slot++) {
+			name = m->names[slot];
+			if (parser_is_placeholder(cs, name) ||
+			    (s1 = idmap_find(pm, m->slot_id[slot])) == NONE)
+				continue;
+			len = profile_strlen(cp, name);
+			if (profile_strlen(ps->p, pm->names[s1]) != len ||
+			    memcmp(profile_str(ps->p, pm->names[s1]),
+			    profile_str(cp, name), len) != 0)
+				goto fail;
+		}
+	}
+
+	/* A sum that overflows is warned about on its line: not here. */
+	if (parser_merge_may_overflow(ps, cs))
+		goto fail;
+
+	/* It holds: merge. */
+	parser_forget(ps);
+	for (i = 0; i < n; i++) {
+		/* Overlap the misses of the lookups. */
+		if (i + 8 < n && strmap[i + 8] == NONE)
+			profile_intern_prefetch(ps->p, cp, i + 8);
+		if (strmap[i] == NONE)
+			strmap[i] = profile_intern_from(ps->p, cp, i);
+	}
+	fnmap = xreallocarray(NULL, profile_nfuncs(cp), sizeof(*fnmap));
+	/* An overflow cannot be placed on its line here. */
+	if (profile_merge(ps->p, cp, strmap, fnmap))
+		msg(MSG_COST_OVERFLOW, ps->fname, 0, NULL);
+	if (cs->part_sum != NULL) {
+		if (ps->part_sum == NULL)
+			parser_part_sum(ps);
+		cost_add(ps->part_sum, cs->part_sum, ps->nevents);
+	}
+	for (sp = 0; sp < IDS__MAX; sp++) {
+		m = &cs->idmap[sp];
+		pm = &ps->idmap[sp];
+		for (slot = 0; slot < m->n; slot++) {
+			if (parser_is_placeholder(cs, m->names[slot]))
+				continue;
+			s1 = idmap_add(pm, m->slot_id[slot], &created);
+			pm->names[s1] = strmap[m->names[slot]];
+			pm->fn_id[s1] = NONE;
+		}
+	}
+	ps->ob = strmap[cs->ob];
+	ps->fl = strmap[cs->fl];
+	ps->fi = strmap[cs->fi];
+	ps->fn = cs->fn != NONE ? fnmap[cs->fn] : NONE;
+	ps->fn_name = cs->fn_name != NONE ? strmap[cs->fn_name] : NONE;
+	if (cs->cfn != cs->ph_cfn) {
+		ps->cfn = cs->cfn != NONE ? strmap[cs->cfn] : NONE;
+		ps->cfn_slot = NONE;
+	}
+	ps->cob = cs->cob != NONE ? strmap[cs->cob] : NONE;
+	ps->cfi = cs->cfi != NONE ? strmap[cs->cfi] : NONE;
+	ps->call_pending = cs->call_pending;
+	ps->call_count = cs->call_count;
+	ps->jump_pending = cs->jump_pending;
+	/* Positions the chunk never set are still those of before it. */
+	ps->all_set = 1;
+	for (k = 0; k < PARSE_MAXPOS; k++) {
+		if (cs->pos_set[k]) {
+			ps->pos[k] = cs->pos[k];
+			ps->pos_set[k] = 1;
+		}
+		if (k < ps->npos && !ps->pos_set[k])
+			ps->all_set = 0;
+	}
+	ps->lineno += cs->lineno - cs->spec_line0;
+	ps->fast = parser_fastok(ps);
+	free(fnmap);
+	free(strmap);
+	return 0;
+fail:
+	free(strmap);
+	return -1;
+}
