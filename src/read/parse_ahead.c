@@ -21,6 +21,11 @@ static int	parser_merge_may_overflow(const struct parser *,
 		    const struct parser *);
 static int	parser_sum_counts(uint64_t *, const uint64_t *, unsigned);
 static uint32_t	parser_resolve(struct parser *, const struct phref *);
+static uint32_t	*parser_adopt_names(struct parser *, const struct parser *);
+static uint32_t	*parser_adopt_merge(struct parser *, const struct parser *,
+		    uint32_t *);
+static void	parser_adopt_state(struct parser *, const struct parser *,
+		    const uint32_t *, const uint32_t *);
 
 /* Free a parser (not the profile) without finishing the reading. */
 void
@@ -277,12 +282,7 @@ parser_merge_may_overflow(const struct parser *ps, const struct parser *cs)
 int
 parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 {
-	const struct profile	*cp = cs->p;
-	const struct idmap	*m;
-	struct idmap		*pm;
-	uint32_t		*strmap, *fnmap, n, i, slot, s1, name;
-	size_t			 len, k;
-	int			 sp, created;
+	uint32_t	*strmap, *fnmap;
 
 	if (nmsg > 0 || cs->fatal || !cs->spec || !ps->have_events ||
 	    !cs->have_events || !ps->body_seen || ps->skipping ||
@@ -294,8 +294,39 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	    ps->pos_line != cs->pos_line || memcmp(ps->colmap, cs->colmap,
 	    ps->ncols * sizeof(*ps->colmap)) != 0 ||
 	    strcmp(profile_str(ps->p, ps->events_id),
-	    profile_str(cp, cs->events_id)) != 0)
+	    profile_str(cs->p, cs->events_id)) != 0)
 		return -1;
+	if ((strmap = parser_adopt_names(ps, cs)) == NULL)
+		return -1;
+	/* A sum that overflows is warned about on its line: not here. */
+	if (parser_merge_may_overflow(ps, cs)) {
+		free(strmap);
+		return -1;
+	}
+
+	/* It holds: merge. */
+	fnmap = parser_adopt_merge(ps, cs, strmap);
+	parser_adopt_state(ps, cs, strmap, fnmap);
+	free(fnmap);
+	free(strmap);
+	return 0;
+}
+
+/*
+ * Return the string ids here of the strings of cs's profile, those of
+ * its placeholders resolved and the others NONE; or NULL if a
+ * placeholder stands for nothing here or a compressed id cs defines
+ * differs from here.
+ */
+static uint32_t *
+parser_adopt_names(struct parser *ps, const struct parser *cs)
+{
+	const struct profile	*cp = cs->p;
+	const struct idmap	*m;
+	const struct idmap	*pm;
+	uint32_t		*strmap, n, i, slot, s1, name;
+	size_t			 len, k;
+	int			 sp;
 
 	/* Every placeholder must stand for something here. */
 	n = profile_nstrings(cp);
@@ -322,12 +353,27 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 				goto fail;
 		}
 	}
+	return strmap;
+fail:
+	free(strmap);
+	return NULL;
+}
 
-	/* A sum that overflows is warned about on its line: not here. */
-	if (parser_merge_may_overflow(ps, cs))
-		goto fail;
+/*
+ * Merge cs's profile, part sum and compressed ids into ps, completing
+ * strmap with the strings interned here.  Return the function ids here
+ * of cs's functions.
+ */
+static uint32_t *
+parser_adopt_merge(struct parser *ps, const struct parser *cs,
+    uint32_t *strmap)
+{
+	const struct profile	*cp = cs->p;
+	const struct idmap	*m;
+	struct idmap		*pm;
+	uint32_t		*fnmap, n = profile_nstrings(cp), i, slot, s1;
+	int			 sp, created;
 
-	/* It holds: merge. */
 	parser_forget(ps);
 	for (i = 0; i < n; i++) {
 		/* Overlap the misses of the lookups. */
@@ -356,6 +402,19 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 			pm->fn_id[s1] = NONE;
 		}
 	}
+	return fnmap;
+}
+
+/*
+ * Take over where cs stopped: its names in use, pending call or jump,
+ * positions and line number, through strmap and fnmap.
+ */
+static void
+parser_adopt_state(struct parser *ps, const struct parser *cs,
+    const uint32_t *strmap, const uint32_t *fnmap)
+{
+	size_t	k;
+
 	ps->ob = strmap[cs->ob];
 	ps->fl = strmap[cs->fl];
 	ps->fi = strmap[cs->fi];
@@ -382,10 +441,4 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	}
 	ps->lineno += cs->lineno - cs->spec_line0;
 	ps->fast = parser_fastok(ps);
-	free(fnmap);
-	free(strmap);
-	return 0;
-fail:
-	free(strmap);
-	return -1;
 }

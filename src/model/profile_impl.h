@@ -1,0 +1,150 @@
+/*
+ * profile_impl.h - the profile's representation, shared by the files of
+ * the model only (profile.c, profile_table.c, profile_merge.c); everyone
+ * else goes through profile.h, which comes first (this header uses its
+ * types, as libmdoc.h uses mdoc.h's).
+ */
+#ifndef CGA_PROFILE_IMPL_H
+#define CGA_PROFILE_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "keytab.h"
+#include "packed.h"
+
+/*
+ * Each (function, file) pair has its own table of line numbers, a slice
+ * of a shared arena, so looking up the lines of one function touches
+ * only its few cache lines however big the profile.  A pair's lines span
+ * a compact range, visited in nearly increasing order: the table is a
+ * dense array indexed by line - base while the range stays within
+ * LINE_DENSE times the lines held, and an open-addressing hash table
+ * beyond (so that huge or scattered line numbers cannot size it), at
+ * most three quarters full, as a pair's table of calls: denser tables
+ * are fewer cache lines and fewer pages.
+ */
+#define LINE_DENSE	8
+#define TAB_FULL(n, slots) (4 * (uint64_t)(n) > 3 * (uint64_t)(slots))
+
+struct lslot {
+	uint64_t	 line;
+	uint32_t	 id;		/* line id + 1, 0 if empty */
+};
+
+struct linetab {
+	uint64_t	 base;		/* dense: line of the first entry;
+					   one line (no table): that line */
+	size_t		 off;		/* first entry in its arena */
+	uint32_t	 len;		/* dense: entries; hashed: slots - 1;
+					   0: no table (n is 0 or 1) */
+	uint32_t	 n;		/* lines held */
+	uint32_t	 first;		/* id of its first line */
+	int		 hashed;
+	size_t		 aoff;		/* the pair's calls: a hash table of */
+	uint32_t	 amask;		/*   (callee, line) in the arc arena, */
+	uint32_t	 an;		/*   amask + 1 slots, an used */
+};
+
+#define MERGE_AHEAD	8	/* functions a merge loads ahead */
+
+/*
+ * Tables given up when they grow, to be taken again: one list of
+ * offsets per size, each a power of two.
+ */
+#define FREE_CLASSES	33
+struct freelist {
+	size_t		*off;
+	size_t		 n, cap;
+};
+
+/* A call arc in the table of its (caller, file) pair. */
+struct aslot {
+	uint64_t	 line;
+	uint32_t	 callee;
+	uint32_t	 id;		/* arc id + 1, 0 if empty */
+};
+
+struct profile {
+	struct strtab	 *strs;
+	uint32_t	 *events;	/* string ids of events: names */
+	uint32_t	  events_list;	/* the names joined by spaces */
+	unsigned	  nevents;
+	unsigned	  nrecorded;	/* the first events, from events: */
+	enum profile_rows rows;
+	struct keytab	  evnames;	/* name string id -> event index */
+	struct event_def *defs;
+	size_t		  ndefs, defs_cap;
+	struct keytab	  defnames;	/* event name -> def */
+	struct part	 *parts;
+	size_t		  nparts, parts_cap;
+	struct keytab	  objects;	/* (name) */
+	struct keytab	  files;	/* (name) */
+	struct keytab	  funcs;	/* (object, file, name) */
+	uint64_t	 *fn_seq;	/* function id -> last fn= number */
+	uint32_t	 *fn_pair;	/* function id -> its own file's pair */
+	uint32_t	 *fn_pair2;	/*   and the last other pair of it */
+	uint32_t	 *fn_pair2_file; /*   with that pair's file */
+	uint32_t	  fn_cap;
+	uint64_t	  seq;		/* fn= lines so far */
+	struct keytab	  pairs;	/* (function, file) visited */
+	struct linetab	 *ptab;		/* pair -> its table of lines */
+	uint32_t	  ptab_cap;
+	struct lslot	 *slots;	/* hashed line tables, one arena */
+	size_t		  nslots, slots_cap;
+	uint32_t	 *dense;	/* dense line tables: id + 1, or 0 */
+	size_t		  ndense, dense_cap;
+	struct freelist	  free_slots[FREE_CLASSES]; /* tables given up, */
+	struct freelist	  free_dense[FREE_CLASSES]; /*   by log2 of */
+	struct freelist	  free_aslots[FREE_CLASSES]; /*  their size */
+	uint32_t	 *line_pair;	/* line id -> pair */
+	uint64_t	 *line_no;	/* line id -> line number */
+	uint32_t	  nlines;
+	struct packed	  line_cost;	/* line id -> its counts */
+	uint32_t	  line_cap;	/* line_pair, line_no allocated */
+	uint32_t	  last_line;	/* cache of the last line id, */
+	uint64_t	  last_line_no;	/* its line number */
+	uint32_t	  last_line_pair; /* and its pair */
+	uint32_t	  cur_pair;	/* cache of the last pair */
+	uint32_t	  cur_fn, cur_file;
+	struct aslot	 *aslots;	/* per-pair arc tables, one arena */
+	size_t		  naslots, aslots_cap;
+	uint32_t	 *arc_pair;	/* arc id -> (caller, call-site file) */
+	uint32_t	 *arc_callee;	/* arc id -> callee */
+	uint64_t	 *arc_line;	/* arc id -> call-site line */
+	uint32_t	  narcs;
+	uint64_t	 *arc_count;
+	uint64_t	 *arc_cost;	/* arc id * nevents */
+	uint32_t	  arc_cap;	/* vectors allocated */
+	uint32_t	  last_arc;
+	uint64_t	  call_bound;	/* the sum of every count and cost
+					   of a call added (at most COST_MAX):
+					   no sum of calls is above it */
+	struct instrs	 *ins;		/* machine code costs, if kept */
+	struct stacks	 *stk;		/* exact stacks, if kept */
+	unsigned	  cap_nevents;	/* after profile_clear(): the events
+					   of line_cap and arc_cap */
+};
+
+uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
+uint32_t	 profile_pair_line(struct profile *, uint32_t, uint64_t,
+		    int *);
+int	 profile_pair_add_call(struct profile *, uint32_t, uint64_t,
+		    uint32_t, uint64_t, const uint64_t *);
+
+/* Return the hash slot where line starts probing in a table of mask. */
+static inline uint32_t
+profile_line_hash(uint64_t line, uint32_t mask)
+{
+	return (uint32_t)((line * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+}
+
+/* Return the arc-table slot where (callee, line) starts probing. */
+static inline uint32_t
+profile_arc_hash(uint32_t callee, uint64_t line, uint32_t mask)
+{
+	return (uint32_t)(((line ^ (uint64_t)callee << 32) *
+	    0x9e3779b97f4a7c15ULL) >> 32) & mask;
+}
+
+#endif /* CGA_PROFILE_IMPL_H */

@@ -1,0 +1,205 @@
+/*
+ * profile_merge.c - one profile added into another (a chunk read ahead
+ * into the profile read so far): names, functions, lines and calls
+ * mapped and summed, the destination's tables loaded ahead of use.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+
+#include "profile.h"
+#include "profile_impl.h"
+#include "xmalloc.h"
+
+static void	 profile_func_ahead(const struct profile *,
+		    const struct profile *, const uint32_t *, uint32_t, int);
+static void	 profile_pairkey_ahead(const struct profile *, uint32_t,
+		    uint32_t, int);
+static void	 profile_line_ahead(const struct profile *, uint32_t,
+		    uint64_t, int);
+static void	 profile_arc_ahead(const struct profile *, uint32_t,
+		    uint32_t, uint64_t, int);
+
+/*
+ * Start loading, at the stage given (see keytab_prefetch()), what
+ * profile_func_id() reads in dst for function i of src.
+ */
+static void
+profile_func_ahead(const struct profile *dst, const struct profile *src,
+    const uint32_t *strmap, uint32_t i, int stage)
+{
+	const uint64_t	*k = keytab_key(&src->funcs, i);
+	uint64_t	 key[3] = { strmap[k[0]], strmap[k[1]], strmap[k[2]] };
+
+	keytab_prefetch(&dst->funcs, key, stage);
+}
+
+/*
+ * Start loading what looking up the pair (fn, file) in p will read: the
+ * function's key and own pair (stage 0), then that pair's table or the
+ * pairs' index (stage 1).
+ */
+static void
+profile_pairkey_ahead(const struct profile *p, uint32_t fn, uint32_t file,
+    int stage)
+{
+	uint64_t	key[2] = { fn, file };
+
+	if (stage == 0) {
+		__builtin_prefetch(keytab_key(&p->funcs, fn));
+		__builtin_prefetch(&p->fn_pair[fn]);
+		keytab_prefetch(&p->pairs, key, 0);
+	} else if (p->fn_pair[fn] != KEYTAB_NONE)
+		__builtin_prefetch(&p->ptab[p->fn_pair[fn]]);
+	else
+		keytab_prefetch(&p->pairs, key, 1);
+}
+
+/*
+ * Start loading what adding to line of pair in p will read: the pair's
+ * table (stage 0), the line's entry in it (1), the line's costs (2).
+ */
+static void
+profile_line_ahead(const struct profile *p, uint32_t pair, uint64_t line,
+    int stage)
+{
+	const struct linetab	*t = &p->ptab[pair];
+	uint32_t		 id = 0;
+
+	if (stage == 0) {
+		__builtin_prefetch(t);
+		return;
+	}
+	if (t->n == 0)
+		return;
+	if (t->hashed) {
+		const struct lslot *sl = &p->slots[t->off +
+		    profile_line_hash(line, t->len)];
+
+		if (stage == 1)
+			__builtin_prefetch(sl);
+		else if (sl->line == line)
+			id = sl->id;
+	} else if (t->len == 0)
+		id = t->base == line ? t->first + 1 : 0;
+	else if (line - t->base < t->len) {
+		if (stage == 1)
+			__builtin_prefetch(&p->dense[t->off + (line - t->base)]);
+		else
+			id = p->dense[t->off + (line - t->base)];
+	}
+	if (stage == 2 && id != 0)
+		packed_prefetch(&p->line_cost, id - 1);
+}
+
+/*
+ * Start loading what adding a call from line of pair to callee in p
+ * will read: the pair's table (stage 0), the call's slot (1), its count
+ * and costs (2).
+ */
+static void
+profile_arc_ahead(const struct profile *p, uint32_t pair, uint32_t callee,
+    uint64_t line, int stage)
+{
+	const struct linetab	*t = &p->ptab[pair];
+	const struct aslot	*sl;
+
+	if (stage == 0) {
+		__builtin_prefetch(t);
+		return;
+	}
+	if (t->amask == 0)
+		return;
+	sl = &p->aslots[t->aoff + profile_arc_hash(callee, line, t->amask)];
+	if (stage == 1)
+		__builtin_prefetch(sl);
+	else if (sl->id != 0 && sl->callee == callee && sl->line == line) {
+		__builtin_prefetch(&p->arc_count[sl->id - 1]);
+		__builtin_prefetch(p->arc_cost + (uint64_t)(sl->id - 1) *
+		    p->nevents);
+	}
+}
+
+/*
+ * Add what src holds to dst as if src's input had been read after
+ * dst's: functions (and their fn= order), the files their code is in,
+ * self costs and call arcs, each in src's order, so that new entries get
+ * the ids a single reading would have given them.  strmap maps every
+ * string id of src to one of dst; fnmap (profile_nfuncs(src) long)
+ * receives the dst id of each src function.  Return nonzero if a cost
+ * sum overflowed (kept at the maximum).
+ */
+int
+profile_merge(struct profile *dst, const struct profile *src,
+    const uint32_t *strmap, uint32_t *fnmap)
+{
+	const uint64_t	*k;
+	uint64_t	 seq;
+	uint32_t	 i, j, id, *pairmap;
+	int		 over = 0, created;
+
+	for (i = 0; i < src->funcs.n; i++) {
+		/* Overlap the cache misses of the lookups. */
+		if (i + 2 * MERGE_AHEAD < src->funcs.n)
+			profile_func_ahead(dst, src, strmap,
+			    i + 2 * MERGE_AHEAD, 0);
+		if (i + MERGE_AHEAD < src->funcs.n)
+			profile_func_ahead(dst, src, strmap, i + MERGE_AHEAD, 1);
+		k = keytab_key(&src->funcs, i);
+		fnmap[i] = profile_func_id(dst, strmap[k[0]], strmap[k[1]],
+		    strmap[k[2]]);
+	}
+	for (i = 0; i < src->funcs.n; i++) {
+		if (i + MERGE_AHEAD < src->funcs.n)
+			__builtin_prefetch(&dst->fn_seq[fnmap[i + MERGE_AHEAD]]);
+		seq = src->fn_seq[i] > 0 ? dst->seq + src->fn_seq[i] : 0;
+		if (seq > dst->fn_seq[fnmap[i]])
+			dst->fn_seq[fnmap[i]] = seq;
+	}
+	dst->seq += src->seq;
+	pairmap = xreallocarray(NULL, src->pairs.n > 0 ? src->pairs.n : 1,
+	    sizeof(*pairmap));
+	for (i = 0; i < src->pairs.n; i++) {
+		for (j = 1; j <= 2; j++)
+			if (i + j * MERGE_AHEAD < src->pairs.n) {
+				k = keytab_key(&src->pairs,
+				    i + j * MERGE_AHEAD);
+				profile_pairkey_ahead(dst, fnmap[k[0]],
+				    strmap[k[1]], 2 - j);
+			}
+		k = keytab_key(&src->pairs, i);
+		pairmap[i] = profile_pair_get(dst, fnmap[k[0]], strmap[k[1]]);
+	}
+	/*
+	 * Each line and call after that is one lookup in tables all over
+	 * dst: start loading them three steps ahead, each step using what
+	 * the one before loaded.
+	 */
+	for (i = 0; i < src->nlines; i++) {
+		for (j = 1; j <= 3; j++)
+			if (i + j * MERGE_AHEAD < src->nlines)
+				profile_line_ahead(dst, pairmap[src->line_pair[
+				    i + j * MERGE_AHEAD]], src->line_no[
+				    i + j * MERGE_AHEAD], 3 - j);
+		id = profile_pair_line(dst, pairmap[src->line_pair[i]],
+		    src->line_no[i], &created);
+		if (created)
+			packed_new_from(&dst->line_cost, &src->line_cost, i);
+		else
+			over |= packed_add_from(&dst->line_cost, id,
+			    &src->line_cost, i);
+	}
+	for (i = 0; i < src->narcs; i++) {
+		for (j = 1; j <= 3; j++)
+			if (i + j * MERGE_AHEAD < src->narcs)
+				profile_arc_ahead(dst, pairmap[src->arc_pair[
+				    i + j * MERGE_AHEAD]], fnmap[src->arc_callee[
+				    i + j * MERGE_AHEAD]], src->arc_line[
+				    i + j * MERGE_AHEAD], 3 - j);
+		over |= profile_pair_add_call(dst, pairmap[src->arc_pair[i]],
+		    src->arc_line[i], fnmap[src->arc_callee[i]],
+		    src->arc_count[i], profile_arc_cost(src, i));
+	}
+	free(pairmap);
+	return over;
+}

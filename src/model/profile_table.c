@@ -1,0 +1,594 @@
+/*
+ * profile_table.c - the profile's tables: functions, (function, file)
+ * pairs, each pair's table of lines and of calls in shared arenas,
+ * costs in flat arrays of n-event vectors; what the parser adds to, line
+ * by line, and what a reader reserves ahead.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+
+#include "profile.h"
+#include "profile_impl.h"
+#include "xmalloc.h"
+
+static void	 profile_fn_resize(struct profile *, uint32_t);
+static void	 profile_ptab_resize(struct profile *, uint32_t);
+static void	 profile_line_resize(struct profile *, uint32_t);
+static void	 profile_arc_resize(struct profile *, uint32_t);
+static int	 profile_pair_add_self(struct profile *, uint32_t, uint64_t,
+		    const uint64_t *, unsigned);
+static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
+		    unsigned, size_t, size_t *);
+static void	 profile_give(struct freelist *, unsigned, size_t);
+static unsigned	 profile_log2(uint64_t);
+static void	 profile_pair_prefetch(const struct profile *, uint32_t);
+static void	 profile_bound_add(struct profile *, uint64_t,
+		    const uint64_t *);
+static void	 profile_linetab_grow(struct profile *, uint32_t, uint64_t);
+static void	 profile_arctab_grow(struct profile *, struct linetab *);
+static void	 profile_hash_put(struct profile *, const struct linetab *,
+		    uint64_t, uint32_t);
+
+/* Return the id of the function (object, file, name), adding it if new. */
+uint32_t
+profile_func_id(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
+{
+	uint64_t	key[3] = { obj, file, name };
+	uint32_t	id;
+	int		created;
+
+	id = keytab_get(&p->funcs, key, &created);
+	if (created) {
+		keytab_get(&p->objects, key, NULL);
+		keytab_get(&p->files, key + 1, NULL);
+		if (id >= p->fn_cap)
+			profile_fn_resize(p, p->fn_cap ? p->fn_cap * 2 : 256);
+		p->fn_seq[id] = 0;
+		p->fn_pair[id] = p->fn_pair2[id] = KEYTAB_NONE;
+	}
+	return id;
+}
+
+/* Note that an fn= line named function fn (the last one names its object). */
+void
+profile_func_mark(struct profile *p, uint32_t fn)
+{
+	p->fn_seq[fn] = ++p->seq;
+}
+
+/* Note that function fn has code in file, even if no cost follows. */
+void
+profile_touch(struct profile *p, uint32_t fn, uint32_t file)
+{
+	(void)profile_pair_get(p, fn, file);
+}
+
+/* Return the pair (fn, file), adding it with an empty line table. */
+uint32_t
+profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
+{
+	uint64_t	 key[2] = { fn, file };
+	uint32_t	 id;
+	int		 created, own;
+
+	if (p->cur_pair != KEYTAB_NONE && p->cur_fn == fn &&
+	    p->cur_file == file)
+		return p->cur_pair;
+	own = file == (uint32_t)keytab_key(&p->funcs, fn)[1];
+	if (own && p->fn_pair[fn] != KEYTAB_NONE) {
+		id = p->fn_pair[fn];
+		goto done;
+	}
+	if (!own && p->fn_pair2[fn] != KEYTAB_NONE &&
+	    p->fn_pair2_file[fn] == file) {
+		id = p->fn_pair2[fn];
+		goto done;
+	}
+	id = keytab_get(&p->pairs, key, &created);
+	/* Remember the pair of the function's own file, and the last of
+	 * another (code inlined from a header). */
+	if (own)
+		p->fn_pair[fn] = id;
+	else {
+		p->fn_pair2[fn] = id;
+		p->fn_pair2_file[fn] = file;
+	}
+	if (created) {
+		keytab_get(&p->files, key + 1, NULL);
+		if (id >= p->ptab_cap)
+			profile_ptab_resize(p, p->ptab_cap ? p->ptab_cap * 2 :
+			    256);
+		memset(&p->ptab[id], 0, sizeof(p->ptab[id]));
+	}
+done:
+	profile_pair_prefetch(p, id);
+	p->cur_pair = id;
+	p->cur_fn = fn;
+	p->cur_file = file;
+	return id;
+}
+
+/*
+ * Start fetching the line table and costs of a pair about to be used:
+ * its lines were created together, so their costs are adjacent, and
+ * asking for all of them at once hides the memory latency of a function
+ * met again (in a later part of the profile).
+ */
+static void
+profile_pair_prefetch(const struct profile *p, uint32_t pair)
+{
+	const struct linetab	*t = &p->ptab[pair];
+
+	if (t->n == 0)
+		return;
+	if (t->hashed)
+		__builtin_prefetch(&p->slots[t->off]);
+	else if (t->len > 0) {
+		__builtin_prefetch(&p->dense[t->off]);
+		__builtin_prefetch(&p->dense[t->off] + 16);
+	}
+	packed_prefetch_run(&p->line_cost, t->first, t->n);
+}
+
+/* Return the base-2 logarithm of n, a power of two. */
+static unsigned
+profile_log2(uint64_t n)
+{
+	return (unsigned)__builtin_ctzll(n);
+}
+
+/*
+ * Take a zeroed table of 2^cls elements of size bytes from the arena arr
+ * (used *n, allocated *cap): one given up before if the lists fl have
+ * one of that size, so that tables outgrown are used again, else one
+ * more at the end, growing the arena geometrically; *off gets the index
+ * of its first element.  Return the arena, which may have moved.
+ */
+static void *
+profile_take(void *arr, size_t *n, size_t *cap, struct freelist *fl,
+    unsigned cls, size_t size, size_t *off)
+{
+	size_t	count = (size_t)1 << cls;
+
+	if (fl[cls].n > 0)
+		*off = fl[cls].off[--fl[cls].n];
+	else {
+		*off = *n;
+		arr = xgrow(arr, cap, *n + count, size);
+		*n += count;
+	}
+	memset((char *)arr + *off * size, 0, count * size);
+	return arr;
+}
+
+/* Give up the table of 2^cls elements at off, for profile_take(). */
+static void
+profile_give(struct freelist *fl, unsigned cls, size_t off)
+{
+	fl[cls].off = xgrow(fl[cls].off, &fl[cls].cap, fl[cls].n + 1,
+	    sizeof(*fl[cls].off));
+	fl[cls].off[fl[cls].n++] = off;
+}
+
+/* Put (line, id + 1) into the hashed table t, which has room. */
+static void
+profile_hash_put(struct profile *p, const struct linetab *t, uint64_t line,
+    uint32_t idp1)
+{
+	uint32_t	j;
+
+	j = profile_line_hash(line, t->len);
+	while (p->slots[t->off + j].id != 0)
+		j = (j + 1) & t->len;
+	p->slots[t->off + j].line = line;
+	p->slots[t->off + j].id = idp1;
+}
+
+/*
+ * Make room in pair's table for line: widen the dense range if it stays
+ * compact, else move every entry to a hash table (or a bigger one).
+ */
+static void
+profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
+{
+	struct linetab	 t = p->ptab[pair], nt;
+	uint64_t	 lo, hi, len;
+	uint32_t	 i;
+	unsigned	 cls;
+	int		 one = !t.hashed && t.len == 0 && t.n == 1;
+
+	/* The new table keeps what is not the line table: the calls. */
+	nt = t;
+	nt.base = 0;
+	nt.off = 0;
+	nt.len = 0;
+	nt.hashed = 0;
+	/* Dense tables only below 2^63: base + len can never wrap. */
+	if (!t.hashed && line <= UINT64_MAX / 2 && t.base <= UINT64_MAX / 2) {
+		lo = t.n == 0 || line < t.base ? line : t.base;
+		if (one)
+			hi = (line > t.base ? line : t.base) + 1;
+		else
+			hi = t.n == 0 || line >= t.base + t.len ? line + 1 :
+			    t.base + t.len;
+		len = hi - lo;
+		if (hi > lo && len <= LINE_DENSE * (uint64_t)t.n + 64 &&
+		    len <= (uint64_t)1 << 30) {
+			/* Room to grow upwards, the usual direction. */
+			for (len += len / 2, cls = 4; (1ULL << cls) < len;
+			    cls++)
+				continue;
+			nt.base = lo;
+			nt.len = (uint32_t)1 << cls;
+			p->dense = profile_take(p->dense, &p->ndense,
+			    &p->dense_cap, p->free_dense, cls,
+			    sizeof(*p->dense), &nt.off);
+			if (one)
+				p->dense[nt.off + (t.base - lo)] = t.first + 1;
+			for (i = 0; i < t.len; i++)
+				p->dense[nt.off + (t.base - lo) + i] =
+				    p->dense[t.off + i];
+			if (t.len > 0)
+				profile_give(p->free_dense,
+				    profile_log2(t.len), t.off);
+			p->ptab[pair] = nt;
+			return;
+		}
+	}
+	/* A hash table with room for the lines and the one to come. */
+	nt.hashed = 1;
+	for (cls = 3; TAB_FULL(t.n + 1, 1ULL << cls); cls++)
+		continue;
+	nt.len = ((uint32_t)1 << cls) - 1;
+	p->slots = profile_take(p->slots, &p->nslots, &p->slots_cap,
+	    p->free_slots, cls, sizeof(*p->slots), &nt.off);
+	if (t.hashed) {
+		for (i = 0; i <= t.len; i++)
+			if (p->slots[t.off + i].id != 0)
+				profile_hash_put(p, &nt,
+				    p->slots[t.off + i].line,
+				    p->slots[t.off + i].id);
+		profile_give(p->free_slots, profile_log2((uint64_t)t.len + 1),
+		    t.off);
+	} else if (one)
+		profile_hash_put(p, &nt, t.base, t.first + 1);
+	else {
+		for (i = 0; i < t.len; i++)
+			if (p->dense[t.off + i] != 0)
+				profile_hash_put(p, &nt, t.base + i,
+				    p->dense[t.off + i]);
+		if (t.len > 0)
+			profile_give(p->free_dense, profile_log2(t.len),
+			    t.off);
+	}
+	p->ptab[pair] = nt;
+}
+
+/* Size the per-function arrays for cap functions. */
+static void
+profile_fn_resize(struct profile *p, uint32_t cap)
+{
+	p->fn_cap = cap;
+	p->fn_seq = xreallocarray(p->fn_seq, cap, sizeof(*p->fn_seq));
+	p->fn_pair = xreallocarray(p->fn_pair, cap, sizeof(*p->fn_pair));
+	p->fn_pair2 = xreallocarray(p->fn_pair2, cap, sizeof(*p->fn_pair2));
+	p->fn_pair2_file = xreallocarray(p->fn_pair2_file, cap,
+	    sizeof(*p->fn_pair2_file));
+}
+
+/* Size the table of pairs' line tables for cap pairs. */
+static void
+profile_ptab_resize(struct profile *p, uint32_t cap)
+{
+	p->ptab_cap = cap;
+	p->ptab = xreallocarray(p->ptab, cap, sizeof(*p->ptab));
+}
+
+/* Size the per-line arrays for cap lines. */
+static void
+profile_line_resize(struct profile *p, uint32_t cap)
+{
+	p->line_cap = cap;
+	p->line_pair = xreallocarray(p->line_pair, cap,
+	    sizeof(*p->line_pair));
+	p->line_no = xreallocarray(p->line_no, cap, sizeof(*p->line_no));
+}
+
+/* Size the per-arc arrays for cap arcs. */
+static void
+profile_arc_resize(struct profile *p, uint32_t cap)
+{
+	p->arc_cap = cap;
+	p->arc_cost = xreallocarray(p->arc_cost, cap,
+	    p->nevents * sizeof(*p->arc_cost));
+	p->arc_count = xreallocarray(p->arc_count, cap,
+	    sizeof(*p->arc_count));
+	p->arc_pair = xreallocarray(p->arc_pair, cap, sizeof(*p->arc_pair));
+	p->arc_callee = xreallocarray(p->arc_callee, cap,
+	    sizeof(*p->arc_callee));
+	p->arc_line = xreallocarray(p->arc_line, cap, sizeof(*p->arc_line));
+}
+
+/*
+ * Add cost to function fn at (file, line): counts cost[0..k-1], those
+ * after "never recorded"; return nonzero on overflow.
+ */
+int
+profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
+    uint64_t line, const uint64_t *cost, unsigned k)
+{
+	uint32_t	id = p->last_line;
+
+	if (id != KEYTAB_NONE && p->last_line_no == line &&
+	    p->last_line_pair == p->cur_pair && p->cur_fn == fn &&
+	    p->cur_file == file)
+		return packed_add(&p->line_cost, id, cost, k);
+	return profile_pair_add_self(p, profile_pair_get(p, fn, file), line,
+	    cost, k);
+}
+
+/* Add cost (k counts given) to line of pair; nonzero on overflow. */
+static int
+profile_pair_add_self(struct profile *p, uint32_t pair, uint64_t line,
+    const uint64_t *cost, unsigned k)
+{
+	int		created;
+	uint32_t	id = profile_pair_line(p, pair, line, &created);
+
+	if (created) {
+		(void)packed_new(&p->line_cost, cost);	/* its id is id */
+		return 0;
+	}
+	return packed_add(&p->line_cost, id, cost, k);
+}
+
+/*
+ * Return the id of line of pair and make it the last line added to; if
+ * it is new, set *created, and the caller gives its counts at once
+ * (packed_new(): the vector's id is the line's).
+ */
+uint32_t
+profile_pair_line(struct profile *p, uint32_t pair, uint64_t line,
+    int *created)
+{
+	struct linetab	*t = &p->ptab[pair];
+	struct lslot	*sl = NULL;
+	uint32_t	 id, j, *dn = NULL;
+
+	*created = 0;
+	if (t->n == 0)
+		goto add;	/* the first line is kept in t itself */
+	if (!t->hashed && t->len == 0 && t->base == line) {
+		/* Most functions have one line (no debug information). */
+		id = t->first;
+		goto found;
+	}
+	if (!t->hashed) {
+		/* With no table (len 0), no line is in the dense range. */
+		if (line - t->base < t->len) {
+			dn = &p->dense[t->off + (line - t->base)];
+			if (*dn != 0) {
+				id = *dn - 1;
+				goto found;
+			}
+		} else {
+			profile_linetab_grow(p, pair, line);
+			t = &p->ptab[pair];
+			if (!t->hashed)
+				dn = &p->dense[t->off + (line - t->base)];
+		}
+	}
+	if (t->hashed) {
+		for (j = profile_line_hash(line, t->len); ;
+		    j = (j + 1) & t->len) {
+			sl = &p->slots[t->off + j];
+			if (sl->id == 0)
+				break;
+			if (sl->line == line) {
+				id = sl->id - 1;
+				goto found;
+			}
+		}
+	}
+add:
+	/* A new line of this function. */
+	if (p->nlines == UINT32_MAX - 1)
+		abort();
+	id = p->nlines++;
+	if (id >= p->line_cap)
+		profile_line_resize(p, p->line_cap ? p->line_cap * 2 : 256);
+	*created = 1;
+	p->line_pair[id] = pair;
+	p->line_no[id] = line;
+	if (t->n++ == 0) {
+		t->first = id;
+		t->base = line;
+	} else if (t->hashed) {
+		sl->line = line;
+		sl->id = id + 1;
+		if (TAB_FULL(t->n, (uint64_t)t->len + 1))
+			profile_linetab_grow(p, pair, line);
+	} else
+		*dn = id + 1;
+found:
+	p->last_line = id;
+	p->last_line_no = line;
+	p->last_line_pair = pair;
+	return id;
+}
+
+/*
+ * Add cost (k counts given) to the line profile_add_self() last added
+ * to, which nothing else has changed since; return nonzero on overflow.
+ */
+int
+profile_add_last(struct profile *p, const uint64_t *cost, unsigned k)
+{
+	return packed_add(&p->line_cost, p->last_line, cost, k);
+}
+
+/* Return the first count of the line profile_add_self() last added to. */
+uint64_t
+profile_last_count(const struct profile *p)
+{
+	return packed_first(&p->line_cost, p->last_line);
+}
+
+/* Double (or create) the arc table of a pair in the arc arena. */
+static void
+profile_arctab_grow(struct profile *p, struct linetab *t)
+{
+	uint32_t	 mask = t->amask ? t->amask * 2 + 1 : 3, i, j;
+	size_t		 off, old = t->aoff;
+
+	p->aslots = profile_take(p->aslots, &p->naslots, &p->aslots_cap,
+	    p->free_aslots, profile_log2((uint64_t)mask + 1),
+	    sizeof(*p->aslots), &off);
+	for (i = 0; t->amask != 0 && i <= t->amask; i++) {
+		struct aslot	s = p->aslots[old + i];
+
+		if (s.id == 0)
+			continue;
+		j = profile_arc_hash(s.callee, s.line, mask);
+		while (p->aslots[off + j].id != 0)
+			j = (j + 1) & mask;
+		p->aslots[off + j] = s;
+	}
+	if (t->amask != 0)
+		profile_give(p->free_aslots,
+		    profile_log2((uint64_t)t->amask + 1), old);
+	t->aoff = off;
+	t->amask = mask;
+}
+
+/* Add a call's count and costs to p's bound on the sums of calls. */
+static void
+profile_bound_add(struct profile *p, uint64_t count, const uint64_t *cost)
+{
+	unsigned	i;
+
+	/* A count may be 2^64 - 1, which a cost could not. */
+	if (__builtin_add_overflow(p->call_bound, count, &p->call_bound) ||
+	    p->call_bound > COST_MAX)
+		p->call_bound = COST_MAX;
+	for (i = 0; i < p->nevents; i++)
+		(void)cost_add1(&p->call_bound, cost[i]);
+}
+
+/*
+ * Return a bound on every sum of p's calls (counts and costs): no merge
+ * into p of a profile whose bound and p's add up to at most COST_MAX
+ * can overflow a sum of calls.
+ */
+uint64_t
+profile_call_bound(const struct profile *p)
+{
+	return p->call_bound;
+}
+
+/*
+ * Add a call from caller at (file, line) to callee, made count times
+ * with inclusive cost; return nonzero if a sum overflowed.
+ */
+int
+profile_add_call(struct profile *p, uint32_t caller, uint32_t file,
+    uint64_t line, uint32_t callee, uint64_t count, const uint64_t *cost)
+{
+	return profile_pair_add_call(p, profile_pair_get(p, caller, file),
+	    line, callee, count, cost);
+}
+
+/*
+ * Add a call from line of pair to callee, made count times with
+ * inclusive cost; return nonzero if a sum overflowed.
+ */
+int
+profile_pair_add_call(struct profile *p, uint32_t pair, uint64_t line,
+    uint32_t callee, uint64_t count, const uint64_t *cost)
+{
+	struct linetab	*t;
+	struct aslot	*sl;
+	uint32_t	 id = p->last_arc, j;
+	int		 over = 0;
+
+	if (id != KEYTAB_NONE && p->arc_pair[id] == pair &&
+	    p->arc_callee[id] == callee && p->arc_line[id] == line)
+		goto found;
+	t = &p->ptab[pair];
+	if (t->amask == 0)
+		profile_arctab_grow(p, t);
+	for (j = profile_arc_hash(callee, line, t->amask); ;
+	    j = (j + 1) & t->amask) {
+		sl = &p->aslots[t->aoff + j];
+		if (sl->id == 0)
+			break;
+		if (sl->callee == callee && sl->line == line) {
+			id = sl->id - 1;
+			goto found;
+		}
+	}
+	if (p->narcs == UINT32_MAX - 1)
+		abort();
+	id = p->narcs++;
+	if (id >= p->arc_cap)
+		profile_arc_resize(p, p->arc_cap ? p->arc_cap * 2 : 256);
+	cost_clear(p->arc_cost + (uint64_t)id * p->nevents, p->nevents);
+	p->arc_count[id] = 0;
+	p->arc_pair[id] = pair;
+	p->arc_callee[id] = callee;
+	p->arc_line[id] = line;
+	sl->line = line;
+	sl->callee = callee;
+	sl->id = id + 1;
+	if (TAB_FULL(++t->an, (uint64_t)t->amask + 1))
+		profile_arctab_grow(p, t);
+found:
+	p->last_arc = id;
+	profile_bound_add(p, count, cost);
+	if (__builtin_add_overflow(p->arc_count[id], count, &p->arc_count[id])) {
+		p->arc_count[id] = UINT64_MAX;
+		over = 1;
+	}
+	return cost_add(p->arc_cost + (uint64_t)id * p->nevents, cost,
+	    p->nevents) | over;
+}
+
+/* Tell how much p holds, for profile_reserve(). */
+void
+profile_size(const struct profile *p, struct profile_size *z)
+{
+	z->nfuncs = p->funcs.n;
+	z->npairs = p->pairs.n;
+	z->nlines = p->nlines;
+	z->narcs = p->narcs;
+	z->ndense = p->ndense;
+	z->nslots = p->nslots;
+	z->naslots = p->naslots;
+}
+
+/*
+ * Make room in p, whose events are known, for as much as z says, so
+ * that filling it that far grows no table (a profile read in chunks is
+ * made again and again, each about as big as the last).
+ */
+void
+profile_reserve(struct profile *p, const struct profile_size *z)
+{
+	keytab_reserve(&p->funcs, z->nfuncs);
+	if (z->nfuncs > p->fn_cap)
+		profile_fn_resize(p, z->nfuncs);
+	keytab_reserve(&p->pairs, z->npairs);
+	if (z->npairs > p->ptab_cap)
+		profile_ptab_resize(p, z->npairs);
+	if (p->nevents > 0 && z->nlines > p->line_cap)
+		profile_line_resize(p, z->nlines);
+	if (p->nevents > 0)
+		packed_reserve(&p->line_cost, z->nlines);
+	if (p->nevents > 0 && z->narcs > p->arc_cap)
+		profile_arc_resize(p, z->narcs);
+	p->dense = xgrow(p->dense, &p->dense_cap, z->ndense, sizeof(*p->dense));
+	p->slots = xgrow(p->slots, &p->slots_cap, z->nslots, sizeof(*p->slots));
+	p->aslots = xgrow(p->aslots, &p->aslots_cap, z->naslots,
+	    sizeof(*p->aslots));
+}
