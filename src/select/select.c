@@ -18,20 +18,22 @@
 #include "cost.h"
 #include "derive.h"
 #include "diff.h"
-#include "fntotals.h"
 #include "flamesel.h"
 #include "gate.h"
 #include "graphsel.h"
 #include "msg.h"
-#include "num.h"
 #include "profile.h"
 #include "reshape.h"
 #include "select.h"
+#include "select_impl.h"
 #include "sort.h"
 #include "srcsel.h"
 #include "xmalloc.h"
 
 #define SELECT_AHEAD	16	/* entries loaded ahead, sorting and choosing */
+
+/* Context for the qsort comparisons, which qsort cannot pass. */
+static const struct selection	*cmp_ctx;
 
 static int	select_resolve(const struct profile *, const char *,
 		    char **, size_t, int **);
@@ -40,15 +42,9 @@ static void	select_unknown_event(const struct profile *, const char *,
 static int	select_setup(struct selection *, const struct profile *,
 		    const struct report_opts *);
 static double	select_prop(uint64_t, uint64_t);
-static int	select_reached(const struct selection *, const uint64_t *,
-		    const uint64_t *);
 static uint32_t	select_objof(const struct selection *,
 		    const struct selentry *);
 static int	select_entrycmp(const void *, const void *);
-static int	select_callcmp(const void *, const void *);
-static int	select_farcmp(const void *, const void *);
-static size_t	select_gather(const struct selection *, uint32_t *, size_t,
-		    int, struct selcall *, uint64_t *);
 static int	select_incl_passes(const struct selection *,
 		    const struct selentry *);
 static void	select_order(const struct selection *, struct selentry *,
@@ -63,18 +59,10 @@ static int	select_old_event(const struct selection *,
 static void	select_graph(struct selection *, const struct profile *);
 static int	select_flame(struct selection *, const struct profile *);
 static void	select_cycles(struct selection *);
-static void	select_gate_add(struct selection *,
-		    const struct gate_result *);
 static void	select_gates(struct selection *);
-static struct snum select_count(uint64_t);
-static int	select_drowcmp(const void *, const void *);
-static void	select_diff(struct selection *, const struct profile *);
 static int	select_derive(struct derive *, const char *);
 static int	select_reshape(struct selection *, const struct profile **,
 		    const struct profile **);
-
-/* Context for the qsort comparisons, which qsort cannot pass. */
-static const struct selection	*cmp_ctx;
 
 /* Say that opt names an event the profile lacks, listing its events. */
 static void
@@ -190,7 +178,7 @@ select_prop(uint64_t sum, uint64_t total)
  * their thresholds' shares of total, every one (the first short of it
  * ends the test).
  */
-static int
+int
 select_reached(const struct selection *sel, const uint64_t *sum,
     const uint64_t *total)
 {
@@ -256,145 +244,6 @@ select_entrycmp(const void *a, const void *b)
 	    profile_str(cmp_ctx->p, select_objof(cmp_ctx, y)))) != 0)
 		return c;
 	return x->row < y->row ? -1 : x->row > y->row;
-}
-
-/* Order call lines by cost, then as their text, then by count. */
-static int
-select_callcmp(const void *a, const void *b)
-{
-	const struct selcall	*x = a, *y = b;
-	char			 cx[32], cy[32];
-	int			 c;
-
-	if ((c = cost_cmp(x->cost, y->cost, cmp_ctx->sort,
-	    cmp_ctx->nsort)) != 0)
-		return c;
-	if ((c = fntotals_labeltextcmp(fntotals_label(cmp_ctx->t, x->row),
-	    fntotals_label(cmp_ctx->t, y->row))) != 0)
-		return c;
-	num_commify(x->count, cx);
-	num_commify(y->count, cy);
-	if ((c = strcmp(cx, cy)) != 0)
-		return c;
-	return strcmp(profile_str(cmp_ctx->p, cmp_ctx->t->rows[x->row].obj),
-	    profile_str(cmp_ctx->p, cmp_ctx->t->rows[y->row].obj));
-}
-
-/* Context for select_farcmp, which qsort cannot pass. */
-static const struct cgedge	*far_edges;
-static int			 far_callers;
-
-/* Order edge ids by the row at their far end, then by id. */
-static int
-select_farcmp(const void *a, const void *b)
-{
-	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint32_t	u, v;
-
-	u = far_callers ? far_edges[x].from : far_edges[x].to;
-	v = far_callers ? far_edges[y].from : far_edges[y].to;
-	if (u != v)
-		return u < v ? -1 : 1;
-	return x < y ? -1 : x > y;
-}
-
-/*
- * Gather the edges in ids[0..n-1] into call lines keyed by the row at
- * their far end (from if callers, else to), summing edges that share it
- * (sorted first, so a cycle of any size costs n log n).
- */
-static size_t
-select_gather(const struct selection *sel, uint32_t *ids, size_t n,
-    int callers, struct selcall *cl, uint64_t *costs)
-{
-	const struct cgedge	*e;
-	size_t			 i, m = 0;
-	uint32_t		 far;
-
-	far_edges = sel->g->edges;
-	far_callers = callers;
-	if (n > 1)
-		qsort(ids, n, sizeof(*ids), select_farcmp);
-	far_edges = NULL;
-	for (i = 0; i < n; i++) {
-		e = &sel->g->edges[ids[i]];
-		far = callers ? e->from : e->to;
-		if (m == 0 || cl[m - 1].row != far) {
-			cl[m].row = far;
-			cl[m].count = 0;
-			cl[m].cost = costs + m * sel->nev;
-			cost_clear(costs + m * sel->nev, sel->nev);
-			m++;
-		}
-		if (__builtin_add_overflow(cl[m - 1].count, e->count,
-		    &cl[m - 1].count))
-			cl[m - 1].count = UINT64_MAX;
-		cost_add(costs + (m - 1) * sel->nev, e->cost, sel->nev);
-	}
-	return m;
-}
-
-/*
- * The callers (callers set) or the callees of entry en, sorted: into
- * *clp, the costs of summed lines into *costsp (both to free).  Calls
- * within a cycle are not the cycle's.  Return their number.
- */
-size_t
-select_calls(const struct selection *sel, const struct selentry *en,
-    int callers, struct selcall **clp, uint64_t **costsp)
-{
-	const struct callgraph	*g = sel->g;
-	const struct cgcycle	*cy;
-	const struct cgedge	*e;
-	struct selcall		*cl;
-	uint32_t		*ids = NULL, k, m, v = en->row, c = en->cycle;
-	uint64_t		*costs;
-	size_t			 n = 0, i, cap = 0;
-
-	if (c == CG_NONE) {
-		if (callers)
-			for (k = g->in[v]; k < g->in[v + 1]; k++) {
-				ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
-				ids[n++] = g->in_edges[k];
-			}
-		else
-			for (k = g->out[v]; k < g->out[v + 1]; k++) {
-				ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
-				ids[n++] = k;
-			}
-	} else {
-		cy = &g->cycles[c];
-		for (i = 0; i < cy->nmembers; i++) {
-			m = cy->members[i];
-			for (k = callers ? g->in[m] : g->out[m];
-			    k < (callers ? g->in[m + 1] : g->out[m + 1]); k++) {
-				e = &g->edges[callers ? g->in_edges[k] : k];
-				if (g->cycle[callers ? e->from : e->to] == c)
-					continue;
-				ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
-				ids[n++] = callers ? g->in_edges[k] : k;
-			}
-		}
-	}
-	cl = xreallocarray(NULL, n, sizeof(*cl));
-	costs = xreallocarray(NULL, n, sel->nev * sizeof(*costs));
-	if (c == CG_NONE) {
-		/* One edge per (caller, callee) already. */
-		for (i = 0; i < n; i++) {
-			e = &g->edges[ids[i]];
-			cl[i].row = callers ? e->from : e->to;
-			cl[i].count = e->count;
-			cl[i].cost = e->cost;
-		}
-	} else
-		n = select_gather(sel, ids, n, callers, cl, costs);
-	free(ids);
-	cmp_ctx = sel;
-	qsort(cl, n, sizeof(*cl), select_callcmp);
-	cmp_ctx = NULL;
-	*clp = cl;
-	*costsp = costs;
-	return n;
 }
 
 /*
@@ -613,7 +462,7 @@ select_cycles(struct selection *sel)
 }
 
 /* Keep the result of a gate that applied. */
-static void
+void
 select_gate_add(struct selection *sel, const struct gate_result *res)
 {
 	sel->gres = xgrow(sel->gres, &sel->gres_cap, sel->ngres + 1,
@@ -661,129 +510,6 @@ select_gates(struct selection *sel)
 			select_gate_add(sel, &res);
 		}
 	}
-}
-
-/* A count as the value a limit is checked on ("never recorded": 0). */
-static struct snum
-select_count(uint64_t v)
-{
-	struct snum	s = { v == COST_NONE ? 0 : v, 0 };
-
-	return s;
-}
-
-/* Order rows of a difference by the size of their change, then label. */
-static int
-select_drowcmp(const void *a, const void *b)
-{
-	const struct seldiff	*x = a, *y = b;
-	uint64_t		 u, v;
-	size_t			 i;
-	int			 e;
-
-	for (i = 0; i < cmp_ctx->nsort; i++) {
-		e = cmp_ctx->sort[i];
-		if (x->def[e] != y->def[e])
-			return x->def[e] ? -1 : 1;
-		u = x->delta[e].mag;
-		v = y->delta[e].mag;
-		if (u != v)
-			return u > v ? -1 : 1;
-	}
-	return strcmp(x->r->label, y->r->label);
-}
-
-/*
- * The difference NEW - OLD (sel->p is NEW): every function's change,
- * sorted by its size, the first ndsel down to the threshold on the
- * cumulative size of the changes; the totals' change; the limits on
- * the change of the totals and of each function.  Percentages are of
- * OLD's totals.
- */
-static void
-select_diff(struct selection *sel, const struct profile *old)
-{
-	const struct report_opts *o = sel->o;
-	const struct gate	*g;
-	struct seldiff		*rows;
-	struct diff		*d;
-	struct gate_result	 res;
-	uint64_t		*sum, *all;
-	size_t			 i, k, nsel;
-	int			 e, ev, nev = (int)sel->nev;
-
-	d = sel->d = diff_build(old, sel->p, o->inclusive, o->mod_file,
-	    o->mod_func);
-	sel->base = d->old_total;
-
-	/* The changes, and the total size of the changes per event. */
-	rows = sel->drows = xreallocarray(NULL, d->nrows, sizeof(*rows));
-	sel->ndrows = d->nrows;
-	all = xcalloc(sel->nev, sizeof(*all));
-	for (i = 0; i < d->nrows; i++) {
-		rows[i].r = &d->rows[i];
-		rows[i].delta = xreallocarray(NULL, sel->nev,
-		    sizeof(*rows[i].delta));
-		rows[i].def = xreallocarray(NULL, sel->nev, 1);
-		for (e = 0; e < nev; e++) {
-			rows[i].def[e] = (unsigned char)diff_value(
-			    d->rows[i].new[e], d->rows[i].old[e],
-			    &rows[i].delta[e]);
-			if (__builtin_add_overflow(all[e],
-			    rows[i].delta[e].mag, &all[e]))
-				all[e] = UINT64_MAX;
-		}
-	}
-	sel->tdelta = xreallocarray(NULL, sel->nev, sizeof(*sel->tdelta));
-	sel->tdef = xreallocarray(NULL, sel->nev, 1);
-	for (e = 0; e < nev; e++)
-		sel->tdef[e] = (unsigned char)diff_value(d->new_total[e],
-		    d->old_total[e], &sel->tdelta[e]);
-	cmp_ctx = sel;
-	qsort(rows, d->nrows, sizeof(*rows), select_drowcmp);
-	cmp_ctx = NULL;
-
-	/*
-	 * Down to the threshold, on the cumulative size of the changes;
-	 * functions that did not change are listed only when everything is
-	 * (--threshold=100), as functions without cost are.
-	 */
-	sum = xcalloc(sel->nsort, sizeof(*sum));
-	for (nsel = 0; nsel < d->nrows; nsel++) {
-		if (o->sort_thr != NULL || sel->single < 100) {
-			for (k = 0; k < sel->nsort; k++)
-				if (rows[nsel].def[sel->sort[k]] &&
-				    rows[nsel].delta[sel->sort[k]].mag != 0)
-					break;
-			if (k == sel->nsort)
-				break;
-		}
-		if (sel->single < 100 && select_reached(sel, sum, all))
-			break;
-		for (k = 0; k < sel->nsort; k++)
-			if (__builtin_add_overflow(sum[k],
-			    rows[nsel].delta[sel->sort[k]].mag, &sum[k]))
-				sum[k] = UINT64_MAX;
-	}
-	sel->ndsel = nsel;
-
-	/* The limits: on the change of the totals and of each function. */
-	for (k = 0; k < o->ngates; k++) {
-		g = &o->gates[k];
-		ev = sel->gate_ev[k];
-		for (i = 0; i <= d->nrows; i++) {
-			if (i == d->nrows ? !gate_check(g, NULL, NULL, 1,
-			    sel->tdelta[ev], d->old_total[ev] == COST_NONE ?
-			    0 : d->old_total[ev], &res) :
-			    !gate_check(g, rows[i].r->label, rows[i].r->name,
-			    1, rows[i].delta[ev], rows[i].r->old[ev] ==
-			    COST_NONE ? 0 : rows[i].r->old[ev], &res))
-				continue;
-			select_gate_add(sel, &res);
-		}
-	}
-	free(all);
-	free(sum);
 }
 
 /* Return OLD's index of the profile's event ev (--diff checked both). */
