@@ -8,7 +8,8 @@
 #   layer 4  analysis/  function totals, call graph, diff, limits
 #   layer 5  select/    the rows every view prints
 #   layer 6  view/      one file per output format, and what they share
-#   layer 7  src/       the command: options.c, main.c
+#   layer 7  tui/       the terminal browser, above the views
+#   layer 8  src/       the command: options.c, main.c
 #
 # A file may include headers of its own layer and of lower ones only.
 # Within read/, each module may include only the ones before it in the
@@ -32,8 +33,9 @@ layer_of() {
 	analysis/*) echo 4 ;;
 	select/*) echo 5 ;;
 	view/*) echo 6 ;;
+	tui/*) echo 7 ;;
 	*/*) echo "" ;;
-	*) echo 7 ;;
+	*) echo 8 ;;
 	esac
 }
 

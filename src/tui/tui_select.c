@@ -1,0 +1,184 @@
+/*
+ * tui_select.c - the browser's selections: one per combination of sort
+ * event, self or inclusive costs, folding and threshold, made from the
+ * user's options and the browser's own, kept in a small cache; and the
+ * worker thread that makes the profile again at each folding while the
+ * user reads.
+ */
+#include "compat.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph.h"
+#include "derive.h"
+#include "fntotals.h"
+#include "msg.h"
+#include "profile.h"
+#include "reshape.h"
+#include "select.h"
+#include "tui_impl.h"
+#include "xmalloc.h"
+
+static void	tui_level_make(const struct tui *, int, struct tlevel *);
+static const struct tlevel *tui_level(struct tui *, int);
+
+/*
+ * Make profile p again at folding fold with the options' grouping and
+ * every derived event the browser offers that can be computed, and its
+ * call graph.  Without derived events if they cannot all be made (a
+ * negative value): a selection then derives its own, saying why not.
+ */
+static void
+tui_level_make(const struct tui *t, int fold, struct tlevel *l)
+{
+	struct derive	*d;
+	struct reshape	 how;
+	size_t		 i;
+
+	d = derive_new(t->p, t->base->events, t->base->nevents);
+	for (i = profile_nrecorded(t->p); i < t->nevents; i++)
+		(void)derive_add(d, t->events[i]);
+	how.derive = derive_count(d) > 0 ? d : NULL;
+	how.fold = fold;
+	how.rows = t->base->group;
+	l->p = reshape_build(t->p, &how, t->run->profile_name);
+	if (l->p == NULL && how.derive != NULL) {
+		how.derive = NULL;
+		l->p = reshape_build(t->p, &how, t->run->profile_name);
+	}
+	derive_free(d);
+	l->g = l->p != NULL ? callgraph_build(l->p) : NULL;
+}
+
+/*
+ * The second thread: make the levels not made yet, the one the browser
+ * waits for first, else the foldings after the first screen's in the
+ * order f goes through them.  Its messages are counted, not printed.
+ */
+void *
+tui_worker(void *arg)
+{
+	struct tui	*t = arg;
+	sigset_t	 set;
+	unsigned	 said = 0;
+	int		 f, k;
+
+	sigfillset(&set);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	msg_divert(&said);
+	pthread_mutex_lock(&t->lock);
+	for (;;) {
+		f = -1;
+		if (t->want >= 0 && t->level[t->want].state == LV_NONE)
+			f = t->want;
+		for (k = 1; f == -1 && k <= 4; k++)
+			if (t->level[(t->base->fold + k) & 3].state == LV_NONE)
+				f = (t->base->fold + k) & 3;
+		if (f == -1 || t->stop)
+			break;
+		t->level[f].state = LV_BUSY;
+		pthread_mutex_unlock(&t->lock);
+		tui_level_make(t, f, &t->level[f]);
+		pthread_mutex_lock(&t->lock);
+		t->level[f].state = LV_DONE;
+		pthread_cond_broadcast(&t->cond);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return NULL;
+}
+
+/* Return the level of folding fold, waiting for it or making it. */
+static const struct tlevel *
+tui_level(struct tui *t, int fold)
+{
+	struct tlevel	*l = &t->level[fold];
+
+	if (!t->have_worker) {
+		if (l->state == LV_NONE) {
+			tui_level_make(t, fold, l);
+			l->state = LV_DONE;
+		}
+		return l;
+	}
+	pthread_mutex_lock(&t->lock);
+	if (l->state != LV_DONE) {
+		t->want = fold;
+		pthread_cond_broadcast(&t->cond);
+		while (l->state != LV_DONE)
+			pthread_cond_wait(&t->cond, &t->lock);
+		t->want = -1;
+	}
+	pthread_mutex_unlock(&t->lock);
+	return l;
+}
+
+/* Return the selection of the current options, made once. */
+struct selection *
+tui_select(struct tui *t)
+{
+	const struct tlevel *l;
+	const struct profile *p = t->p;
+	struct tsel	*c;
+	size_t		 i;
+
+	for (i = 0; i < t->ncache; i++)
+		if (memcmp(&t->cache[i].key, &t->key, sizeof(t->key)) == 0)
+			return t->cache[i].sel;
+	if (t->ncache < TUI_CACHE)
+		c = &t->cache[t->ncache++];
+	else {
+		c = &t->cache[t->next];
+		t->next = (t->next + 1) % TUI_CACHE;
+		select_free(c->sel);
+		free(c->sortname);
+		free(c->show);
+	}
+	memset(c, 0, sizeof(*c));
+	c->key = t->key;
+	c->o = *t->base;
+	c->sortname = xstrdup(t->events[t->key.ev]);
+	c->o.sort = &c->sortname;
+	c->o.nsort = 1;
+	c->o.sort_thr = NULL;
+	c->o.threshold = c->key.threshold;
+	c->o.inclusive = t->key.inclusive;
+	c->o.fold = t->key.fold;
+	c->o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
+	c->o.auto_annotate = 0;
+	c->o.totals_only = 0;
+	/* The sort event is shown first, then those --show named. */
+	c->show = xreallocarray(NULL, t->base->nshow + 1, sizeof(*c->show));
+	c->show[0] = c->sortname;
+	c->o.nshow = 1;
+	for (i = 0; i < t->base->nshow; i++)
+		if (strcmp(t->base->show[i], c->sortname) != 0)
+			c->show[c->o.nshow++] = t->base->show[i];
+	c->o.show = c->show;
+	/* One call graph of the profile serves every selection of it. */
+	c->run = *t->run;
+	c->run.nuser_files = 0;
+	c->run.graph = t->graph;
+	c->run.graph_of = t->graph != NULL ? t->p : NULL;
+	/* Folded, grouped or derived: the profile made again, kept. */
+	for (i = 0; i < c->o.nshow; i++)
+		if (profile_event_index(t->p, c->show[i]) < 0)
+			break;
+	if (c->o.fold != 0 || c->o.group != PROFILE_ROWS_FUNCTIONS ||
+	    i < c->o.nshow) {
+		l = tui_level(t, c->o.fold);
+		if (l->p != NULL) {
+			p = l->p;
+			c->o.fold = 0;
+			c->o.group = PROFILE_ROWS_FUNCTIONS;
+			c->run.graph = l->g;
+			c->run.graph_of = l->p;
+		}
+	}
+	c->sel = select_build(p, NULL, &c->o, &c->run);
+	if (c->sel != NULL && t->graph == NULL && c->sel->p == t->p)
+		t->graph = select_take_graph(c->sel);
+	return c->sel;
+}
