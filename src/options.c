@@ -25,74 +25,88 @@
 #include "version.h"
 #include "xmalloc.h"
 
-enum {
-	OPT_ASM = 256,
-	OPT_AUTO,
-	OPT_CONTEXT,
-	OPT_DIFF,
-	OPT_EDGE_THRESHOLD,
-	OPT_EVENT,
-	OPT_FAIL_ABOVE,
-	OPT_FOLD,
-	OPT_FORMAT,
-	OPT_FUNCTION,
-	OPT_GROUP,
-	OPT_INCLUSIVE,
-	OPT_LEAF,
-	OPT_MOD_FILENAME,
-	OPT_MOD_FUNCNAME,
-	OPT_NODE_THRESHOLD,
-	OPT_OBJDIR,
-	OPT_OBJDUMP,
-	OPT_PART,
-	OPT_PER_PART,
-	OPT_ROOT,
-	OPT_SHOW,
-	OPT_SHOW_PERCS,
-	OPT_SORT,
-	OPT_THREAD,
-	OPT_THRESHOLD,
-	OPT_TOTALS,
-	OPT_TREE,
-	OPT_TUI,
-	OPT_VERSION
+/*
+ * The long options, each with what it does: a function given the value
+ * (NULL if it takes none) that returns 1 when the run is over (--help,
+ * --version) and exits 2 on a usage error.  getopt_long() reads a table
+ * made from this one (options_longopts()).
+ */
+struct optdef {
+	const char	*name;
+	int		 has_arg;
+	int		(*set)(struct options *, char *);
 };
 
-static const struct option longopts[] = {
-	{ "asm",	required_argument,	NULL,	OPT_ASM },
-	{ "auto",	required_argument,	NULL,	OPT_AUTO },
-	{ "context",	required_argument,	NULL,	OPT_CONTEXT },
-	{ "diff",	no_argument,		NULL,	OPT_DIFF },
-	{ "edge-threshold", required_argument,	NULL,	OPT_EDGE_THRESHOLD },
-	{ "event",	required_argument,	NULL,	OPT_EVENT },
-	{ "fail-above",	required_argument,	NULL,	OPT_FAIL_ABOVE },
-	{ "fold",	required_argument,	NULL,	OPT_FOLD },
-	{ "format",	required_argument,	NULL,	OPT_FORMAT },
-	{ "function",	required_argument,	NULL,	OPT_FUNCTION },
-	{ "group",	required_argument,	NULL,	OPT_GROUP },
-	{ "help",	no_argument,		NULL,	'h' },
-	{ "include",	required_argument,	NULL,	'I' },
-	{ "inclusive",	required_argument,	NULL,	OPT_INCLUSIVE },
-	{ "leaf",	required_argument,	NULL,	OPT_LEAF },
-	{ "mod-filename", required_argument,	NULL,	OPT_MOD_FILENAME },
-	{ "mod-funcname", required_argument,	NULL,	OPT_MOD_FUNCNAME },
-	{ "node-threshold", required_argument,	NULL,	OPT_NODE_THRESHOLD },
-	{ "objdir",	required_argument,	NULL,	OPT_OBJDIR },
-	{ "objdump",	required_argument,	NULL,	OPT_OBJDUMP },
-	{ "part",	required_argument,	NULL,	OPT_PART },
-	{ "per-part",	no_argument,		NULL,	OPT_PER_PART },
-	{ "root",	required_argument,	NULL,	OPT_ROOT },
-	{ "show",	required_argument,	NULL,	OPT_SHOW },
-	{ "show-percs",	optional_argument,	NULL,	OPT_SHOW_PERCS },
-	{ "sort",	required_argument,	NULL,	OPT_SORT },
-	{ "thread",	required_argument,	NULL,	OPT_THREAD },
-	{ "threshold",	required_argument,	NULL,	OPT_THRESHOLD },
-	{ "totals",	no_argument,		NULL,	OPT_TOTALS },
-	{ "tree",	required_argument,	NULL,	OPT_TREE },
-	{ "tui",	no_argument,		NULL,	OPT_TUI },
-	{ "version",	no_argument,		NULL,	OPT_VERSION },
-	{ NULL,		0,			NULL,	0 }
+static int	 opt_asm(struct options *, char *);
+static int	 opt_auto(struct options *, char *);
+static int	 opt_context(struct options *, char *);
+static int	 opt_diff(struct options *, char *);
+static int	 opt_edge_threshold(struct options *, char *);
+static int	 opt_event(struct options *, char *);
+static int	 opt_fail_above(struct options *, char *);
+static int	 opt_fold(struct options *, char *);
+static int	 opt_format(struct options *, char *);
+static int	 opt_function(struct options *, char *);
+static int	 opt_group(struct options *, char *);
+static int	 opt_help(struct options *, char *);
+static int	 opt_include(struct options *, char *);
+static int	 opt_inclusive(struct options *, char *);
+static int	 opt_leaf(struct options *, char *);
+static int	 opt_mod_filename(struct options *, char *);
+static int	 opt_mod_funcname(struct options *, char *);
+static int	 opt_node_threshold(struct options *, char *);
+static int	 opt_objdir(struct options *, char *);
+static int	 opt_objdump(struct options *, char *);
+static int	 opt_part(struct options *, char *);
+static int	 opt_per_part(struct options *, char *);
+static int	 opt_root(struct options *, char *);
+static int	 opt_show(struct options *, char *);
+static int	 opt_show_percs(struct options *, char *);
+static int	 opt_sort(struct options *, char *);
+static int	 opt_thread(struct options *, char *);
+static int	 opt_threshold(struct options *, char *);
+static int	 opt_totals(struct options *, char *);
+static int	 opt_tree(struct options *, char *);
+static int	 opt_tui(struct options *, char *);
+static int	 opt_version(struct options *, char *);
+
+static const struct optdef optdefs[] = {
+	{ "asm",	required_argument,	opt_asm },
+	{ "auto",	required_argument,	opt_auto },
+	{ "context",	required_argument,	opt_context },
+	{ "diff",	no_argument,		opt_diff },
+	{ "edge-threshold", required_argument,	opt_edge_threshold },
+	{ "event",	required_argument,	opt_event },
+	{ "fail-above",	required_argument,	opt_fail_above },
+	{ "fold",	required_argument,	opt_fold },
+	{ "format",	required_argument,	opt_format },
+	{ "function",	required_argument,	opt_function },
+	{ "group",	required_argument,	opt_group },
+	{ "help",	no_argument,		opt_help },
+	{ "include",	required_argument,	opt_include },
+	{ "inclusive",	required_argument,	opt_inclusive },
+	{ "leaf",	required_argument,	opt_leaf },
+	{ "mod-filename", required_argument,	opt_mod_filename },
+	{ "mod-funcname", required_argument,	opt_mod_funcname },
+	{ "node-threshold", required_argument,	opt_node_threshold },
+	{ "objdir",	required_argument,	opt_objdir },
+	{ "objdump",	required_argument,	opt_objdump },
+	{ "part",	required_argument,	opt_part },
+	{ "per-part",	no_argument,		opt_per_part },
+	{ "root",	required_argument,	opt_root },
+	{ "show",	required_argument,	opt_show },
+	{ "show-percs",	optional_argument,	opt_show_percs },
+	{ "sort",	required_argument,	opt_sort },
+	{ "thread",	required_argument,	opt_thread },
+	{ "threshold",	required_argument,	opt_threshold },
+	{ "totals",	no_argument,		opt_totals },
+	{ "tree",	required_argument,	opt_tree },
+	{ "tui",	no_argument,		opt_tui },
+	{ "version",	no_argument,		opt_version },
 };
+
+#define NOPTDEFS	(sizeof(optdefs) / sizeof(optdefs[0]))
+#define OPT_FIRST	256		/* getopt_long()'s value of optdefs[0] */
 
 /* The words an option takes, each with its value. */
 struct choice {
@@ -136,6 +150,12 @@ static int		 options_choice(const char *, const struct choice *,
 static void		 options_regex(const char *, const char *,
 			    struct rematch ***, size_t *);
 static unsigned		 options_timeout(const char *);
+static void		 options_defaults(struct options *);
+static void		 options_longopts(struct option *);
+static void		 options_check(struct options *);
+static void		 options_percent(const char *, const char *, double *);
+static void		 options_mod(const char *, char *, struct namemod *);
+static const char	*options_number(const char *, const char *);
 
 /* Print the synopsis to stderr and exit 2. */
 __dead void
@@ -543,11 +563,44 @@ options_regex(const char *opt, const char *arg, struct rematch ***re,
 enum options_result
 options_parse(struct options *op, int argc, char *argv[])
 {
+	struct option	 longopts[NOPTDEFS + 1];
+	int		 ch, done = 0;
+
+	options_defaults(op);
+	options_longopts(longopts);
+	opterr = 0;
+	while (!done &&
+	    (ch = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
+		if (ch >= OPT_FIRST && ch < OPT_FIRST + (int)NOPTDEFS)
+			done = optdefs[ch - OPT_FIRST].set(op, optarg);
+		else if (ch == 'h')
+			done = opt_help(op, NULL);
+		else if (ch == 'I')
+			done = opt_include(op, optarg);
+		else if (ch == ':') {
+			warnx("option %s needs a value", argv[optind - 1]);
+			options_usage(2);
+		} else {
+			if (optopt != 0)
+				warnx("unknown option -%c", optopt);
+			else
+				warnx("unknown option %s", argv[optind - 1]);
+			options_usage(2);
+		}
+	}
+	if (done)
+		return OPTIONS_DONE;
+	op->args = argv + optind;
+	op->nargs = (size_t)(argc - optind);
+	options_check(op);
+	return OPTIONS_RUN;
+}
+
+/* Set the defaults of *op: callgrind_annotate's where it has the option. */
+static void
+options_defaults(struct options *op)
+{
 	struct report_opts	*o = &op->report;
-	struct namemod		*mod;
-	const char		*errstr;
-	char			 errbuf[256];
-	int			 ch;
 
 	memset(op, 0, sizeof(*op));
 	o->threshold = "99";
@@ -559,177 +612,32 @@ options_parse(struct options *op, int argc, char *argv[])
 	o->mod_file = &op->mod_file;
 	o->mod_func = &op->mod_func;
 	o->format = &formats[0];
+}
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'h':
-			options_help();
-			return OPTIONS_DONE;
-		case 'I':
-			o->include = xreallocarray(o->include, o->ninclude + 1,
-			    sizeof(*o->include));
-			o->include[o->ninclude++] = include_dir(optarg);
-			break;
-		case OPT_CONTEXT:
-			o->context = (int)strtonum(optarg, 0, 1000000, &errstr);
-			if (errstr != NULL) {
-				warnx("--context takes a number of lines, "
-				    "not '%s'", optarg);
-				options_usage(2);
-			}
-			break;
-		case OPT_AUTO:
-			o->auto_annotate = yesno("--auto", optarg);
-			break;
-		case OPT_ASM:
-			o->asm_annotate = yesno("--asm", optarg);
-			op->parse.instrs = o->asm_annotate;
-			break;
-		case OPT_OBJDIR:
-			o->objdirs = xreallocarray(o->objdirs, o->nobjdirs + 1,
-			    sizeof(*o->objdirs));
-			o->objdirs[o->nobjdirs++] = include_dir(optarg);
-			break;
-		case OPT_OBJDUMP:
-			if (*optarg == '\0') {
-				warnx("--objdump takes a program");
-				options_usage(2);
-			}
-			o->objdump = optarg;
-			break;
-		case OPT_FUNCTION:
-			options_regex("--function", optarg, &o->functions,
-			    &o->nfunctions);
-			break;
-		case OPT_ROOT:
-			options_regex("--root", optarg, &o->roots, &o->nroots);
-			break;
-		case OPT_LEAF:
-			options_regex("--leaf", optarg, &o->leaves,
-			    &o->nleaves);
-			break;
-		case OPT_NODE_THRESHOLD:
-		case OPT_EDGE_THRESHOLD:
-			if (!is_percentage(optarg)) {
-				warnx("%s takes a percentage from 0 to 100, "
-				    "not '%s'", ch == OPT_NODE_THRESHOLD ?
-				    "--node-threshold" : "--edge-threshold",
-				    optarg);
-				options_usage(2);
-			}
-			*(ch == OPT_NODE_THRESHOLD ? &o->node_threshold :
-			    &o->edge_threshold) = strtod(optarg, NULL);
-			break;
-		case OPT_INCLUSIVE:
-			o->inclusive = yesno("--inclusive", optarg);
-			break;
-		case OPT_PART:
-		case OPT_THREAD:
-			if (strtonum(optarg, 0, INT64_MAX, &errstr), errstr !=
-			    NULL) {
-				warnx("%s takes a number, not '%s'", ch ==
-				    OPT_PART ? "--part" : "--thread", optarg);
-				options_usage(2);
-			}
-			if (ch == OPT_PART)
-				op->parse.part = optarg;
-			else
-				op->parse.thread = optarg;
-			break;
-		case OPT_PER_PART:
-			o->per_part = 1;
-			break;
-		case OPT_DIFF:
-			op->diff = 1;
-			break;
-		case OPT_TOTALS:
-			o->totals_only = 1;
-			break;
-		case OPT_FORMAT:
-			o->format = options_format(optarg);
-			break;
-		case OPT_MOD_FILENAME:
-		case OPT_MOD_FUNCNAME:
-			mod = ch == OPT_MOD_FILENAME ? &op->mod_file :
-			    &op->mod_func;
-			namemod_free(mod);
-			if (namemod_parse(mod, optarg, errbuf,
-			    sizeof(errbuf)) == -1) {
-				warnx("%s: %s: %s", ch == OPT_MOD_FILENAME ?
-				    "--mod-filename" : "--mod-funcname",
-				    optarg, errbuf);
-				options_usage(2);
-			}
-			break;
-		case OPT_FAIL_ABOVE:
-			o->gates = xreallocarray(o->gates, o->ngates + 1,
-			    sizeof(*o->gates));
-			if (gate_parse(&o->gates[o->ngates], optarg, errbuf,
-			    sizeof(errbuf)) == -1) {
-				warnx("--fail-above=%s: %s", optarg, errbuf);
-				options_usage(2);
-			}
-			o->ngates++;
-			break;
-		case OPT_TREE:
-			o->tree = options_choice("--tree", trees, optarg);
-			break;
-		case OPT_EVENT:
-			op->events = xreallocarray(op->events, op->nevents + 1,
-			    sizeof(*op->events));
-			if (derive_opt_parse(&op->events[op->nevents], optarg,
-			    errbuf, sizeof(errbuf)) == -1) {
-				warnx("--event=%s: %s", optarg, errbuf);
-				options_usage(2);
-			}
-			o->events = op->events;
-			o->nevents = ++op->nevents;
-			break;
-		case OPT_FOLD:
-			o->fold = options_choice("--fold", folds, optarg);
-			break;
-		case OPT_TUI:
-			o->tui = 1;
-			break;
-		case OPT_GROUP:
-			o->group = (enum profile_rows)options_choice("--group",
-			    groups, optarg);
-			break;
-		case OPT_SHOW:
-			o->nshow = split_events(optarg, &o->show);
-			break;
-		case OPT_SHOW_PERCS:
-			o->show_percs = yesno("--show-percs", optarg);
-			break;
-		case OPT_SORT:
-			options_sort(o, optarg);
-			break;
-		case OPT_THRESHOLD:
-			if (!is_percentage(optarg)) {
-				warnx("--threshold takes a percentage from 0 "
-				    "to 100, not '%s'", optarg);
-				options_usage(2);
-			}
-			optarg[strcspn(optarg, "%")] = '\0';
-			o->threshold = optarg;
-			break;
-		case OPT_VERSION:
-			printf("cg-annotate %s\n", CGA_VERSION);
-			return OPTIONS_DONE;
-		case ':':
-			warnx("option %s needs a value", argv[optind - 1]);
-			options_usage(2);
-		default:
-			if (optopt != 0)
-				warnx("unknown option -%c", optopt);
-			else
-				warnx("unknown option %s", argv[optind - 1]);
-			options_usage(2);
-		}
+/* Fill lo (NOPTDEFS + 1 long) with getopt_long()'s table of optdefs. */
+static void
+options_longopts(struct option *lo)
+{
+	size_t	i;
+
+	for (i = 0; i < NOPTDEFS; i++) {
+		lo[i].name = optdefs[i].name;
+		lo[i].has_arg = optdefs[i].has_arg;
+		lo[i].flag = NULL;
+		lo[i].val = OPT_FIRST + (int)i;
 	}
-	op->args = argv + optind;
-	op->nargs = (size_t)(argc - optind);
+	memset(&lo[NOPTDEFS], 0, sizeof(lo[NOPTDEFS]));
+}
+
+/*
+ * Check what the options say together, and complete them from the
+ * environment: $PWD, $OBJDUMP, $CGA_OBJDUMP_TIMEOUT.
+ */
+static void
+options_check(struct options *op)
+{
+	struct report_opts	*o = &op->report;
+
 	if (op->diff && op->nargs != 2) {
 		warnx("--diff takes two profiles, OLD and NEW");
 		options_usage(2);
@@ -749,7 +657,346 @@ options_parse(struct options *op, int argc, char *argv[])
 	if (o->objdump == NULL)
 		o->objdump = "objdump";
 	o->objdump_timeout = options_timeout(getenv("CGA_OBJDUMP_TIMEOUT"));
-	return OPTIONS_RUN;
+}
+
+/* --asm=yes|no; machine code is kept while reading with yes. */
+static int
+opt_asm(struct options *op, char *arg)
+{
+	op->report.asm_annotate = yesno("--asm", arg);
+	op->parse.instrs = op->report.asm_annotate;
+	return 0;
+}
+
+/* --auto=yes|no */
+static int
+opt_auto(struct options *op, char *arg)
+{
+	op->report.auto_annotate = yesno("--auto", arg);
+	return 0;
+}
+
+/* --context=N, lines. */
+static int
+opt_context(struct options *op, char *arg)
+{
+	const char	*errstr;
+
+	op->report.context = (int)strtonum(arg, 0, 1000000, &errstr);
+	if (errstr != NULL) {
+		warnx("--context takes a number of lines, not '%s'", arg);
+		options_usage(2);
+	}
+	return 0;
+}
+
+/* --diff */
+static int
+opt_diff(struct options *op, char *arg __unused)
+{
+	op->diff = 1;
+	return 0;
+}
+
+/* Set *v to the percentage arg of option opt, or a usage error. */
+static void
+options_percent(const char *opt, const char *arg, double *v)
+{
+	if (!is_percentage(arg)) {
+		warnx("%s takes a percentage from 0 to 100, not '%s'", opt,
+		    arg);
+		options_usage(2);
+	}
+	*v = strtod(arg, NULL);
+}
+
+/* --edge-threshold=PCT */
+static int
+opt_edge_threshold(struct options *op, char *arg)
+{
+	options_percent("--edge-threshold", arg, &op->report.edge_threshold);
+	return 0;
+}
+
+/* --node-threshold=PCT */
+static int
+opt_node_threshold(struct options *op, char *arg)
+{
+	options_percent("--node-threshold", arg, &op->report.node_threshold);
+	return 0;
+}
+
+/* --event=NAME=FORMULA, added to those before. */
+static int
+opt_event(struct options *op, char *arg)
+{
+	char	errbuf[256];
+
+	op->events = xreallocarray(op->events, op->nevents + 1,
+	    sizeof(*op->events));
+	if (derive_opt_parse(&op->events[op->nevents], arg, errbuf,
+	    sizeof(errbuf)) == -1) {
+		warnx("--event=%s: %s", arg, errbuf);
+		options_usage(2);
+	}
+	op->report.events = op->events;
+	op->report.nevents = ++op->nevents;
+	return 0;
+}
+
+/* --fail-above=EVENT:LIMIT[:REGEX], added to those before. */
+static int
+opt_fail_above(struct options *op, char *arg)
+{
+	struct report_opts	*o = &op->report;
+	char			 errbuf[256];
+
+	o->gates = xreallocarray(o->gates, o->ngates + 1, sizeof(*o->gates));
+	if (gate_parse(&o->gates[o->ngates], arg, errbuf,
+	    sizeof(errbuf)) == -1) {
+		warnx("--fail-above=%s: %s", arg, errbuf);
+		options_usage(2);
+	}
+	o->ngates++;
+	return 0;
+}
+
+/* --fold=none|recursion|contexts|all */
+static int
+opt_fold(struct options *op, char *arg)
+{
+	op->report.fold = options_choice("--fold", folds, arg);
+	return 0;
+}
+
+/* --format=NAME, a row of format.c. */
+static int
+opt_format(struct options *op, char *arg)
+{
+	op->report.format = options_format(arg);
+	return 0;
+}
+
+/* --function=REGEX, added to those before. */
+static int
+opt_function(struct options *op, char *arg)
+{
+	options_regex("--function", arg, &op->report.functions,
+	    &op->report.nfunctions);
+	return 0;
+}
+
+/* --group=function|object|file */
+static int
+opt_group(struct options *op, char *arg)
+{
+	op->report.group = (enum profile_rows)options_choice("--group",
+	    groups, arg);
+	return 0;
+}
+
+/* -h, --help: the summary of the options; the run is over. */
+static int
+opt_help(struct options *op __unused, char *arg __unused)
+{
+	options_help();
+	return 1;
+}
+
+/* -I DIR, --include=DIR, added to those before. */
+static int
+opt_include(struct options *op, char *arg)
+{
+	struct report_opts	*o = &op->report;
+
+	o->include = xreallocarray(o->include, o->ninclude + 1,
+	    sizeof(*o->include));
+	o->include[o->ninclude++] = include_dir(arg);
+	return 0;
+}
+
+/* --inclusive=yes|no */
+static int
+opt_inclusive(struct options *op, char *arg)
+{
+	op->report.inclusive = yesno("--inclusive", arg);
+	return 0;
+}
+
+/* --leaf=REGEX, added to those before. */
+static int
+opt_leaf(struct options *op, char *arg)
+{
+	options_regex("--leaf", arg, &op->report.leaves, &op->report.nleaves);
+	return 0;
+}
+
+/* Set *mod to the rewrite arg of option opt (the last one counts). */
+static void
+options_mod(const char *opt, char *arg, struct namemod *mod)
+{
+	char	errbuf[256];
+
+	namemod_free(mod);
+	if (namemod_parse(mod, arg, errbuf, sizeof(errbuf)) == -1) {
+		warnx("%s: %s: %s", opt, arg, errbuf);
+		options_usage(2);
+	}
+}
+
+/* --mod-filename=s/REGEX/REPL/[g] */
+static int
+opt_mod_filename(struct options *op, char *arg)
+{
+	options_mod("--mod-filename", arg, &op->mod_file);
+	return 0;
+}
+
+/* --mod-funcname=s/REGEX/REPL/[g] */
+static int
+opt_mod_funcname(struct options *op, char *arg)
+{
+	options_mod("--mod-funcname", arg, &op->mod_func);
+	return 0;
+}
+
+/* --objdir=DIR, added to those before. */
+static int
+opt_objdir(struct options *op, char *arg)
+{
+	struct report_opts	*o = &op->report;
+
+	o->objdirs = xreallocarray(o->objdirs, o->nobjdirs + 1,
+	    sizeof(*o->objdirs));
+	o->objdirs[o->nobjdirs++] = include_dir(arg);
+	return 0;
+}
+
+/* --objdump=PATH */
+static int
+opt_objdump(struct options *op, char *arg)
+{
+	if (*arg == '\0') {
+		warnx("--objdump takes a program");
+		options_usage(2);
+	}
+	op->report.objdump = arg;
+	return 0;
+}
+
+/* Return arg if it is a number, as --part and --thread take, or exit 2. */
+static const char *
+options_number(const char *opt, const char *arg)
+{
+	const char	*errstr;
+
+	if (strtonum(arg, 0, INT64_MAX, &errstr), errstr != NULL) {
+		warnx("%s takes a number, not '%s'", opt, arg);
+		options_usage(2);
+	}
+	return arg;
+}
+
+/* --part=N */
+static int
+opt_part(struct options *op, char *arg)
+{
+	op->parse.part = options_number("--part", arg);
+	return 0;
+}
+
+/* --thread=N */
+static int
+opt_thread(struct options *op, char *arg)
+{
+	op->parse.thread = options_number("--thread", arg);
+	return 0;
+}
+
+/* --per-part */
+static int
+opt_per_part(struct options *op, char *arg __unused)
+{
+	op->report.per_part = 1;
+	return 0;
+}
+
+/* --root=REGEX, added to those before. */
+static int
+opt_root(struct options *op, char *arg)
+{
+	options_regex("--root", arg, &op->report.roots, &op->report.nroots);
+	return 0;
+}
+
+/* --show=A,B,... */
+static int
+opt_show(struct options *op, char *arg)
+{
+	op->report.nshow = split_events(arg, &op->report.show);
+	return 0;
+}
+
+/* --show-percs[=yes|no] */
+static int
+opt_show_percs(struct options *op, char *arg)
+{
+	op->report.show_percs = yesno("--show-percs", arg);
+	return 0;
+}
+
+/* --sort=A[:N],B[:N],... */
+static int
+opt_sort(struct options *op, char *arg)
+{
+	options_sort(&op->report, arg);
+	return 0;
+}
+
+/* --threshold=N[%] */
+static int
+opt_threshold(struct options *op, char *arg)
+{
+	if (!is_percentage(arg)) {
+		warnx("--threshold takes a percentage from 0 to 100, not "
+		    "'%s'", arg);
+		options_usage(2);
+	}
+	arg[strcspn(arg, "%")] = '\0';
+	op->report.threshold = arg;
+	return 0;
+}
+
+/* --totals */
+static int
+opt_totals(struct options *op, char *arg __unused)
+{
+	op->report.totals_only = 1;
+	return 0;
+}
+
+/* --tree=none|caller|calling|both */
+static int
+opt_tree(struct options *op, char *arg)
+{
+	op->report.tree = options_choice("--tree", trees, arg);
+	return 0;
+}
+
+/* --tui */
+static int
+opt_tui(struct options *op, char *arg __unused)
+{
+	op->report.tui = 1;
+	return 0;
+}
+
+/* --version: the version; the run is over. */
+static int
+opt_version(struct options *op __unused, char *arg __unused)
+{
+	printf("cg-annotate %s\n", CGA_VERSION);
+	return 1;
 }
 
 /*
