@@ -46,11 +46,36 @@ struct fwork {
 /* Exact sums of a count times a weight. */
 __extension__ typedef unsigned __int128 u128;
 
+/* The walk of flame_estimate(): the calls, the stack, the work left. */
+struct fest {
+	struct fcall	*calls;		/* by callee, then caller, */
+	uint32_t	*first;		/*   each callee's first */
+	uint64_t	 min;		/* a count below it goes up whole */
+	uint32_t	*path;		/* the stack walked, */
+	unsigned char	*onpath;	/*   its functions, */
+	size_t		 depth;		/*   its depth */
+	struct fwork	*work;
+	size_t		 nwork, work_cap;
+	unsigned char	*skip;		/* callers left out, */
+	uint64_t	 sum;		/*   the weight of the others, */
+	int		 counts;	/*   in call counts */
+	u128		*rem;		/* shares and remainders */
+	uint64_t	*shares;
+	size_t		 skip_cap, rem_cap, shares_cap;
+};
+
 static int	flame_callcmp(const void *, const void *);
 static int	flame_add(struct flame *, const uint32_t *, size_t, int,
 		    uint64_t);
 static void	flame_estimate(struct flame *, const struct profile *,
 		    unsigned);
+static uint64_t	*flame_self(const struct profile *, unsigned);
+static void	flame_calls(struct fest *, const struct profile *, unsigned);
+static void	flame_push(struct fest *, uint32_t, uint64_t, size_t);
+static size_t	flame_callers(struct fest *, size_t, size_t);
+static size_t	flame_best(const struct fest *, size_t, size_t);
+static void	flame_share(struct fest *, const struct fwork *, size_t,
+		    size_t, size_t);
 static int	flame_closed(const struct fcall *, const uint32_t *,
 		    const unsigned char *, uint32_t);
 
@@ -123,22 +148,76 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 static void
 flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 {
-	struct fcall	*calls;
-	struct fwork	*work = NULL;
-	uint64_t	*self, *cost, total = 0, min, w, sum, left;
-	uint32_t	*first, *path, fn, callee, caller, file;
-	unsigned char	*onpath;
-	size_t		 nf = profile_nfuncs(p), nc = 0, i, k, nwork = 0,
-			 work_cap = 0, depth = 0, lo, hi, best, ncand;
-	uint64_t	 line;
-	int		 counts;
-	u128		*rem = NULL;
-	uint64_t	*shares = NULL;
-	unsigned char	*skip = NULL;
-	size_t		 rem_cap = 0, shares_cap = 0, skip_cap = 0;
+	struct fest	 e;
+	uint64_t	*self, total = 0;
+	size_t		 nf = profile_nfuncs(p), lo, hi, ncand;
+	uint32_t	 fn;
 
-	/* Self costs. */
-	self = xcalloc(nf + 1, sizeof(*self));
+	memset(&e, 0, sizeof(e));
+	self = flame_self(p, ev);
+	for (fn = 0; fn < nf; fn++)
+		cost_add1(&total, self[fn]);
+	e.min = total / FLAME_SPLIT > 0 ? total / FLAME_SPLIT : 1;
+	flame_calls(&e, p, ev);
+
+	/* Each function's self cost, walked up depth first. */
+	e.path = xreallocarray(NULL, nf + 1, sizeof(*e.path));
+	e.onpath = xcalloc(nf + 1, 1);
+	for (fn = 0; fn < nf; fn++) {
+		if (self[fn] == 0)
+			continue;
+		e.nwork = 0;
+		flame_push(&e, fn, self[fn], 0);
+		e.depth = 0;
+		while (e.nwork > 0) {
+			struct fwork	it = e.work[--e.nwork];
+
+			if (++f->walked > FLAME_MAX_FRAMES)
+				goto done;
+			/* Leave the frames below this one's depth. */
+			while (e.depth > it.depth)
+				e.onpath[e.path[--e.depth]] = 0;
+			e.path[e.depth++] = it.fn;
+			e.onpath[it.fn] = 1;
+			lo = e.first[it.fn];
+			hi = e.first[it.fn + 1];
+			if ((ncand = flame_callers(&e, lo, hi)) == 0) {
+				if (flame_add(f, e.path, e.depth, 1,
+				    it.count) == -1)
+					goto done;
+				continue;
+			}
+			if (it.count < e.min || ncand == 1)
+				flame_push(&e, e.calls[flame_best(&e, lo,
+				    hi)].caller, it.count, e.depth);
+			else
+				flame_share(&e, &it, lo, hi, ncand);
+		}
+		while (e.depth > 0)
+			e.onpath[e.path[--e.depth]] = 0;
+	}
+done:
+	/* Over the limit, f->walked says so. */
+	free(e.work);
+	free(e.rem);
+	free(e.shares);
+	free(e.skip);
+	free(e.onpath);
+	free(e.path);
+	free(e.first);
+	free(e.calls);
+	free(self);
+}
+
+/* Return the self costs of event ev of p's functions, one more slot. */
+static uint64_t *
+flame_self(const struct profile *p, unsigned ev)
+{
+	uint64_t	*self, *cost, line;
+	uint32_t	 fn, file;
+	size_t		 i;
+
+	self = xcalloc(profile_nfuncs(p) + 1, sizeof(*self));
 	cost = xreallocarray(NULL, profile_nevents(p), sizeof(*cost));
 	for (i = 0; i < profile_nlines(p); i++) {
 		profile_line(p, (uint32_t)i, &fn, &file, &line);
@@ -147,180 +226,172 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 			cost_add1(&self[fn], cost[ev]);
 	}
 	free(cost);
-	for (fn = 0; fn < nf; fn++)
-		cost_add1(&total, self[fn]);
-	min = total / FLAME_SPLIT > 0 ? total / FLAME_SPLIT : 1;
+	return self;
+}
 
-	/* The calls into each function, per caller. */
-	calls = xreallocarray(NULL, profile_narcs(p) + 1, sizeof(*calls));
+/*
+ * Gather into e the calls into each function per caller (recursive
+ * calls left out), summed over call sites, by callee: e->first[fn] is
+ * the first of fn's.
+ */
+static void
+flame_calls(struct fest *e, const struct profile *p, unsigned ev)
+{
+	size_t		 nf = profile_nfuncs(p), nc = 0, i, k;
+	uint32_t	 fn, callee, caller, file;
+	uint64_t	 w, line;
+
+	e->calls = xreallocarray(NULL, profile_narcs(p) + 1,
+	    sizeof(*e->calls));
 	for (i = 0; i < profile_narcs(p); i++) {
 		profile_arc(p, (uint32_t)i, &caller, &callee, &file, &line);
 		if (caller == callee)
 			continue;
-		calls[nc].callee = callee;
-		calls[nc].caller = caller;
+		e->calls[nc].callee = callee;
+		e->calls[nc].caller = caller;
 		w = profile_arc_cost(p, (uint32_t)i)[ev];
-		calls[nc].cost = w == COST_NONE ? 0 : w;
-		calls[nc].count = profile_arc_count(p, (uint32_t)i);
+		e->calls[nc].cost = w == COST_NONE ? 0 : w;
+		e->calls[nc].count = profile_arc_count(p, (uint32_t)i);
 		nc++;
 	}
 	if (nc > 1)
-		qsort(calls, nc, sizeof(*calls), flame_callcmp);
+		qsort(e->calls, nc, sizeof(*e->calls), flame_callcmp);
 	for (i = k = 0; i < nc; i++) {
-		if (k > 0 && calls[k - 1].callee == calls[i].callee &&
-		    calls[k - 1].caller == calls[i].caller) {
-			cost_add1(&calls[k - 1].cost, calls[i].cost);
-			cost_add1(&calls[k - 1].count, calls[i].count);
+		if (k > 0 && e->calls[k - 1].callee == e->calls[i].callee &&
+		    e->calls[k - 1].caller == e->calls[i].caller) {
+			cost_add1(&e->calls[k - 1].cost, e->calls[i].cost);
+			cost_add1(&e->calls[k - 1].count, e->calls[i].count);
 			continue;
 		}
-		calls[k++] = calls[i];
+		e->calls[k++] = e->calls[i];
 	}
 	nc = k;
-	first = xcalloc(nf + 1, sizeof(*first));
+	e->first = xcalloc(nf + 1, sizeof(*e->first));
 	for (i = 0; i < nc; i++)
-		first[calls[i].callee + 1]++;
+		e->first[e->calls[i].callee + 1]++;
 	for (fn = 0; fn < nf; fn++)
-		first[fn + 1] += first[fn];
+		e->first[fn + 1] += e->first[fn];
+}
 
-	/* Each function's self cost, walked up depth first. */
-	path = xreallocarray(NULL, nf + 1, sizeof(*path));
-	onpath = xcalloc(nf + 1, 1);
-	for (fn = 0; fn < nf; fn++) {
-		if (self[fn] == 0)
-			continue;
-		nwork = 0;
-		work = xgrow(work, &work_cap, 1, sizeof(*work));
-		work[nwork].fn = fn;
-		work[nwork].count = self[fn];
-		work[nwork++].depth = 0;
-		depth = 0;
-		while (nwork > 0) {
-			struct fwork	it = work[--nwork];
+/* Push onto e's work a piece of count going up to fn at depth. */
+static void
+flame_push(struct fest *e, uint32_t fn, uint64_t count, size_t depth)
+{
+	e->work = xgrow(e->work, &e->work_cap, e->nwork + 1,
+	    sizeof(*e->work));
+	e->work[e->nwork].fn = fn;
+	e->work[e->nwork].count = count;
+	e->work[e->nwork++].depth = depth;
+}
 
-			if (++f->walked > FLAME_MAX_FRAMES)
-				goto done;
-			/* Leave the frames below this one's depth. */
-			while (depth > it.depth)
-				onpath[path[--depth]] = 0;
-			path[depth++] = it.fn;
-			onpath[it.fn] = 1;
-			lo = first[it.fn];
-			hi = first[it.fn + 1];
-			skip = xgrow(skip, &skip_cap, hi - lo + 1, 1);
-			/*
-			 * The callers not on the stack, and their weight.  A
-			 * caller whose own callers are all on the stack would
-			 * end it in the middle of a cycle: it is left out
-			 * while another caller goes on.
-			 */
-			for (i = lo; i < hi; i++)
-				skip[i - lo] = onpath[calls[i].caller];
-			ncand = 0;
-			for (i = lo; i < hi; i++)
-				if (!skip[i - lo] && !flame_closed(calls, first,
-				    onpath, calls[i].caller))
-					ncand++;
-			if (ncand > 0)
-				for (i = lo; i < hi; i++)
-					if (!skip[i - lo] && flame_closed(calls,
-					    first, onpath, calls[i].caller))
-						skip[i - lo] = 1;
-			sum = 0;
-			ncand = 0;
-			counts = 0;
-			for (i = lo; i < hi; i++)
-				if (!skip[i - lo]) {
-					ncand++;
-					cost_add1(&sum, calls[i].cost);
-				}
-			if (ncand > 0 && sum == 0) {
-				counts = 1;
-				for (i = lo; i < hi; i++)
-					if (!skip[i - lo])
-						cost_add1(&sum, calls[i].count);
-			}
-			if (ncand == 0) {
-				if (flame_add(f, path, depth, 1, it.count) == -1)
-					goto done;
-				continue;
-			}
-			work = xgrow(work, &work_cap, nwork + ncand + 1,
-			    sizeof(*work));
-			if (it.count < min || ncand == 1) {
-				/* Whole, through the costliest caller. */
-				best = hi;
-				for (i = lo; i < hi; i++) {
-					if (skip[i - lo])
-						continue;
-					w = counts ? calls[i].count :
-					    calls[i].cost;
-					if (best == hi || w > (counts ?
-					    calls[best].count :
-					    calls[best].cost))
-						best = i;
-				}
-				work[nwork].fn = calls[best].caller;
-				work[nwork].count = it.count;
-				work[nwork++].depth = depth;
-				continue;
-			}
-			/* Shares rounded down, the rest by remainders. */
-			rem = xgrow(rem, &rem_cap, hi - lo + 1, sizeof(*rem));
-			shares = xgrow(shares, &shares_cap, hi - lo + 1,
-			    sizeof(*shares));
-			left = it.count;
-			for (i = lo; i < hi; i++) {
-				rem[i - lo] = 0;
-				shares[i - lo] = 0;
-				if (skip[i - lo])
-					continue;
-				w = sum == 0 ? 1 : counts ? calls[i].count :
-				    calls[i].cost;
-				if (sum == 0) {
-					shares[i - lo] = it.count / ncand;
-					rem[i - lo] = 1;
-				} else {
-					shares[i - lo] = (uint64_t)((u128)
-					    it.count * w / sum);
-					rem[i - lo] = (u128)it.count * w % sum;
-				}
-				left -= shares[i - lo];
-			}
-			while (left > 0) {
-				best = hi;
-				for (i = lo; i < hi; i++)
-					if (!skip[i - lo] &&
-					    (best == hi || rem[i - lo] >
-					    rem[best - lo]))
-						best = i;
-				shares[best - lo]++;
-				rem[best - lo] = 0;
-				left--;
-			}
-			/* Pushed in reverse: the first caller is walked first. */
-			for (i = hi; i-- > lo; ) {
-				if (skip[i - lo] ||
-				    shares[i - lo] == 0)
-					continue;
-				work[nwork].fn = calls[i].caller;
-				work[nwork].count = shares[i - lo];
-				work[nwork++].depth = depth;
-			}
+/*
+ * Choose the callers the function on top of e's path goes up through,
+ * of its calls lo..hi: e->skip marks the others, e->sum is the
+ * callers' weight (costs, or counts if e->counts: the costs are all
+ * zero).  A caller on the stack is left out, and so is a caller whose
+ * own callers are all on the stack (it would end the stack in the middle
+ * of a cycle) while another caller goes on.  Return how many are left.
+ */
+static size_t
+flame_callers(struct fest *e, size_t lo, size_t hi)
+{
+	size_t	i, ncand = 0;
+
+	e->skip = xgrow(e->skip, &e->skip_cap, hi - lo + 1, 1);
+	for (i = lo; i < hi; i++)
+		e->skip[i - lo] = e->onpath[e->calls[i].caller];
+	for (i = lo; i < hi; i++)
+		if (!e->skip[i - lo] && !flame_closed(e->calls, e->first,
+		    e->onpath, e->calls[i].caller))
+			ncand++;
+	if (ncand > 0)
+		for (i = lo; i < hi; i++)
+			if (!e->skip[i - lo] && flame_closed(e->calls,
+			    e->first, e->onpath, e->calls[i].caller))
+				e->skip[i - lo] = 1;
+	e->sum = 0;
+	e->counts = 0;
+	ncand = 0;
+	for (i = lo; i < hi; i++)
+		if (!e->skip[i - lo]) {
+			ncand++;
+			cost_add1(&e->sum, e->calls[i].cost);
 		}
-		while (depth > 0)
-			onpath[path[--depth]] = 0;
+	if (ncand > 0 && e->sum == 0) {
+		e->counts = 1;
+		for (i = lo; i < hi; i++)
+			if (!e->skip[i - lo])
+				cost_add1(&e->sum, e->calls[i].count);
 	}
-done:
-	/* Over the limit, f->walked says so. */
-	free(work);
-	free(rem);
-	free(shares);
-	free(skip);
-	free(onpath);
-	free(path);
-	free(first);
-	free(calls);
-	free(self);
+	return ncand;
+}
+
+/* Return the costliest caller left of calls lo..hi (the first of equals). */
+static size_t
+flame_best(const struct fest *e, size_t lo, size_t hi)
+{
+	size_t		best = hi, i;
+	uint64_t	w;
+
+	for (i = lo; i < hi; i++) {
+		if (e->skip[i - lo])
+			continue;
+		w = e->counts ? e->calls[i].count : e->calls[i].cost;
+		if (best == hi || w > (e->counts ? e->calls[best].count :
+		    e->calls[best].cost))
+			best = i;
+	}
+	return best;
+}
+
+/*
+ * Share it->count among the ncand callers left of calls lo..hi by
+ * their weight: shares rounded down, the rest one by one to the largest
+ * remainders; push them, the first caller to be walked first.
+ */
+static void
+flame_share(struct fest *e, const struct fwork *it, size_t lo, size_t hi,
+    size_t ncand)
+{
+	uint64_t	w, left = it->count;
+	size_t		i, best;
+
+	e->rem = xgrow(e->rem, &e->rem_cap, hi - lo + 1, sizeof(*e->rem));
+	e->shares = xgrow(e->shares, &e->shares_cap, hi - lo + 1,
+	    sizeof(*e->shares));
+	for (i = lo; i < hi; i++) {
+		e->rem[i - lo] = 0;
+		e->shares[i - lo] = 0;
+		if (e->skip[i - lo])
+			continue;
+		w = e->sum == 0 ? 1 : e->counts ? e->calls[i].count :
+		    e->calls[i].cost;
+		if (e->sum == 0) {
+			e->shares[i - lo] = it->count / ncand;
+			e->rem[i - lo] = 1;
+		} else {
+			e->shares[i - lo] = (uint64_t)((u128)it->count * w /
+			    e->sum);
+			e->rem[i - lo] = (u128)it->count * w % e->sum;
+		}
+		left -= e->shares[i - lo];
+	}
+	while (left > 0) {
+		best = hi;
+		for (i = lo; i < hi; i++)
+			if (!e->skip[i - lo] && (best == hi ||
+			    e->rem[i - lo] > e->rem[best - lo]))
+				best = i;
+		e->shares[best - lo]++;
+		e->rem[best - lo] = 0;
+		left--;
+	}
+	/* Pushed in reverse: the first caller is walked first. */
+	for (i = hi; i-- > lo; ) {
+		if (e->skip[i - lo] || e->shares[i - lo] == 0)
+			continue;
+		flame_push(e, e->calls[i].caller, e->shares[i - lo], e->depth);
+	}
 }
 
 /*
