@@ -42,6 +42,15 @@ static const struct asmsel_from *cmp_sel; /* for the qsort comparisons */
 static const struct instrs *cmp_ins;
 
 static int	asmsel_rankcmp(const void *, const void *);
+static uint32_t	*asmsel_funcs(struct asmsel *, const struct asmsel_from *,
+		    const struct instrs *);
+static uint32_t	*asmsel_byfn(const struct asmsel *,
+		    const struct asmsel_from *, const struct instrs *,
+		    const uint32_t *, size_t **);
+static void	asmsel_branches(struct asmsel *, const struct instrs *,
+		    const uint32_t *);
+static void	asmsel_objects(struct asmsel *, const struct asmsel_from *,
+		    const struct instrs *, const uint32_t *, const size_t *);
 static int	asmsel_addrcmp(const void *, const void *);
 static int	asmsel_callcmp(const void *, const void *);
 static int	asmsel_jumpcmp(const void *, const void *);
@@ -293,19 +302,11 @@ asmsel_rows(struct asmsel *s, struct asmfunc *f, const struct instrs *ins,
 struct asmsel *
 asmsel_build(const struct asmsel_from *sel)
 {
-	const struct profile	*p = sel->p;
-	const struct instrs	*ins = profile_instrs(p);
-	const struct icall	*ic;
-	const struct ijump	*ij;
+	const struct instrs	*ins = profile_instrs(sel->p);
 	struct asmsel		*s;
-	struct asmfunc		*f;
-	struct asmrank		*ranks;
 	struct stat		 st;
-	const size_t		*rowrank;
-	size_t			*fnrank, i, m, nf, *start;
-	uint32_t		*byfn, *fnidx, *objidx, fn, file, obj, ffile,
-				 name, r, nstr;
-	uint64_t		 addr, line;
+	size_t			*start, i;
+	uint32_t		*byfn, *fnidx;
 
 	s = xcalloc(1, sizeof(*s));
 	if (strcmp(sel->run->profile_name, "-") != 0 &&
@@ -317,10 +318,39 @@ asmsel_build(const struct asmsel_from *sel)
 		return s;
 	s->have_instrs = 1;
 	s->have_jumps = instrs_njumps(ins) > 0;
+	fnidx = asmsel_funcs(s, sel, ins);
+	byfn = asmsel_byfn(s, sel, ins, fnidx, &start);
+	asmsel_branches(s, ins, fnidx);
+	asmsel_objects(s, sel, ins, byfn, start);
+	for (i = 0; i < s->nobjs; i++)
+		asmsel_disassemble(s, sel, i);
+	for (i = 0; i < s->nfuncs; i++)
+		asmsel_rows(s, &s->funcs[i], ins, byfn + start[i],
+		    start[i + 1] - start[i]);
+	cmp_ins = NULL;
+	cmp_sel = NULL;
+	free(byfn);
+	free(start);
+	free(fnidx);
+	return s;
+}
 
-	/* The place of each function: its first printed row's. */
-	rowrank = sel->rowrank;
-	nf = profile_nfuncs(p);
+/*
+ * Choose s's functions, those with a printed row, in the order of their
+ * first printed row.  Return each function's index among them (NONE:
+ * not chosen).
+ */
+static uint32_t *
+asmsel_funcs(struct asmsel *s, const struct asmsel_from *sel,
+    const struct instrs *ins)
+{
+	const struct profile	*p = sel->p;
+	const size_t		*rowrank = sel->rowrank;
+	struct asmrank		*ranks;
+	size_t			*fnrank, i, nf = profile_nfuncs(p);
+	uint32_t		*fnidx, fn, file, obj, ffile, name, r;
+	uint64_t		 addr, line;
+
 	fnrank = xreallocarray(NULL, nf + 1, sizeof(*fnrank));
 	for (i = 0; i < nf; i++)
 		fnrank[i] = SIZE_MAX;
@@ -351,8 +381,22 @@ asmsel_build(const struct asmsel_from *sel)
 	}
 	free(ranks);
 	free(fnrank);
+	return fnidx;
+}
 
-	/* Each function's instructions, by address. */
+/*
+ * Return the instructions of s's functions, each function's by address
+ * from (*startp)[its index] on.  The address order stays set for the
+ * steps after (cmp_ins, cmp_sel).
+ */
+static uint32_t *
+asmsel_byfn(const struct asmsel *s, const struct asmsel_from *sel,
+    const struct instrs *ins, const uint32_t *fnidx, size_t **startp)
+{
+	size_t		*start, *at, i;
+	uint32_t	*byfn, fn, file;
+	uint64_t	 addr, line;
+
 	start = xcalloc(s->nfuncs + 1, sizeof(*start));
 	for (i = 0; i < instrs_count(ins); i++) {
 		instrs_get(ins, (uint32_t)i, &fn, &addr, &file, &line);
@@ -362,24 +406,33 @@ asmsel_build(const struct asmsel_from *sel)
 	for (i = 0; i < s->nfuncs; i++)
 		start[i + 1] += start[i];
 	byfn = xreallocarray(NULL, start[s->nfuncs] + 1, sizeof(*byfn));
-	{
-		size_t	*at = xreallocarray(NULL, s->nfuncs + 1, sizeof(*at));
-
-		memcpy(at, start, (s->nfuncs + 1) * sizeof(*at));
-		for (i = 0; i < instrs_count(ins); i++) {
-			instrs_get(ins, (uint32_t)i, &fn, &addr, &file, &line);
-			if (fnidx[fn] != NONE)
-				byfn[at[fnidx[fn]]++] = (uint32_t)i;
-		}
-		free(at);
+	at = xreallocarray(NULL, s->nfuncs + 1, sizeof(*at));
+	memcpy(at, start, (s->nfuncs + 1) * sizeof(*at));
+	for (i = 0; i < instrs_count(ins); i++) {
+		instrs_get(ins, (uint32_t)i, &fn, &addr, &file, &line);
+		if (fnidx[fn] != NONE)
+			byfn[at[fnidx[fn]]++] = (uint32_t)i;
 	}
+	free(at);
 	cmp_ins = ins;
 	cmp_sel = sel;
 	for (i = 0; i < s->nfuncs; i++)
 		qsort(byfn + start[i], start[i + 1] - start[i],
 		    sizeof(*byfn), asmsel_addrcmp);
+	*startp = start;
+	return byfn;
+}
 
-	/* Their calls and jumps. */
+/* Give s's functions their calls and jumps. */
+static void
+asmsel_branches(struct asmsel *s, const struct instrs *ins,
+    const uint32_t *fnidx)
+{
+	const struct icall	*ic;
+	const struct ijump	*ij;
+	struct asmfunc		*f;
+	size_t			 i;
+
 	for (i = 0; i < instrs_ncalls(ins); i++) {
 		ic = instrs_call(ins, (uint32_t)i);
 		if (fnidx[ic->fn] == NONE)
@@ -407,9 +460,23 @@ asmsel_build(const struct asmsel_from *sel)
 		f->jumps[f->njumps].taken = ij->taken;
 		f->njumps++;
 	}
+}
 
-	/* The objects, found and checked once each. */
-	nstr = profile_nstrings(p);
+/*
+ * Find and check the objects of s's functions, once each; give each
+ * function its object, its calls and jumps in order, its self cost and
+ * its address range (byfn from start[]).
+ */
+static void
+asmsel_objects(struct asmsel *s, const struct asmsel_from *sel,
+    const struct instrs *ins, const uint32_t *byfn, const size_t *start)
+{
+	const struct profile	*p = sel->p;
+	struct asmfunc		*f;
+	size_t			 i, m, nstr = profile_nstrings(p);
+	uint32_t		*objidx, fn, file, obj, ffile, name;
+	uint64_t		 line;
+
 	objidx = xreallocarray(NULL, nstr + 1, sizeof(*objidx));
 	for (i = 0; i < nstr; i++)
 		objidx[i] = NONE;
@@ -443,18 +510,7 @@ asmsel_build(const struct asmsel_from *sel)
 		if (f->hi - f->lo >= ASM_MAX_SPAN)
 			f->unread = ASM_SPAN;
 	}
-	for (i = 0; i < s->nobjs; i++)
-		asmsel_disassemble(s, sel, i);
-	for (i = 0; i < s->nfuncs; i++)
-		asmsel_rows(s, &s->funcs[i], ins, byfn + start[i],
-		    start[i + 1] - start[i]);
-	cmp_ins = NULL;
-	cmp_sel = NULL;
 	free(objidx);
-	free(byfn);
-	free(start);
-	free(fnidx);
-	return s;
 }
 
 /* Free a machine-code selection. */
