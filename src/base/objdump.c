@@ -34,6 +34,10 @@ static int	objdump_open(const char *, time_t *, enum objdump_result *);
 static void	objdump_unfd(char *, size_t, const char *);
 static int	objdump_insncmp(const void *, const void *);
 static int	objdump_pipe(int *);
+static int	objdump_spawn(const char *, const char *, uint64_t, uint64_t,
+		    pid_t *, int *, int *, char *, size_t);
+static int	objdump_collect(struct objdump *, pid_t, int, int, unsigned,
+		    char *, size_t);
 
 /* Make a pipe whose ends the child does not inherit but as dup2()ed. */
 static int
@@ -174,132 +178,18 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
     uint64_t start, uint64_t stop, unsigned timeout, char *err,
     size_t errsize)
 {
-	struct timespec			 t0, now;
-	struct stat			 st;
-	enum objdump_result		 r;
-	time_t				 mtime;
-	long				 left;
-	int				 objfd, bydesc, timedout = 0;
-	posix_spawn_file_actions_t	 fa;
-	posix_spawnattr_t		 attr;
-	char				 a1[48], a2[48], *argv[10];
-	char				 chunk[65536], *line = NULL;
-	size_t				 llen = 0, lcap = 0, i, n0 = d->n;
-	ssize_t				 n;
-	pid_t				 pid;
-	struct pollfd			 pfd[2];
-	int				 out[2], errp[2], status, rc;
-	char				 etext[256];
-	ssize_t				 elen = 0;
+	char	etext[256];
+	size_t	n0 = d->n;
+	pid_t	pid;
+	int	out, errfd, status, timedout;
 
-	snprintf(a1, sizeof(a1), "--start-address=0x%llx",
-	    (unsigned long long)start);
-	snprintf(a2, sizeof(a2), "--stop-address=0x%llx",
-	    (unsigned long long)stop);
-	argv[0] = (char *)prog;
-	argv[1] = "-C";
-	argv[2] = "-d";
-	argv[3] = "-w";
-	argv[4] = "--no-show-raw-insn";
-	argv[5] = a1;
-	argv[6] = a2;
-	if ((objfd = objdump_open(object, &mtime, &r)) == -1) {
-		snprintf(err, errsize, "cannot open it again");
+	if (objdump_spawn(prog, object, start, stop, &pid, &out, &errfd, err,
+	    errsize) == -1)
 		return OBJDUMP_FAILED;
-	}
-	/* Without /dev/fd (no /proc), the name: checked a moment ago. */
-	bydesc = stat("/dev/fd", &st) == 0 && S_ISDIR(st.st_mode);
-	argv[7] = "--";
-	argv[8] = bydesc ? "/dev/fd/3" : (char *)object;
-	argv[9] = NULL;
-	if (objdump_pipe(out) == -1) {
-		close(objfd);
-		goto syserr;
-	}
-	if (objdump_pipe(errp) == -1) {
-		close(out[0]);
-		close(out[1]);
-		close(objfd);
-		goto syserr;
-	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
-	posix_spawn_file_actions_adddup2(&fa, errp[1], STDERR_FILENO);
-	if (bydesc)
-		posix_spawn_file_actions_adddup2(&fa, objfd, 3);
-	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null",
-	    O_RDONLY, 0);
-	/* A group of its own: what it starts ends with it at the limit. */
-	posix_spawnattr_init(&attr);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-	posix_spawnattr_setpgroup(&attr, 0);
-	rc = posix_spawnp(&pid, prog, &fa, &attr, argv, environ);
-	posix_spawnattr_destroy(&attr);
-	posix_spawn_file_actions_destroy(&fa);
-	close(out[1]);
-	close(errp[1]);
-	close(objfd);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (rc != 0) {
-		close(out[0]);
-		close(errp[0]);
-		snprintf(err, errsize, "cannot run %s: %s", prog,
-		    strerror(rc));
-		return OBJDUMP_FAILED;
-	}
-	/* Its listing, line by line, and its errors (the first bytes). */
-	pfd[0].fd = out[0];
-	pfd[1].fd = errp[0];
-	pfd[0].events = pfd[1].events = POLLIN;
-	while (pfd[0].fd != -1 || pfd[1].fd != -1) {
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		left = (long)timeout * 1000 - ((long)(now.tv_sec - t0.tv_sec) *
-		    1000 + (now.tv_nsec - t0.tv_nsec) / 1000000);
-		if (left <= 0) {
-			kill(-pid, SIGKILL);
-			timedout = 1;
-			break;
-		}
-		if ((rc = poll(pfd, 2, (int)left)) <= 0) {
-			if (rc == 0 || errno == EINTR)
-				continue;
-			break;
-		}
-		if (pfd[1].revents != 0) {
-			n = read(errp[0], chunk, sizeof(chunk));
-			if (n > 0 && (size_t)elen < sizeof(etext) - 1) {
-				i = (size_t)n < sizeof(etext) - 1 - (size_t)elen ?
-				    (size_t)n : sizeof(etext) - 1 - (size_t)elen;
-				memcpy(etext + elen, chunk, i);
-				elen += (ssize_t)i;
-			}
-			if (n == 0 || (n == -1 && errno != EINTR))
-				pfd[1].fd = -1;
-		}
-		if (pfd[0].revents == 0)
-			continue;
-		if ((n = read(out[0], chunk, sizeof(chunk))) <= 0) {
-			if (n == 0 || errno != EINTR)
-				pfd[0].fd = -1;
-			continue;
-		}
-		for (i = 0; i < (size_t)n; i++) {
-			if (chunk[i] == '\n') {
-				objdump_line(d, line, llen);
-				llen = 0;
-				continue;
-			}
-			line = xgrow(line, &lcap, llen + 1, 1);
-			line[llen++] = chunk[i];
-		}
-	}
-	if (llen > 0)
-		objdump_line(d, line, llen);
-	free(line);
-	close(out[0]);
-	close(errp[0]);
-	etext[elen] = '\0';
-	etext[strcspn(etext, "\n")] = '\0';
+	timedout = objdump_collect(d, pid, out, errfd, timeout, etext,
+	    sizeof(etext));
+	close(out);
+	close(errfd);
 	while (waitpid(pid, &status, 0) == -1)
 		if (errno != EINTR) {
 			status = -1;
@@ -325,9 +215,160 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 	if (d->n > 1)
 		qsort(d->insns, d->n, sizeof(*d->insns), objdump_insncmp);
 	return OBJDUMP_OK;
+}
+
+/*
+ * Start prog disassembling object from start to stop, in a process
+ * group of its own, the object open on its descriptor 3 (read through
+ * /dev/fd/3) when there is a /dev/fd, its input /dev/null: *pid, and
+ * the read ends of its output and its errors in *out and *errfd.
+ * Return 0, or -1 with the reason in err.
+ */
+static int
+objdump_spawn(const char *prog, const char *object, uint64_t start,
+    uint64_t stop, pid_t *pid, int *out, int *errfd, char *err,
+    size_t errsize)
+{
+	posix_spawn_file_actions_t	 fa;
+	posix_spawnattr_t		 attr;
+	enum objdump_result		 r;
+	struct stat			 st;
+	time_t				 mtime;
+	char				 a1[48], a2[48], *argv[10];
+	int				 objfd, bydesc, outp[2], errp[2], rc;
+
+	snprintf(a1, sizeof(a1), "--start-address=0x%llx",
+	    (unsigned long long)start);
+	snprintf(a2, sizeof(a2), "--stop-address=0x%llx",
+	    (unsigned long long)stop);
+	argv[0] = (char *)prog;
+	argv[1] = "-C";
+	argv[2] = "-d";
+	argv[3] = "-w";
+	argv[4] = "--no-show-raw-insn";
+	argv[5] = a1;
+	argv[6] = a2;
+	if ((objfd = objdump_open(object, &mtime, &r)) == -1) {
+		snprintf(err, errsize, "cannot open it again");
+		return -1;
+	}
+	/* Without /dev/fd (no /proc), the name: checked a moment ago. */
+	bydesc = stat("/dev/fd", &st) == 0 && S_ISDIR(st.st_mode);
+	argv[7] = "--";
+	argv[8] = bydesc ? "/dev/fd/3" : (char *)object;
+	argv[9] = NULL;
+	if (objdump_pipe(outp) == -1) {
+		close(objfd);
+		goto syserr;
+	}
+	if (objdump_pipe(errp) == -1) {
+		close(outp[0]);
+		close(outp[1]);
+		close(objfd);
+		goto syserr;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, outp[1], STDOUT_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, errp[1], STDERR_FILENO);
+	if (bydesc)
+		posix_spawn_file_actions_adddup2(&fa, objfd, 3);
+	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null",
+	    O_RDONLY, 0);
+	/* A group of its own: what it starts ends with it at the limit. */
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&attr, 0);
+	rc = posix_spawnp(pid, prog, &fa, &attr, argv, environ);
+	posix_spawnattr_destroy(&attr);
+	posix_spawn_file_actions_destroy(&fa);
+	close(outp[1]);
+	close(errp[1]);
+	close(objfd);
+	if (rc != 0) {
+		close(outp[0]);
+		close(errp[0]);
+		snprintf(err, errsize, "cannot run %s: %s", prog,
+		    strerror(rc));
+		return -1;
+	}
+	*out = outp[0];
+	*errfd = errp[0];
+	return 0;
 syserr:
 	snprintf(err, errsize, "cannot run %s: %s", prog, strerror(errno));
-	return OBJDUMP_FAILED;
+	return -1;
+}
+
+/*
+ * Read what process group pid writes on out, line by line into d, and
+ * the first bytes it writes on errfd, its first line into etext (esize
+ * bytes), until both end or timeout seconds have passed since now: then
+ * kill the group and return 1.  Return 0 otherwise.
+ */
+static int
+objdump_collect(struct objdump *d, pid_t pid, int out, int errfd,
+    unsigned timeout, char *etext, size_t esize)
+{
+	struct timespec	 t0, now;
+	struct pollfd	 pfd[2];
+	char		 chunk[65536], *line = NULL;
+	size_t		 llen = 0, lcap = 0, elen = 0, i;
+	ssize_t		 n;
+	long		 left;
+	int		 rc, timedout = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	pfd[0].fd = out;
+	pfd[1].fd = errfd;
+	pfd[0].events = pfd[1].events = POLLIN;
+	while (pfd[0].fd != -1 || pfd[1].fd != -1) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left = (long)timeout * 1000 - ((long)(now.tv_sec - t0.tv_sec) *
+		    1000 + (now.tv_nsec - t0.tv_nsec) / 1000000);
+		if (left <= 0) {
+			kill(-pid, SIGKILL);
+			timedout = 1;
+			break;
+		}
+		if ((rc = poll(pfd, 2, (int)left)) <= 0) {
+			if (rc == 0 || errno == EINTR)
+				continue;
+			break;
+		}
+		if (pfd[1].revents != 0) {
+			n = read(errfd, chunk, sizeof(chunk));
+			if (n > 0 && elen < esize - 1) {
+				i = (size_t)n < esize - 1 - elen ? (size_t)n :
+				    esize - 1 - elen;
+				memcpy(etext + elen, chunk, i);
+				elen += i;
+			}
+			if (n == 0 || (n == -1 && errno != EINTR))
+				pfd[1].fd = -1;
+		}
+		if (pfd[0].revents == 0)
+			continue;
+		if ((n = read(out, chunk, sizeof(chunk))) <= 0) {
+			if (n == 0 || errno != EINTR)
+				pfd[0].fd = -1;
+			continue;
+		}
+		for (i = 0; i < (size_t)n; i++) {
+			if (chunk[i] == '\n') {
+				objdump_line(d, line, llen);
+				llen = 0;
+				continue;
+			}
+			line = xgrow(line, &lcap, llen + 1, 1);
+			line[llen++] = chunk[i];
+		}
+	}
+	if (llen > 0)
+		objdump_line(d, line, llen);
+	free(line);
+	etext[elen] = '\0';
+	etext[strcspn(etext, "\n")] = '\0';
+	return timedout;
 }
 
 /* Return the text of instruction i. */
