@@ -37,6 +37,10 @@ static char	*graphsel_label(const struct report_opts *, struct fntotals *,
 static int	graphsel_strcmp(const void *, const void *);
 static void	graphsel_old(struct graphsel *, const struct graphsel_from *);
 static uint32_t	*graphsel_owners(struct fntotals *);
+static uint32_t	*graphsel_nodes(struct graphsel *,
+		    const struct graphsel_from *, const uint32_t *);
+static void	graphsel_edges(struct graphsel *, const struct graphsel_from *,
+		    const uint32_t *, const uint32_t *);
 
 /*
  * Return the row each row of t belongs to in a picture: its own, or for
@@ -149,19 +153,54 @@ graphsel_passes(uint64_t v, uint64_t total, double pct)
 struct graphsel *
 graphsel_build(const struct graphsel_from *f)
 {
-	const struct report_opts *o = f->o;
-	const struct callgraph	*g = f->g;
-	const struct cgedge	*e;
 	struct graphsel		*s;
-	unsigned char		*keep, *down, *up, *seen;
-	uint32_t		*node, *owner, v, w, k;
-	uint64_t		 total = f->total[f->ev];
-	size_t			 nrows = f->t->nrows, nev = g->nevents;
+	uint32_t		*node, *owner, v;
+	size_t			 nrows = f->t->nrows, nev = f->g->nevents;
 
 	s = xcalloc(1, sizeof(*s));
 	s->ev = f->ev;
+	owner = graphsel_owners(f->t);
+	node = graphsel_nodes(s, f, owner);
+	/* Self costs: each node's row's and those of the rows it owns. */
+	s->selfs = xreallocarray(NULL, s->nnodes + 1, nev * sizeof(*s->selfs));
+	for (v = 0; v < s->nnodes; v++) {
+		s->nodes[v].self = s->selfs + (size_t)v * nev;
+		cost_clear(s->nodes[v].self, (unsigned)nev);
+	}
+	for (v = 0; v < nrows; v++)
+		if (node[owner[v]] != UINT32_MAX)
+			cost_add(s->nodes[node[owner[v]]].self,
+			    f->t->rows[v].cost, (unsigned)nev);
+	graphsel_edges(s, f, owner, node);
+	if (s->ncycles > 1)
+		qsort(s->cycles, s->ncycles, sizeof(*s->cycles),
+		    graphsel_u32cmp);
+	if (f->old_g != NULL)
+		graphsel_old(s, f);
+	free(owner);
+	free(node);
+	return s;
+}
+
+/*
+ * Choose s's nodes: the rows that own themselves, reached from --root
+ * and reaching --leaf, matched by --function, at the node threshold;
+ * by label, each with its calls in and its cycle, the cycles listed
+ * once.  Return each row's node (UINT32_MAX: not drawn).
+ */
+static uint32_t *
+graphsel_nodes(struct graphsel *s, const struct graphsel_from *f,
+    const uint32_t *owner)
+{
+	const struct report_opts *o = f->o;
+	const struct callgraph	*g = f->g;
+	const struct cgedge	*e;
+	unsigned char		*keep, *down = NULL, *up = NULL, *seen;
+	uint32_t		*node, v, k;
+	uint64_t		 total = f->total[f->ev];
+	size_t			 nrows = f->t->nrows, nev = g->nevents, i;
+
 	keep = xcalloc(nrows + 1, 1);
-	down = up = NULL;
 	if (o->nroots > 0) {
 		down = xcalloc(nrows + 1, 1);
 		graphsel_reach(g, f->t, o->roots, o->nroots, 0, down);
@@ -170,7 +209,6 @@ graphsel_build(const struct graphsel_from *f)
 		up = xcalloc(nrows + 1, 1);
 		graphsel_reach(g, f->t, o->leaves, o->nleaves, 1, up);
 	}
-	owner = graphsel_owners(f->t);
 	node = xreallocarray(NULL, nrows + 1, sizeof(*node));
 	for (v = 0; v < nrows; v++) {
 		node[v] = UINT32_MAX;
@@ -200,7 +238,7 @@ graphsel_build(const struct graphsel_from *f)
 		n->incl = g->incl + (size_t)v * nev;
 		n->cycle = g->cycle[v];
 		n->calls = 0;
-		for (size_t i = g->in[v]; i < g->in[v + 1]; i++) {
+		for (i = g->in[v]; i < g->in[v + 1]; i++) {
 			e = &g->edges[g->in_edges[i]];
 			if (e->from != v && __builtin_add_overflow(n->calls,
 			    e->count, &n->calls))
@@ -213,23 +251,32 @@ graphsel_build(const struct graphsel_from *f)
 			s->cycles[s->ncycles++] = n->cycle;
 		}
 	}
-	/* Self costs: each node's row's and those of the rows it owns. */
-	s->selfs = xreallocarray(NULL, s->nnodes + 1, nev * sizeof(*s->selfs));
-	for (k = 0; k < s->nnodes; k++) {
-		s->nodes[k].self = s->selfs + (size_t)k * nev;
-		cost_clear(s->nodes[k].self, (unsigned)nev);
-	}
-	for (v = 0; v < nrows; v++)
-		if (node[owner[v]] != UINT32_MAX)
-			cost_add(s->nodes[node[owner[v]]].self,
-			    f->t->rows[v].cost, (unsigned)nev);
-	/*
-	 * Edges between the nodes drawn, the calls made from code inlined
-	 * into a function counted as its own; summed per pair of nodes.
-	 */
+	free(seen);
+	free(keep);
+	free(down);
+	free(up);
+	return node;
+}
+
+/*
+ * The edges between s's nodes, the calls made from code inlined into a
+ * function counted as its own; summed per pair of nodes, then those at
+ * the edge threshold.
+ */
+static void
+graphsel_edges(struct graphsel *s, const struct graphsel_from *f,
+    const uint32_t *owner, const uint32_t *node)
+{
+	const struct callgraph	*g = f->g;
+	const struct cgedge	*e;
+	const uint64_t		*src;
+	uint64_t		 total = f->total[f->ev];
+	size_t			 nev = g->nevents, i, m;
+	uint32_t		 v, w;
+
 	s->edges = xreallocarray(NULL, g->nedges + 1, sizeof(*s->edges));
 	s->costs = xreallocarray(NULL, g->nedges + 1, nev * sizeof(*s->costs));
-	for (size_t i = 0; i < g->nedges; i++) {
+	for (i = 0; i < g->nedges; i++) {
 		e = &g->edges[i];
 		v = owner[e->from];
 		w = owner[e->to];
@@ -246,50 +293,28 @@ graphsel_build(const struct graphsel_from *f)
 	if (s->nedges > 1)
 		qsort(s->edges, s->nedges, sizeof(*s->edges),
 		    graphsel_edgecmp);
-	{
-		size_t		 i, m = 0;
-		const uint64_t	*src;
-
-		for (i = 0; i < s->nedges; i++) {
-			if (m > 0 && s->edges[m - 1].from == s->edges[i].from &&
-			    s->edges[m - 1].to == s->edges[i].to) {
-				cost_add(s->edges[m - 1].cost,
-				    s->edges[i].cost, (unsigned)nev);
-				if (__builtin_add_overflow(s->edges[m - 1].count,
-				    s->edges[i].count, &s->edges[m - 1].count))
-					s->edges[m - 1].count = UINT64_MAX;
-				continue;
-			}
-			src = s->edges[i].cost;
-			s->edges[m] = s->edges[i];
-			s->edges[m].cost = s->costs + m * nev;
-			memcpy(s->edges[m].cost, src, nev * sizeof(*s->costs));
-			m++;
+	for (i = m = 0; i < s->nedges; i++) {
+		if (m > 0 && s->edges[m - 1].from == s->edges[i].from &&
+		    s->edges[m - 1].to == s->edges[i].to) {
+			cost_add(s->edges[m - 1].cost, s->edges[i].cost,
+			    (unsigned)nev);
+			if (__builtin_add_overflow(s->edges[m - 1].count,
+			    s->edges[i].count, &s->edges[m - 1].count))
+				s->edges[m - 1].count = UINT64_MAX;
+			continue;
 		}
-		s->nedges = m;
+		src = s->edges[i].cost;
+		s->edges[m] = s->edges[i];
+		s->edges[m].cost = s->costs + m * nev;
+		memcpy(s->edges[m].cost, src, nev * sizeof(*s->costs));
+		m++;
 	}
-	/* Then only those that reach the threshold. */
-	{
-		size_t	i, m = 0;
-
-		for (i = 0; i < s->nedges; i++)
-			if (graphsel_passes(s->edges[i].cost[f->ev], total,
-			    o->edge_threshold))
-				s->edges[m++] = s->edges[i];
-		s->nedges = m;
-	}
-	if (s->ncycles > 1)
-		qsort(s->cycles, s->ncycles, sizeof(*s->cycles),
-		    graphsel_u32cmp);
-	if (f->old_g != NULL)
-		graphsel_old(s, f);
-	free(seen);
-	free(owner);
-	free(node);
-	free(keep);
-	free(down);
-	free(up);
-	return s;
+	s->nedges = m;
+	for (i = m = 0; i < s->nedges; i++)
+		if (graphsel_passes(s->edges[i].cost[f->ev], total,
+		    f->o->edge_threshold))
+			s->edges[m++] = s->edges[i];
+	s->nedges = m;
 }
 
 /*
