@@ -40,6 +40,8 @@ static void	json_cycles(struct json *, const struct selection *);
 static void	json_files(struct json *, const struct selection *);
 static void	json_diff(struct json *, const struct selection *);
 static void	json_asm(struct json *, const struct selection *);
+static void	json_asm_row(struct json *, const struct profile *,
+		    const struct asmfunc *, const struct asmrow *);
 static void	json_present(struct json *, const struct profile *,
 		    const uint64_t *);
 static void	json_pair(struct json *, const char *, const char *,
@@ -448,13 +450,9 @@ json_asm(struct json *j, const struct selection *sel)
 	const struct asmsel	*s = sel->asm_;
 	const struct asmfunc	*f;
 	const struct asmobj	*ob;
-	const struct asmrow	*r;
-	const struct asmjump	*jp;
-	const struct asmcall	*c;
 	const struct profile	*p = sel->p;
 	uint32_t		 obj, file, name;
-	size_t			 i, k, m;
-	char			 buf[64];
+	size_t			 i, k;
 
 	json_key(j, "machine_code");
 	json_open(j, '{');
@@ -490,62 +488,8 @@ json_asm(struct json *j, const struct selection *sel)
 		json_present(j, p, f->self);
 		json_key(j, "asm");
 		json_open(j, '[');
-		for (k = 0; k < f->nrows; k++) {
-			r = &f->rows[k];
-			json_open(j, '{');
-			json_key(j, "address");
-			snprintf(buf, sizeof(buf), "0x%llx",
-			    (unsigned long long)r->addr);
-			json_str(j, buf);
-			json_key(j, "text");
-			if (r->text != NULL)
-				json_str(j, r->text);
-			else
-				json_null(j);
-			json_key(j, "source");
-			if (r->file != UINT32_MAX)
-				json_pair(j, profile_str(p, r->file), NULL,
-				    r->line);
-			else
-				json_null(j);
-			json_key(j, "cost");
-			json_present(j, p, r->cost);
-			json_key(j, "jumps");
-			json_open(j, '[');
-			for (m = 0; m < r->njumps; m++) {
-				jp = &f->jumps[r->jump0 + m];
-				json_open(j, '{');
-				json_key(j, "target");
-				snprintf(buf, sizeof(buf), "0x%llx",
-				    (unsigned long long)jp->target);
-				json_str(j, buf);
-				json_key(j, "conditional");
-				json_bool(j, jp->cond);
-				json_key(j, "executed");
-				json_u64(j, jp->executed);
-				json_key(j, "taken");
-				json_u64(j, jp->taken);
-				json_close(j, '}');
-			}
-			json_close(j, ']');
-			json_key(j, "calls");
-			json_open(j, '[');
-			for (m = 0; m < r->ncalls; m++) {
-				c = &f->calls[r->call0 + m];
-				profile_func(p, c->callee, &obj, &file, &name);
-				json_open(j, '{');
-				json_key(j, "callee");
-				json_pair(j, profile_str(p, file),
-				    profile_str(p, name), 0);
-				json_key(j, "count");
-				json_u64(j, c->count);
-				json_key(j, "inclusive");
-				json_cost(j, p, c->cost);
-				json_close(j, '}');
-			}
-			json_close(j, ']');
-			json_close(j, '}');
-		}
+		for (k = 0; k < f->nrows; k++)
+			json_asm_row(j, p, f, &f->rows[k]);
 		json_close(j, ']');
 		json_close(j, '}');
 	}
@@ -565,6 +509,72 @@ json_asm(struct json *j, const struct selection *sel)
 		    ob->found == OBJDUMP_NOT_REGULAR ? "not a regular file" :
 		    ob->found == OBJDUMP_NOT_ELF ? "not an ELF object" :
 		    ob->why != NULL ? ob->why : "not disassembled");
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+/*
+ * One instruction r of function f, an object: its address, text,
+ * source line, cost, jumps and calls.
+ */
+static void
+json_asm_row(struct json *j, const struct profile *p,
+    const struct asmfunc *f, const struct asmrow *r)
+{
+	const struct asmjump	*jp;
+	const struct asmcall	*c;
+	uint32_t		 obj, file, name;
+	size_t			 m;
+	char			 buf[64];
+
+	json_open(j, '{');
+	json_key(j, "address");
+	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)r->addr);
+	json_str(j, buf);
+	json_key(j, "text");
+	if (r->text != NULL)
+		json_str(j, r->text);
+	else
+		json_null(j);
+	json_key(j, "source");
+	if (r->file != UINT32_MAX)
+		json_pair(j, profile_str(p, r->file), NULL, r->line);
+	else
+		json_null(j);
+	json_key(j, "cost");
+	json_present(j, p, r->cost);
+	json_key(j, "jumps");
+	json_open(j, '[');
+	for (m = 0; m < r->njumps; m++) {
+		jp = &f->jumps[r->jump0 + m];
+		json_open(j, '{');
+		json_key(j, "target");
+		snprintf(buf, sizeof(buf), "0x%llx",
+		    (unsigned long long)jp->target);
+		json_str(j, buf);
+		json_key(j, "conditional");
+		json_bool(j, jp->cond);
+		json_key(j, "executed");
+		json_u64(j, jp->executed);
+		json_key(j, "taken");
+		json_u64(j, jp->taken);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_key(j, "calls");
+	json_open(j, '[');
+	for (m = 0; m < r->ncalls; m++) {
+		c = &f->calls[r->call0 + m];
+		profile_func(p, c->callee, &obj, &file, &name);
+		json_open(j, '{');
+		json_key(j, "callee");
+		json_pair(j, profile_str(p, file), profile_str(p, name), 0);
+		json_key(j, "count");
+		json_u64(j, c->count);
+		json_key(j, "inclusive");
+		json_cost(j, p, c->cost);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
