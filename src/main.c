@@ -3,7 +3,7 @@
  * profiles and sources named, reading the profiles into the model, the
  * report, the exit status.  Everything else lives in the library.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <err.h>
 #include <errno.h>
@@ -14,18 +14,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diff.h"
-#include "gate.h"
-#include "inputs.h"
-#include "load.h"
-#include "msg.h"
+#include "analysis/diff.h"
+#include "analysis/gate.h"
+#include "read/inputs.h"
+#include "read/load.h"
+#include "base/msg.h"
 #include "options.h"
-#include "profile.h"
-#include "report.h"
-#include "srcfile.h"
-#include "tui.h"
-#include "tvis.h"
-#include "xmalloc.h"
+#include "model/profile.h"
+#include "view/report.h"
+#include "base/srcfile.h"
+#include "tui/tui.h"
+#include "base/tvis.h"
+#include "base/xmalloc.h"
 
 static int	 main_report(const struct options *);
 static int	 main_diff(const struct options *);

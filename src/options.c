@@ -3,7 +3,7 @@
  * callgrind_annotate spells them and cg-annotate's own, parsed into one
  * struct options; the synopsis and the --help text.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <sys/stat.h>
 
@@ -14,16 +14,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "derive.h"
-#include "diff.h"
-#include "format.h"
-#include "fold.h"
-#include "gate.h"
+#include "analysis/derive.h"
+#include "analysis/diff.h"
+#include "view/format.h"
+#include "analysis/fold.h"
+#include "analysis/gate.h"
 #include "options.h"
-#include "parse.h"
-#include "select.h"
+#include "read/parse.h"
+#include "select/select.h"
 #include "version.h"
-#include "xmalloc.h"
+#include "base/xmalloc.h"
 
 /*
  * The long options, each with what it does: a function given the value

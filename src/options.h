@@ -8,10 +8,10 @@
 
 #include <stddef.h>
 
-#include "derive.h"
-#include "diff.h"
-#include "parse.h"
-#include "reportopts.h"
+#include "analysis/derive.h"
+#include "analysis/diff.h"
+#include "read/parse.h"
+#include "select/reportopts.h"
 
 struct options {
 	struct report_opts	 report;	/* what the report shows */

@@ -7,7 +7,7 @@
  * the relay's thread, which reads compressed input and pipes, prints
  * nothing itself and stops when told, even in the middle of a read.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,17 +16,17 @@
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "input.h"
-#include "load.h"
-#include "msg.h"
-#include "parse.h"
-#include "profile.h"
-#include "relay.h"
-#include "format.h"
-#include "hooks.h"
-#include "report.h"
-#include "select.h"
-#include "xmalloc.h"
+#include "read/input.h"
+#include "read/load.h"
+#include "base/msg.h"
+#include "read/parse.h"
+#include "model/profile.h"
+#include "read/relay.h"
+#include "view/format.h"
+#include "base/hooks.h"
+#include "view/report.h"
+#include "select/select.h"
+#include "base/xmalloc.h"
 
 static size_t	ahead_said;	/* runs that printed messages */
 static size_t	ahead_timed;	/* segments taken over when the second

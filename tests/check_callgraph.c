@@ -1,5 +1,5 @@
 /* check_callgraph.c - cycles and inclusive costs, rule by rule. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <dirent.h>
 #include <stdarg.h>
@@ -7,15 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
+#include "analysis/callgraph.h"
 #include "check_suites.h"
 #include "check_util.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "load.h"
-#include "parse.h"
-#include "profile.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "read/load.h"
+#include "read/parse.h"
+#include "model/profile.h"
+#include "base/xmalloc.h"
 
 /* Return the row of label, or fail. */
 static uint32_t

@@ -4,7 +4,7 @@
  * profile or a diagnosed error) and reports without a crash; run under
  * the sanitizer build, any memory error fails the test.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,13 +12,13 @@
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "msg.h"
-#include "parse.h"
-#include "profile.h"
-#include "format.h"
-#include "report.h"
-#include "select.h"
-#include "xmalloc.h"
+#include "base/msg.h"
+#include "read/parse.h"
+#include "model/profile.h"
+#include "view/format.h"
+#include "view/report.h"
+#include "select/select.h"
+#include "base/xmalloc.h"
 
 #define CUT_PROFILE	CGA_TESTDATA "/profiles/cg-instr-jumps.out"
 

@@ -1,21 +1,21 @@
 /* check_derive.c - derived events, folded names, profiles made again. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
+#include "analysis/callgraph.h"
 #include "check_suites.h"
 #include "check_util.h"
-#include "cost.h"
-#include "derive.h"
-#include "fntotals.h"
-#include "fold.h"
-#include "load.h"
-#include "msg.h"
-#include "profile.h"
-#include "reshape.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "analysis/derive.h"
+#include "analysis/fntotals.h"
+#include "analysis/fold.h"
+#include "read/load.h"
+#include "base/msg.h"
+#include "model/profile.h"
+#include "analysis/reshape.h"
+#include "base/xmalloc.h"
 
 /* A profile with formulas: nested, a cycle, an unknown name, a minus. */
 static const char formulas[] =

@@ -1,15 +1,15 @@
 /* check_diff.c - name rewriting, differences and --fail-above limits. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "cost.h"
-#include "diff.h"
-#include "gate.h"
-#include "profile.h"
+#include "base/cost.h"
+#include "analysis/diff.h"
+#include "analysis/gate.h"
+#include "model/profile.h"
 
 /* Rewrite s with expression e; return the result (to be freed). */
 static char *

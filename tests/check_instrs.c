@@ -1,18 +1,18 @@
 /* check_instrs.c - machine code costs: kept instructions, jumps, calls. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "cost.h"
-#include "instrs.h"
-#include "load.h"
-#include "msg.h"
-#include "parse.h"
-#include "profile.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "model/instrs.h"
+#include "read/load.h"
+#include "base/msg.h"
+#include "read/parse.h"
+#include "model/profile.h"
+#include "base/xmalloc.h"
 
 /* Parse text keeping machine code. */
 static struct profile *

@@ -1,10 +1,10 @@
 /* check_main.c - runs every unit test suite. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 
 #include "check_suites.h"
-#include "msg.h"
+#include "base/msg.h"
 
 int
 main(void)

@@ -1,5 +1,5 @@
 /* check_msg.c - the diagnostics module and its documentation. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,8 +8,8 @@
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "msg.h"
-#include "xmalloc.h"
+#include "base/msg.h"
+#include "base/xmalloc.h"
 
 START_TEST(test_every_message_documented)
 {

@@ -1,5 +1,5 @@
 /* check_names.c - interning, id tables and name compression. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,13 +7,13 @@
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "cost.h"
-#include "keytab.h"
-#include "msg.h"
-#include "parse.h"
-#include "profile.h"
-#include "strtab.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "base/keytab.h"
+#include "base/msg.h"
+#include "read/parse.h"
+#include "model/profile.h"
+#include "base/strtab.h"
+#include "base/xmalloc.h"
 
 START_TEST(test_strtab)
 {

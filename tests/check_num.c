@@ -1,13 +1,13 @@
 /* check_num.c - number and subposition parsing. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "cells.h"
-#include "num.h"
+#include "view/cells.h"
+#include "base/num.h"
 
 /* Parse s whole as a number; return the result, value in *v. */
 static enum num_result

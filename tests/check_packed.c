@@ -1,14 +1,14 @@
 /* check_packed.c - packed cost vectors against plain 64-bit sums. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "cost.h"
-#include "packed.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "base/packed.h"
+#include "base/xmalloc.h"
 
 /* A deterministic generator (xorshift64*). */
 static uint64_t

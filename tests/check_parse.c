@@ -1,14 +1,14 @@
 /* check_parse.c - the parser, one construct of the format at a time. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "cost.h"
-#include "msg.h"
-#include "parse.h"
-#include "profile.h"
+#include "base/cost.h"
+#include "base/msg.h"
+#include "read/parse.h"
+#include "model/profile.h"
 
 START_TEST(test_cost_lines)
 {

@@ -1,13 +1,13 @@
 /* check_profile.c - cost vectors, the model's sums and the totals. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "profile.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "model/profile.h"
 
 START_TEST(test_cost_add)
 {

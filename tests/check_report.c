@@ -3,7 +3,7 @@
  * of functions: its last third by a helper, into memory) is the report
  * printed in one, for every test profile and several option sets.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -12,14 +12,14 @@
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "load.h"
-#include "msg.h"
-#include "parse.h"
-#include "profile.h"
-#include "format.h"
-#include "hooks.h"
-#include "report.h"
-#include "select.h"
+#include "read/load.h"
+#include "base/msg.h"
+#include "read/parse.h"
+#include "model/profile.h"
+#include "view/format.h"
+#include "base/hooks.h"
+#include "view/report.h"
+#include "select/select.h"
 
 static size_t	report_rows_seen;	/* function lines compared */
 

@@ -3,7 +3,7 @@
  * a name swapped between finding and reading (another file, a symlink to
  * a device) reads as empty, and never blocks.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "srcfile.h"
+#include "base/srcfile.h"
 
 /* Read a found file whole into out (size bytes); return its length. */
 static size_t

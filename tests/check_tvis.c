@@ -3,7 +3,7 @@
  * in the C locale, printable UTF-8 kept on a UTF-8 terminal, controls
  * never, and the same bytes out however the input is cut.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 
 #include "check_suites.h"
 #include "check_util.h"
-#include "tvis.h"
+#include "base/tvis.h"
 
 /* Encode s (len bytes) into a new string. */
 static char *

@@ -1,5 +1,5 @@
 /* check_util.c - helpers for the unit tests. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -9,10 +9,10 @@
 #include <check.h>
 
 #include "check_util.h"
-#include "cost.h"
-#include "parse.h"
-#include "profile.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "read/parse.h"
+#include "model/profile.h"
+#include "base/xmalloc.h"
 
 /* Parse text as a profile named "t.out"; *rc gets parse_buffer's result. */
 struct profile *

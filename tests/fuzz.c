@@ -13,7 +13,7 @@
  * inputs under testdata/fuzz/, replayed by ctest in every build).
  */
 #define _GNU_SOURCE	1		/* memfd_create() */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -24,18 +24,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diff.h"
-#include "fold.h"
-#include "load.h"
-#include "msg.h"
-#include "parse.h"
-#include "profile.h"
-#include "format.h"
-#include "hooks.h"
-#include "report.h"
-#include "rematch.h"
-#include "select.h"
-#include "tvis.h"
+#include "analysis/diff.h"
+#include "analysis/fold.h"
+#include "read/load.h"
+#include "base/msg.h"
+#include "read/parse.h"
+#include "model/profile.h"
+#include "view/format.h"
+#include "base/hooks.h"
+#include "view/report.h"
+#include "base/rematch.h"
+#include "select/select.h"
+#include "base/tvis.h"
 
 int		LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static const char *fuzz_stub(void);

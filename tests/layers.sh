@@ -11,7 +11,8 @@
 #   layer 7  tui/       the terminal browser, above the views
 #   layer 8  src/       the command: options.c, main.c
 #
-# A file may include headers of its own layer and of lower ones only.
+# A file may include headers of its own layer and of lower ones only,
+# each named by its path under src/ ("model/profile.h": one include root).
 # Within read/, each module may include only the ones before it in the
 # order above (the parser never reaches up to what drives it).  A view
 # (view/report_*.c, view/annotate.c) includes of view/ only the shared
@@ -70,14 +71,16 @@ for f in $(find . -name '*.[ch]' | sed 's|^\./||' | sort); do
 		if [ "$h" = version.h ]; then
 			continue
 		fi
-		hp=$(find . -name "$h" | sed 's|^\./||')
-		if [ -z "$hp" ] || [ "$(echo "$hp" | wc -l)" -ne 1 ]; then
-			echo "layers: $f: includes \"$h\", not one file of src/"
+		# One include root: the line names the header's folder.
+		hp=$h
+		if [ ! -f "$hp" ]; then
+			echo "layers: $f: includes \"$h\", not a path under src/"
 			fail=1
 			continue
 		fi
 		hl=$(layer_of "$hp")
-		hmod=${h%.h}
+		hmod=${h##*/}
+		hmod=${hmod%.h}
 		if [ "$hl" -gt "$fl" ]; then
 			echo "layers: $f (layer $fl) includes $hp (layer $hl)," \
 			    "a layer above it"

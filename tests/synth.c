@@ -21,7 +21,7 @@
  * calls (with cfi=/cob= where the callee lives elsewhere), conditional
  * jumps and hexadecimal addresses.  Costs are small decimal numbers.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <err.h>
 #include <inttypes.h>

@@ -10,19 +10,19 @@
  * - a cycle of several rows: the sum of the calls entering it, or, if
  *   none do, its members' self costs plus the calls leaving it.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "keytab.h"
-#include "profile.h"
-#include "sort.h"
-#include "xmalloc.h"
+#include "analysis/callgraph.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "base/keytab.h"
+#include "model/profile.h"
+#include "base/sort.h"
+#include "base/xmalloc.h"
 
 #define CG_AHEAD	8	/* edges loaded ahead, see callgraph_crossing() */
 

@@ -8,19 +8,19 @@
  * it), then in the profile's event: lines, then among the built-in
  * formulas, whose terms naming no event of the profile are left out.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
-#include "derive.h"
-#include "hash.h"
-#include "msg.h"
-#include "profile.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "analysis/derive.h"
+#include "base/hash.h"
+#include "base/msg.h"
+#include "model/profile.h"
+#include "base/xmalloc.h"
 
 /* Exact sums of 64-bit counts times 63-bit factors. */
 __extension__ typedef unsigned __int128 u128;

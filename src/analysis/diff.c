@@ -5,21 +5,21 @@
  * expressions, as s/REGEX/REPL/ with an optional g), is matched by its
  * rewritten label; costs of rows that come to share a label are summed.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <err.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
-#include "cost.h"
-#include "diff.h"
-#include "rematch.h"
-#include "fntotals.h"
-#include "profile.h"
-#include "strtab.h"
-#include "xmalloc.h"
+#include "analysis/callgraph.h"
+#include "base/cost.h"
+#include "analysis/diff.h"
+#include "base/rematch.h"
+#include "analysis/fntotals.h"
+#include "model/profile.h"
+#include "base/strtab.h"
+#include "base/xmalloc.h"
 
 static void	diff_add(struct diff *, struct strtab *, uint32_t **, size_t *,
 		    size_t *, const char *, const char *, const uint64_t *,

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "num.h"
+#include "base/num.h"
 
 struct profile;
 struct rematch;

@@ -17,16 +17,16 @@
  * come only from their callers' contexts: the stacks are exact as far as
  * the contexts reach.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
-#include "flame.h"
-#include "profile.h"
-#include "stacks.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "analysis/flame.h"
+#include "model/profile.h"
+#include "model/stacks.h"
+#include "base/xmalloc.h"
 
 #define FLAME_SPLIT	100000	/* shares below total / this go up whole */
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "keytab.h"
+#include "base/keytab.h"
 
 /*
  * Frames walked at most, making stacks and adding them up: a chain of

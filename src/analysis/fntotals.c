@@ -1,17 +1,17 @@
 /*
  * fntotals.c - per-function self totals and the program totals.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "keytab.h"
-#include "profile.h"
-#include "xmalloc.h"
+#include "base/arena.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "base/keytab.h"
+#include "model/profile.h"
+#include "base/xmalloc.h"
 
 /*
  * Return the row of label (file, name), adding a called-only row.  Rows

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena.h"
-#include "keytab.h"
+#include "base/arena.h"
+#include "base/keytab.h"
 
 struct profile;
 

@@ -7,11 +7,11 @@
  * brackets, where no suffix can be: the first quote outside every
  * bracket ends the function's name.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "fold.h"
+#include "analysis/fold.h"
 
 static size_t	fold_base(const char *, size_t);
 

@@ -3,7 +3,7 @@
  * checking a total or a function against one, and saying on standard
  * error which limits were exceeded.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <float.h>
@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate.h"
-#include "rematch.h"
-#include "msg.h"
-#include "num.h"
-#include "xmalloc.h"
+#include "analysis/gate.h"
+#include "base/rematch.h"
+#include "base/msg.h"
+#include "base/num.h"
+#include "base/xmalloc.h"
 
 /*
  * Parse "EVENT:LIMIT" or "EVENT:LIMIT:REGEX" into g, where LIMIT is a

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "num.h"
+#include "base/num.h"
 
 #define GATE_EXIT	3		/* the exit status when one fails */
 #define GATE_VALUE_MAX	128		/* gate_value()'s text, with its NUL */

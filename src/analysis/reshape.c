@@ -7,20 +7,20 @@
  * Totals of parts are made again likewise, so they never change but for
  * the derived events.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
-#include "derive.h"
-#include "fold.h"
-#include "instrs.h"
-#include "stacks.h"
-#include "msg.h"
-#include "profile.h"
-#include "reshape.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "analysis/derive.h"
+#include "analysis/fold.h"
+#include "model/instrs.h"
+#include "model/stacks.h"
+#include "base/msg.h"
+#include "model/profile.h"
+#include "analysis/reshape.h"
+#include "base/xmalloc.h"
 
 struct rs {
 	const struct profile	*src;

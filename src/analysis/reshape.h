@@ -8,7 +8,7 @@
 #ifndef CGA_RESHAPE_H
 #define CGA_RESHAPE_H
 
-#include "profile.h"
+#include "model/profile.h"
 
 struct derive;
 

@@ -2,13 +2,13 @@
  * arena.c - bytes allocated in large blocks and freed all at once: the
  * interned strings of a profile, the labels of its rows.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "xmalloc.h"
+#include "base/arena.h"
+#include "base/xmalloc.h"
 
 #define ARENA_BLOCK	(256 * 1024)
 

@@ -2,6 +2,6 @@
  * hooks.c - the settings only tests make (hooks.h), all zero: the
  * program's own behaviour.
  */
-#include "hooks.h"
+#include "base/hooks.h"
 
 struct hooks	hooks;

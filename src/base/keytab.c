@@ -7,14 +7,14 @@
  * hashing, and the index is read about in the order ids are made; only
  * keys that share their word go to the hash table.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
-#include "keytab.h"
-#include "xmalloc.h"
+#include "base/hash.h"
+#include "base/keytab.h"
+#include "base/xmalloc.h"
 
 #define KEYTAB_MANY	(UINT32_MAX - 1)	/* index: word shared */
 

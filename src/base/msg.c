@@ -4,7 +4,7 @@
  * kind, and the worst level seen as the exit status (after mandoc's
  * mandoc_msg.c).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdarg.h>
 #include <time.h>
@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "msg.h"
-#include "tvis.h"
+#include "base/msg.h"
+#include "base/tvis.h"
 
 static const struct {
 	enum msglevel	 level;

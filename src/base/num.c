@@ -3,9 +3,9 @@
  * numbers long enough to overflow 64 bits; and numbers written with
  * thousands separators.
  */
-#include "compat.h"
+#include "base/compat.h"
 
-#include "num.h"
+#include "base/num.h"
 
 /* Parse a number at *pp with overflow checks; see num_parse_u64(). */
 enum num_result

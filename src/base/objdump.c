@@ -8,7 +8,7 @@
  * (headers, symbol lines, blank lines) is skipped.  A listing may be
  * read in several ranges into one struct objdump; it stays sorted.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -23,9 +23,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "objdump.h"
-#include "srcfile.h"
-#include "xmalloc.h"
+#include "base/objdump.h"
+#include "base/srcfile.h"
+#include "base/xmalloc.h"
 
 extern char **environ;
 

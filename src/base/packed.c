@@ -12,15 +12,15 @@
  * count would save little: they are 8 bytes wide in their home slots
  * ("direct").
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <err.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
-#include "packed.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "base/packed.h"
+#include "base/xmalloc.h"
 
 static uint32_t	 packed_take(struct packed *, unsigned);
 static void	 packed_store(unsigned, void *, unsigned, const uint64_t *);

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cost.h"
+#include "base/cost.h"
 
 #define PACKED_WIDTHS	4	/* 1, 2, 4 and 8 bytes a count */
 #define PACKED_SHIFT	30	/* moved: width << PACKED_SHIFT | slot */

@@ -5,15 +5,15 @@
  * regcomp() (rematch_posix.c), whose messages and syntax the options
  * have always had; TRE then compiles the same expression to match it.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include <tre/tre.h>
 
-#include "rematch.h"
-#include "xmalloc.h"
+#include "base/rematch.h"
+#include "base/xmalloc.h"
 
 struct rematch {
 	regex_t	re;

@@ -2,11 +2,11 @@
  * rematch_posix.c - the C library's judgement of an expression: its own
  * file, since <regex.h> and TRE's header define the same names.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <regex.h>
 
-#include "rematch.h"
+#include "base/rematch.h"
 
 /*
  * Check that pattern is an extended regular expression the C library

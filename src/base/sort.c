@@ -3,13 +3,13 @@
  * bits a pass, for the call graph's hundreds of thousands of edges: a
  * few linear passes where qsort() would make millions of calls.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "sort.h"
-#include "xmalloc.h"
+#include "base/sort.h"
+#include "base/xmalloc.h"
 
 #define SORT_DIGITS	65536
 

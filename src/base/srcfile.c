@@ -11,7 +11,7 @@
  * copying them to the output: any size, even a line of gigabytes, in
  * bounded memory.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <sys/stat.h>
 #include <sys/vfs.h>
@@ -24,8 +24,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "srcfile.h"
-#include "xmalloc.h"
+#include "base/srcfile.h"
+#include "base/xmalloc.h"
 
 #define SRCFILE_BUF	(64 * 1024)
 

@@ -2,15 +2,15 @@
  * strtab.c - string interning: an open-addressing hash over ids, with
  * the bytes kept NUL-terminated in large arena blocks.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "hash.h"
-#include "strtab.h"
-#include "xmalloc.h"
+#include "base/arena.h"
+#include "base/hash.h"
+#include "base/strtab.h"
+#include "base/xmalloc.h"
 
 /* A slot: the high half of a string's hash, and its id + 1. */
 #define STRTAB_SLOT(h, id) ((h) >> 32 << 32 | ((uint64_t)(id) + 1))

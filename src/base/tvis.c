@@ -14,7 +14,7 @@
  * byte goes as it is.
  */
 #define _GNU_SOURCE	/* fopencookie() */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <err.h>
 #include <stdio.h>
@@ -23,9 +23,9 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "tvis.h"
-#include "utf8.h"
-#include "xmalloc.h"
+#include "base/tvis.h"
+#include "base/utf8.h"
+#include "base/xmalloc.h"
 
 static int	tvis_printable(unsigned);
 static int	tvis_locale_utf8(void);

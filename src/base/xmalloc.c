@@ -2,14 +2,14 @@
  * xmalloc.c - allocators that never return NULL: on failure they
  * print the reason and exit with status 1.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <err.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmalloc.h"
+#include "base/xmalloc.h"
 
 /* Allocate size bytes or exit. */
 void *

@@ -3,15 +3,15 @@
  * jumps by (function, kind, address, target), calls by (function,
  * address, callee), each an id-indexed table with its sums.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
-#include "instrs.h"
-#include "keytab.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "model/instrs.h"
+#include "base/keytab.h"
+#include "base/xmalloc.h"
 
 struct instrs {
 	unsigned	 nevents;

@@ -4,16 +4,16 @@
  * and call arcs.  Its tables are kept by profile_table.c, merged by
  * profile_merge.c; struct profile is in profile_impl.h, theirs alone.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 
-#include "instrs.h"
-#include "profile.h"
-#include "profile_impl.h"
-#include "stacks.h"
-#include "strtab.h"
-#include "xmalloc.h"
+#include "model/instrs.h"
+#include "model/profile.h"
+#include "model/profile_impl.h"
+#include "model/stacks.h"
+#include "base/strtab.h"
+#include "base/xmalloc.h"
 
 static void	 profile_drop_parts(struct profile *);
 

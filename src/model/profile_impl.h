@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "keytab.h"
-#include "packed.h"
+#include "base/keytab.h"
+#include "base/packed.h"
 
 /*
  * Each (function, file) pair has its own table of line numbers, a slice

@@ -3,13 +3,13 @@
  * into the profile read so far): names, functions, lines and calls
  * mapped and summed, the destination's tables loaded ahead of use.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 
-#include "profile.h"
-#include "profile_impl.h"
-#include "xmalloc.h"
+#include "model/profile.h"
+#include "model/profile_impl.h"
+#include "base/xmalloc.h"
 
 static void	 profile_func_ahead(const struct profile *,
 		    const struct profile *, const uint32_t *, uint32_t, int);

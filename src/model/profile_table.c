@@ -4,13 +4,13 @@
  * costs in flat arrays of n-event vectors; what the parser adds to, line
  * by line, and what a reader reserves ahead.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 
-#include "profile.h"
-#include "profile_impl.h"
-#include "xmalloc.h"
+#include "model/profile.h"
+#include "model/profile_impl.h"
+#include "base/xmalloc.h"
 
 static void	 profile_fn_resize(struct profile *, uint32_t);
 static void	 profile_ptab_resize(struct profile *, uint32_t);

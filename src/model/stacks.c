@@ -2,14 +2,14 @@
  * stacks.c - exact call stacks: each a run of function ids (outermost
  * first) in one growing array, with its cost vector, in the order read.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
-#include "stacks.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "model/stacks.h"
+#include "base/xmalloc.h"
 
 struct stacks {
 	unsigned	 nevents;

@@ -15,7 +15,7 @@
  * end, messages included.  This module knows nothing of the format but
  * where its header ends and where a line "fn=" starts.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -28,14 +28,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ahead.h"
-#include "hooks.h"
-#include "msg.h"
-#include "num.h"
-#include "parse.h"
-#include "parse_ahead.h"
-#include "profile.h"
-#include "xmalloc.h"
+#include "read/ahead.h"
+#include "base/hooks.h"
+#include "base/msg.h"
+#include "base/num.h"
+#include "read/parse.h"
+#include "read/parse_ahead.h"
+#include "model/profile.h"
+#include "base/xmalloc.h"
 
 #define AHEAD_BLOCK	(1024 * 1024)		/* one read */
 #define AHEAD_MIN	(4 * 1024 * 1024)	/* smaller files: one thread */

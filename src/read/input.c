@@ -6,7 +6,7 @@
  * read error is reported at once, or, for an input read in another
  * thread (relay.c), kept until input_report() prints it in order.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <err.h>
 #include <errno.h>
@@ -20,9 +20,9 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "input.h"
-#include "msg.h"
-#include "xmalloc.h"
+#include "read/input.h"
+#include "base/msg.h"
+#include "base/xmalloc.h"
 
 #define INPUT_RAW	(256 * 1024)	/* compressed bytes read at a time */
 

@@ -7,7 +7,7 @@
  * profiles into one model, whose events must agree.
  */
 #define _GNU_SOURCE		/* memfd_create(2) */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -19,13 +19,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "input.h"
-#include "inputs.h"
-#include "load.h"
-#include "msg.h"
-#include "parse.h"
-#include "profile.h"
-#include "xmalloc.h"
+#include "read/input.h"
+#include "read/inputs.h"
+#include "read/load.h"
+#include "base/msg.h"
+#include "read/parse.h"
+#include "model/profile.h"
+#include "base/xmalloc.h"
 
 #define SNIFF	4096
 

@@ -5,20 +5,20 @@
  * block by block, read in a second thread (relay.c) when it is
  * compressed or not a file.  The parser itself never reads a file.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <sys/stat.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "ahead.h"
-#include "input.h"
-#include "load.h"
-#include "msg.h"
-#include "parse.h"
-#include "relay.h"
-#include "xmalloc.h"
+#include "read/ahead.h"
+#include "read/input.h"
+#include "read/load.h"
+#include "base/msg.h"
+#include "read/parse.h"
+#include "read/relay.h"
+#include "base/xmalloc.h"
 
 #define LOAD_BLOCK	(1024 * 1024)
 

@@ -10,15 +10,15 @@
  * Bad lines give a warning and are skipped; only a file without an
  * events: line, or with cost data before it, is an error.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "msg.h"
-#include "num.h"
-#include "parse.h"
-#include "parse_ahead.h"
-#include "parser.h"
+#include "base/msg.h"
+#include "base/num.h"
+#include "read/parse.h"
+#include "read/parse_ahead.h"
+#include "read/parser.h"
 
 static void	parser_dispatch(struct parser *, const char *, size_t);
 static void	parser_toolong(struct parser *);

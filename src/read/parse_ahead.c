@@ -5,14 +5,14 @@
  * parser_adopt() checks them against the parser that has read up to the
  * chunk and takes the chunk over.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "cost.h"
-#include "msg.h"
-#include "parse_ahead.h"
-#include "parser.h"
+#include "base/cost.h"
+#include "base/msg.h"
+#include "read/parse_ahead.h"
+#include "read/parser.h"
 
 _Static_assert(sizeof(((struct parser_size *)0)->ids) ==
     IDS__MAX * sizeof(uint32_t), "struct parser_size: one per name space");

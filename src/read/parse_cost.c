@@ -3,16 +3,16 @@
  * announce a call or a jump (calls=, jump=, jcnd=): every form the
  * format allows, with a message for each malformed one.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "cost.h"
-#include "instrs.h"
-#include "msg.h"
-#include "num.h"
-#include "parser.h"
-#include "stacks.h"
+#include "base/cost.h"
+#include "model/instrs.h"
+#include "base/msg.h"
+#include "base/num.h"
+#include "read/parser.h"
+#include "model/stacks.h"
 
 static void	parser_jump_target(struct parser *, int, const uint64_t *,
 		    const char *, const char *);

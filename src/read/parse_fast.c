@@ -5,14 +5,14 @@
  * path adds to; any line it does not take goes to parser_line(), the
  * careful path, with nothing changed.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <assert.h>
 #include <string.h>
 
-#include "cost.h"
-#include "msg.h"
-#include "parser.h"
+#include "base/cost.h"
+#include "base/msg.h"
+#include "read/parser.h"
 
 static void	parser_flush(struct parser *);
 static uint64_t	parser_room(const struct parser *);

@@ -3,16 +3,16 @@
  * totals:, part:, ...) and the parts they start and end: each part's
  * sum of cost lines checked against its summary: and totals:.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "cost.h"
-#include "keytab.h"
-#include "msg.h"
-#include "num.h"
-#include "parse.h"
-#include "parser.h"
+#include "base/cost.h"
+#include "base/keytab.h"
+#include "base/msg.h"
+#include "base/num.h"
+#include "read/parse.h"
+#include "read/parser.h"
 
 static void	parser_events(struct parser *, const char *, const char *);
 static void	parser_event_def(struct parser *, const char *, const char *);

@@ -4,13 +4,13 @@
  * found by (object, file, name), the keys of name lines, file names
  * without the stripped prefix.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "msg.h"
-#include "num.h"
-#include "parser.h"
+#include "base/msg.h"
+#include "base/num.h"
+#include "read/parser.h"
 
 static void	idmap_hash_put(struct idmap *, uint64_t, uint32_t);
 static uint32_t	parser_file_name(struct parser *, const char *, size_t);

@@ -7,15 +7,15 @@
  * the caller when it gets there (input_report()), after whatever the
  * blocks before it made the parser say, as when one thread reads.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "input.h"
-#include "relay.h"
-#include "xmalloc.h"
+#include "read/input.h"
+#include "read/relay.h"
+#include "base/xmalloc.h"
 
 /*
  * Blocks in the ring.  Parsing a big profile is slower where it meets

@@ -8,21 +8,21 @@
  * order, the profile's costs, positions, calls and jumps beside
  * objdump's text, those objdump did not list kept.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <sys/stat.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "asmsel.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "instrs.h"
-#include "objdump.h"
-#include "profile.h"
-#include "reportopts.h"
-#include "xmalloc.h"
+#include "select/asmsel.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "model/instrs.h"
+#include "base/objdump.h"
+#include "model/profile.h"
+#include "select/reportopts.h"
+#include "base/xmalloc.h"
 
 #define ASM_GAP		4096	/* bytes between functions read in one run */
 #define NONE		UINT32_MAX

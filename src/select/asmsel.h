@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "objdump.h"
+#include "base/objdump.h"
 
 struct fntotals;
 struct profile;

@@ -9,21 +9,21 @@
  * OLD's stacks are merged in by the same names into old counts; a path
  * only OLD has is a frame of NEW's width 0.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "flame.h"
-#include "flamesel.h"
-#include "fold.h"
-#include "keytab.h"
-#include "msg.h"
-#include "profile.h"
-#include "reportopts.h"
-#include "strtab.h"
-#include "xmalloc.h"
+#include "analysis/flame.h"
+#include "select/flamesel.h"
+#include "analysis/fold.h"
+#include "base/keytab.h"
+#include "base/msg.h"
+#include "model/profile.h"
+#include "select/reportopts.h"
+#include "base/strtab.h"
+#include "base/xmalloc.h"
 
 #define NONE	UINT32_MAX
 

@@ -11,19 +11,19 @@
  * inlined into it from other files are part of its node (their cost is
  * in its self cost, as it is already in the calls to it).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
-#include "cost.h"
-#include "diff.h"
-#include "fntotals.h"
-#include "graphsel.h"
-#include "profile.h"
-#include "reportopts.h"
-#include "xmalloc.h"
+#include "analysis/callgraph.h"
+#include "base/cost.h"
+#include "analysis/diff.h"
+#include "analysis/fntotals.h"
+#include "select/graphsel.h"
+#include "model/profile.h"
+#include "select/reportopts.h"
+#include "base/xmalloc.h"
 
 static void	graphsel_reach(const struct callgraph *, struct fntotals *,
 		    struct rematch *const *, size_t, int,

@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "profile.h"
-#include "rematch.h"
-#include "tvis.h"
+#include "model/profile.h"
+#include "base/rematch.h"
+#include "base/tvis.h"
 
 struct callgraph;
 struct derive_opt;

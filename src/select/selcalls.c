@@ -3,16 +3,16 @@
  * the views list them: a call graph's edges gathered by the row at their
  * far end and summed, in a total order (inclusive cost, then name).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
-#include "cost.h"
-#include "profile.h"
-#include "select.h"
-#include "xmalloc.h"
+#include "analysis/callgraph.h"
+#include "base/cost.h"
+#include "model/profile.h"
+#include "select/select.h"
+#include "base/xmalloc.h"
 
 /* Context for the qsort comparisons, which qsort cannot pass. */
 static const struct selection	*cmp_ctx;

@@ -3,17 +3,17 @@
  * function's change per event, exact, sorted by the size of the change
  * in the sort events, then by name.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost.h"
-#include "diff.h"
-#include "gate.h"
-#include "select.h"
-#include "select_impl.h"
-#include "xmalloc.h"
+#include "base/cost.h"
+#include "analysis/diff.h"
+#include "analysis/gate.h"
+#include "select/select.h"
+#include "select/select_impl.h"
+#include "base/xmalloc.h"
 
 /* Context for the qsort comparison, which qsort cannot pass. */
 static const struct selection	*cmp_ctx;

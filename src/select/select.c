@@ -8,27 +8,27 @@
  * source annotation prints (srcsel.c).  Every order is total (cost
  * descending, then name), so the output is deterministic.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "asmsel.h"
-#include "callgraph.h"
-#include "cost.h"
-#include "derive.h"
-#include "diff.h"
-#include "flamesel.h"
-#include "gate.h"
-#include "graphsel.h"
-#include "msg.h"
-#include "profile.h"
-#include "reshape.h"
-#include "select.h"
-#include "select_impl.h"
-#include "sort.h"
-#include "srcsel.h"
-#include "xmalloc.h"
+#include "select/asmsel.h"
+#include "analysis/callgraph.h"
+#include "base/cost.h"
+#include "analysis/derive.h"
+#include "analysis/diff.h"
+#include "select/flamesel.h"
+#include "analysis/gate.h"
+#include "select/graphsel.h"
+#include "base/msg.h"
+#include "model/profile.h"
+#include "analysis/reshape.h"
+#include "select/select.h"
+#include "select/select_impl.h"
+#include "base/sort.h"
+#include "select/srcsel.h"
+#include "base/xmalloc.h"
 
 #define SELECT_AHEAD	16	/* entries loaded ahead, sorting and choosing */
 

@@ -10,9 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fntotals.h"
-#include "num.h"
-#include "reportopts.h"
+#include "analysis/fntotals.h"
+#include "base/num.h"
+#include "select/reportopts.h"
 
 struct asmsel;
 struct flamesel;

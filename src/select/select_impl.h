@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "num.h"
+#include "base/num.h"
 
 struct gate_result;
 struct profile;

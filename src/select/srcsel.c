@@ -6,22 +6,22 @@
  * summed per callee and sorted by the caller's calls to it.  For JSON,
  * the same lines of the same files, by name, without reading them.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <sys/stat.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "msg.h"
-#include "num.h"
-#include "profile.h"
-#include "reportopts.h"
-#include "srcsel.h"
-#include "xmalloc.h"
+#include "analysis/callgraph.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "base/msg.h"
+#include "base/num.h"
+#include "model/profile.h"
+#include "select/reportopts.h"
+#include "select/srcsel.h"
+#include "base/xmalloc.h"
 
 static uint32_t	*srcsel_sorted_index(const uint64_t *, uint32_t);
 static int	srcsel_keycmp(const void *, const void *);

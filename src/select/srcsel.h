@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "srcfile.h"
+#include "base/srcfile.h"
 
 struct callgraph;
 struct fntotals;

@@ -20,7 +20,7 @@
  * tui_views.c the views' lines, tui_screen.c draws them and moves
  * through them.  Their shared state is in tui_impl.h.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <locale.h>
 #include <pthread.h>
@@ -32,17 +32,17 @@
 
 #include <curses.h>
 
-#include "callgraph.h"
-#include "derive.h"
-#include "fntotals.h"
-#include "msg.h"
-#include "profile.h"
-#include "rematch.h"
-#include "select.h"
-#include "tui.h"
-#include "tui_impl.h"
-#include "tvis.h"
-#include "xmalloc.h"
+#include "analysis/callgraph.h"
+#include "analysis/derive.h"
+#include "analysis/fntotals.h"
+#include "base/msg.h"
+#include "model/profile.h"
+#include "base/rematch.h"
+#include "select/select.h"
+#include "tui/tui.h"
+#include "tui/tui_impl.h"
+#include "base/tvis.h"
+#include "base/xmalloc.h"
 
 static volatile sig_atomic_t tui_signal;
 

@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cells.h"
-#include "reportopts.h"
-#include "tvis.h"
+#include "view/cells.h"
+#include "select/reportopts.h"
+#include "base/tvis.h"
 
 struct callgraph;
 struct profile;

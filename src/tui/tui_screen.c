@@ -3,18 +3,18 @@
  * shown, drawing it through the terminal rule (tvis.h), the cursor, the
  * prompt, searching, and the views made again when the options change.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include <curses.h>
 
-#include "rematch.h"
-#include "select.h"
-#include "tui_impl.h"
-#include "tvis.h"
-#include "xmalloc.h"
+#include "base/rematch.h"
+#include "select/select.h"
+#include "tui/tui_impl.h"
+#include "base/tvis.h"
+#include "base/xmalloc.h"
 
 static int	tui_put(const struct tui *, int, const char *, int);
 static struct tview *tui_view_again(struct tui *, const struct tview *);

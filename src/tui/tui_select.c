@@ -5,22 +5,22 @@
  * worker thread that makes the profile again at each folding while the
  * user reads.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
-#include "derive.h"
-#include "fntotals.h"
-#include "msg.h"
-#include "profile.h"
-#include "reshape.h"
-#include "select.h"
-#include "tui_impl.h"
-#include "xmalloc.h"
+#include "analysis/callgraph.h"
+#include "analysis/derive.h"
+#include "analysis/fntotals.h"
+#include "base/msg.h"
+#include "model/profile.h"
+#include "analysis/reshape.h"
+#include "select/select.h"
+#include "tui/tui_impl.h"
+#include "base/xmalloc.h"
 
 static void	tui_level_make(const struct tui *, int, struct tlevel *);
 static const struct tlevel *tui_level(struct tui *, int);

@@ -4,22 +4,22 @@
  * shown), a function with its callers and callees, its annotated source,
  * its machine code, and the help.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <err.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "asmsel.h"
-#include "callgraph.h"
-#include "cells.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "profile.h"
-#include "select.h"
-#include "srcsel.h"
-#include "tui_impl.h"
-#include "xmalloc.h"
+#include "select/asmsel.h"
+#include "analysis/callgraph.h"
+#include "view/cells.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "model/profile.h"
+#include "select/select.h"
+#include "select/srcsel.h"
+#include "tui/tui_impl.h"
+#include "base/xmalloc.h"
 
 static struct tview *tui_view_new(enum tkind, const char *);
 static void	tui_end(struct tview *, int, uint32_t, int);

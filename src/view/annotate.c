@@ -6,20 +6,20 @@
  * context and their "-- line N" markers are callgrind_annotate's.  The
  * files, their order, their lines and the calls are chosen by srcsel.c.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cells.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "header.h"
-#include "num.h"
-#include "report.h"
-#include "select.h"
-#include "srcsel.h"
-#include "xmalloc.h"
+#include "view/cells.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "view/header.h"
+#include "base/num.h"
+#include "view/report.h"
+#include "select/select.h"
+#include "select/srcsel.h"
+#include "base/xmalloc.h"
 
 #define ATS	"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
 #define WARNBAR	"@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"

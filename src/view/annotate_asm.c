@@ -9,20 +9,20 @@
  * further than --context from a costly one are one "..." row.  Then the
  * objects that could not be read.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "asmsel.h"
-#include "cells.h"
-#include "cost.h"
-#include "header.h"
-#include "num.h"
-#include "profile.h"
-#include "report.h"
-#include "select.h"
-#include "xmalloc.h"
+#include "select/asmsel.h"
+#include "view/cells.h"
+#include "base/cost.h"
+#include "view/header.h"
+#include "base/num.h"
+#include "model/profile.h"
+#include "view/report.h"
+#include "select/select.h"
+#include "base/xmalloc.h"
 
 #define ATS	"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
 #define WARNBAR	"@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"

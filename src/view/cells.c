@@ -3,17 +3,17 @@
  * event right-aligned in a width fitted to the table, with a percentage
  * of the program total, "." where the event was never recorded.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cells.h"
-#include "cost.h"
-#include "num.h"
-#include "profile.h"
-#include "select.h"
-#include "xmalloc.h"
+#include "view/cells.h"
+#include "base/cost.h"
+#include "base/num.h"
+#include "model/profile.h"
+#include "select/select.h"
+#include "base/xmalloc.h"
 
 #define PERC_WIDTH	9	/* " (12.34%)" */
 

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tvis.h"
+#include "base/tvis.h"
 
 struct profile;
 struct snum;

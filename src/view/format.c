@@ -4,13 +4,13 @@
  * the names (and --help its list), the parser options and the selection
  * the needs, report.c the view.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 #include <string.h>
 
-#include "format.h"
-#include "report.h"
+#include "view/format.h"
+#include "view/report.h"
 
 /* The formats, the default first, in the order --help lists them. */
 const struct format formats[] = {

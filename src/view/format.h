@@ -7,7 +7,7 @@
 #ifndef CGA_FORMAT_H
 #define CGA_FORMAT_H
 
-#include "reportopts.h"
+#include "select/reportopts.h"
 
 extern const struct format	formats[];	/* ends with a NULL name */
 

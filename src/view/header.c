@@ -4,15 +4,15 @@
  * target and its parts, the events recorded, shown and sorted by, the
  * thresholds, and the source file settings.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "cells.h"
-#include "header.h"
-#include "profile.h"
-#include "select.h"
+#include "view/cells.h"
+#include "view/header.h"
+#include "model/profile.h"
+#include "select/select.h"
 
 static void	header_parts(const struct cells *, const struct selection *);
 static int	header_own_desc(const struct profile *, const struct part *,

@@ -4,12 +4,12 @@
  * bytes that are not valid UTF-8 become U+FFFD, so the output is always
  * valid JSON; integers are written exactly, never as floats.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "json.h"
-#include "utf8.h"
+#include "view/json.h"
+#include "base/utf8.h"
 
 static void	json_item(struct json *);
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "num.h"
+#include "base/num.h"
 
 #define JSON_DEPTH	32
 

@@ -3,13 +3,13 @@
  * of a difference), print it with the view of the format asked for
  * (format.c), and say which --fail-above limits were exceeded.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 
-#include "gate.h"
-#include "report.h"
-#include "select.h"
+#include "analysis/gate.h"
+#include "view/report.h"
+#include "select/select.h"
 
 /*
  * The text format: the totals alone (--totals), the difference

@@ -4,16 +4,16 @@
  * in the order and down to the threshold that select.c chose.
  * Percentages are of OLD's totals.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cells.h"
-#include "diff.h"
-#include "header.h"
-#include "report.h"
-#include "select.h"
+#include "view/cells.h"
+#include "analysis/diff.h"
+#include "view/header.h"
+#include "view/report.h"
+#include "select/select.h"
 
 /* Print the text report of a difference.  Return 0. */
 int

@@ -10,21 +10,21 @@
  * the cycle's.  Cycles are clusters labelled "<cycle N>".  Every name is
  * escaped for DOT's HTML-like or quoted strings, any byte of it.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "callgraph.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "graphsel.h"
-#include "num.h"
-#include "profile.h"
-#include "report.h"
-#include "select.h"
-#include "utf8.h"
+#include "analysis/callgraph.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "select/graphsel.h"
+#include "base/num.h"
+#include "model/profile.h"
+#include "view/report.h"
+#include "select/select.h"
+#include "base/utf8.h"
 
 static void	dot_quoted(FILE *, const char *, int);
 static void	dot_html(FILE *, const char *);

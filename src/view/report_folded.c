@@ -10,17 +10,17 @@
  * underscores ("worker_7"): flamegraph.pl would read the number as a
  * count of its own.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamesel.h"
-#include "msg.h"
-#include "report.h"
-#include "select.h"
-#include "xmalloc.h"
+#include "select/flamesel.h"
+#include "base/msg.h"
+#include "view/report.h"
+#include "select/select.h"
+#include "base/xmalloc.h"
 
 /*
  * Write frame name s, its spaces before a number that ends it (what

@@ -7,24 +7,24 @@
  * old, new and changed costs, the limits' results.  The schema is
  * described in the man page.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "asmsel.h"
-#include "callgraph.h"
-#include "cost.h"
-#include "diff.h"
-#include "fntotals.h"
-#include "gate.h"
-#include "json.h"
-#include "profile.h"
-#include "report.h"
-#include "select.h"
-#include "xmalloc.h"
-#include "srcsel.h"
+#include "select/asmsel.h"
+#include "analysis/callgraph.h"
+#include "base/cost.h"
+#include "analysis/diff.h"
+#include "analysis/fntotals.h"
+#include "analysis/gate.h"
+#include "view/json.h"
+#include "model/profile.h"
+#include "view/report.h"
+#include "select/select.h"
+#include "base/xmalloc.h"
+#include "select/srcsel.h"
 #include "version.h"
 
 static void	json_cost(struct json *, const struct profile *,

@@ -10,22 +10,22 @@
  * pasted: Markdown's syntax characters get a backslash, control bytes
  * are shown as \xNN.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "callgraph.h"
-#include "cost.h"
-#include "diff.h"
-#include "fntotals.h"
-#include "gate.h"
-#include "num.h"
-#include "profile.h"
-#include "report.h"
-#include "select.h"
-#include "utf8.h"
+#include "analysis/callgraph.h"
+#include "base/cost.h"
+#include "analysis/diff.h"
+#include "analysis/fntotals.h"
+#include "analysis/gate.h"
+#include "base/num.h"
+#include "model/profile.h"
+#include "view/report.h"
+#include "select/select.h"
+#include "base/utf8.h"
 
 static void	md_text(FILE *, const char *);
 static const char *md_count(char *, uint64_t);

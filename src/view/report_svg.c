@@ -11,17 +11,17 @@
  * With --diff the widths are NEW's and the colour the change of each
  * frame's total from OLD: red where it grew, blue where it shrank.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "flamesel.h"
-#include "hash.h"
-#include "profile.h"
-#include "report.h"
-#include "select.h"
-#include "utf8.h"
+#include "select/flamesel.h"
+#include "base/hash.h"
+#include "model/profile.h"
+#include "view/report.h"
+#include "select/select.h"
+#include "base/utf8.h"
 
 #define SVG_WIDTH	1200
 #define SVG_FRAME	16		/* a frame's height */

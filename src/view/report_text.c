@@ -5,7 +5,7 @@
  * callees under --tree.  It prints a selection: the rows, their order
  * and their calls are chosen by select.c.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -13,16 +13,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "callgraph.h"
-#include "cells.h"
-#include "cost.h"
-#include "fntotals.h"
-#include "header.h"
-#include "hooks.h"
-#include "num.h"
-#include "profile.h"
-#include "report.h"
-#include "select.h"
+#include "analysis/callgraph.h"
+#include "view/cells.h"
+#include "base/cost.h"
+#include "analysis/fntotals.h"
+#include "view/header.h"
+#include "base/hooks.h"
+#include "base/num.h"
+#include "model/profile.h"
+#include "view/report.h"
+#include "select/select.h"
 
 #define TEXT_STEP	8	/* rows between the steps of loading names */
 #define TEXT_SPLIT	4096	/* rows worth a second thread to print */

@@ -3,15 +3,15 @@
  * the program totals or, with --diff, their change ("." where the
  * event was never recorded).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 
-#include "cells.h"
-#include "cost.h"
-#include "profile.h"
-#include "report.h"
-#include "select.h"
+#include "view/cells.h"
+#include "base/cost.h"
+#include "model/profile.h"
+#include "view/report.h"
+#include "select/select.h"
 
 /* Print the totals, or their change, of a selection.  Return 0. */
 int
