@@ -16,16 +16,17 @@
 
 #include "analysis/diff.h"
 #include "analysis/gate.h"
-#include "read/inputs.h"
-#include "read/load.h"
 #include "base/msg.h"
-#include "options.h"
-#include "model/profile.h"
-#include "view/report.h"
 #include "base/srcfile.h"
-#include "tui/tui.h"
 #include "base/tvis.h"
 #include "base/xmalloc.h"
+#include "model/profile.h"
+#include "options.h"
+#include "read/inputs.h"
+#include "read/load.h"
+#include "tui/tui.h"
+#include "usage.h"
+#include "view/report.h"
 
 static int	 main_report(const struct options *);
 static int	 main_diff(const struct options *);

@@ -1,7 +1,8 @@
 /*
  * options.c - the command line of cg-annotate: the options, as
  * callgrind_annotate spells them and cg-annotate's own, parsed into one
- * struct options; the synopsis and the --help text.
+ * struct options by a table (optdefs[]); the synopsis, --help and the
+ * words options take are in usage.c.
  */
 #include "base/compat.h"
 
@@ -16,14 +17,13 @@
 
 #include "analysis/derive.h"
 #include "analysis/diff.h"
-#include "view/format.h"
-#include "analysis/fold.h"
 #include "analysis/gate.h"
-#include "options.h"
-#include "read/parse.h"
-#include "select/select.h"
-#include "version.h"
+#include "base/rematch.h"
 #include "base/xmalloc.h"
+#include "options.h"
+#include "usage.h"
+#include "version.h"
+#include "view/format.h"
 
 /*
  * The long options, each with what it does: a function given the value
@@ -108,31 +108,7 @@ static const struct optdef optdefs[] = {
 #define NOPTDEFS	(sizeof(optdefs) / sizeof(optdefs[0]))
 #define OPT_FIRST	256		/* getopt_long()'s value of optdefs[0] */
 
-/* The words an option takes, each with its value. */
-struct choice {
-	const char	*word;
-	int		 value;
-};
 
-static const struct choice trees[] = {
-	{ "none", 0 }, { "caller", REPORT_TREE_CALLER },
-	{ "calling", REPORT_TREE_CALLING },
-	{ "both", REPORT_TREE_CALLER | REPORT_TREE_CALLING }, { NULL, 0 }
-};
-static const struct choice folds[] = {
-	{ "none", 0 }, { "recursion", FOLD_RECURSION },
-	{ "contexts", FOLD_CONTEXTS },
-	{ "all", FOLD_RECURSION | FOLD_CONTEXTS }, { NULL, 0 }
-};
-static const struct choice groups[] = {
-	{ "function", PROFILE_ROWS_FUNCTIONS },
-	{ "object", PROFILE_ROWS_OBJECTS }, { "file", PROFILE_ROWS_FILES },
-	{ NULL, 0 }
-};
-
-#define OPTIONS_MAX_FORMATS	16	/* rows of format.c, at most */
-
-static void		 options_help(void);
 static int		 yesno(const char *, const char *);
 static int		 is_percentage(const char *);
 static int		 sort_item(char *, char **);
@@ -141,12 +117,6 @@ static char		*dir_slash(const char *);
 static char		*include_dir(const char *);
 static char		*options_pwd(void);
 static void		 options_sort(struct report_opts *, char *);
-static const char	*options_words(const struct choice *, const char *,
-			    const char *, char *, size_t);
-static const struct choice *options_formats(struct choice *);
-static const struct format *options_format(const char *);
-static int		 options_choice(const char *, const struct choice *,
-			    const char *);
 static void		 options_regex(const char *, const char *,
 			    struct rematch ***, size_t *);
 static unsigned		 options_timeout(const char *);
@@ -156,168 +126,6 @@ static void		 options_check(struct options *);
 static void		 options_percent(const char *, const char *, double *);
 static void		 options_mod(const char *, char *, struct namemod *);
 static const char	*options_number(const char *, const char *);
-
-/* Print the synopsis to stderr and exit 2. */
-__dead void
-options_usage(int status)
-{
-	struct choice	fc[OPTIONS_MAX_FORMATS + 1];
-	char		fold[128], format[128], group[128], tree[128];
-	int		w = (int)strlen(getprogname());
-
-	options_words(folds, "|", "|", fold, sizeof(fold));
-	options_words(options_formats(fc), "|", "|", format, sizeof(format));
-	options_words(groups, "|", "|", group, sizeof(group));
-	options_words(trees, "|", "|", tree, sizeof(tree));
-	fprintf(stderr, "usage: %s [--asm=yes|no] [--auto=yes|no] "
-	    "[--context=N]\n"
-	    "       %*s [--event=NAME=FORMULA] [--function=REGEX] "
-	    "[--objdir=DIR]\n"
-	    "       %*s [--objdump=PATH] [--fail-above=EVENT:LIMIT[:REGEX]]\n"
-	    "       %*s [--node-threshold=PCT] [--edge-threshold=PCT] "
-	    "[--root=REGEX]\n"
-	    "       %*s [--leaf=REGEX] [--inclusive=yes|no] [-I dir] "
-	    "[--part=N]\n"
-	    "       %*s [--fold=%s]\n"
-	    "       %*s [--format=%s]\n"
-	    "       %*s [--group=%s] [--per-part] "
-	    "[--show=A,B,...]\n"
-	    "       %*s [--show-percs=yes|no] [--sort=A[:N],B[:N],...] "
-	    "[--thread=N]\n"
-	    "       %*s [--threshold=N] [--totals] [--tui]\n"
-	    "       %*s [--tree=%s]\n"
-	    "       %*s [profile ... [source ...]]\n"
-	    "       %s --diff [--mod-filename=s/RE/REPL/[g]]\n"
-	    "       %*s [--mod-funcname=s/RE/REPL/[g]] [options]\n"
-	    "       %*s old-profile new-profile\n"
-	    "       %s --help | --version\n", getprogname(),
-	    w, "", w, "", w, "", w, "", w, "", fold, w, "", format, w, "",
-	    group, w, "", w, "", w, "", tree, w, "", getprogname(), w, "", w, "",
-	    getprogname());
-	exit(status);
-}
-
-/* Print the option summary (as in the man page) to stdout. */
-static void
-options_help(void)
-{
-	struct choice	fc[OPTIONS_MAX_FORMATS + 1];
-	char		fold[128], format[128], group[128], tree[128];
-
-	options_words(folds, "|", "|", fold, sizeof(fold));
-	options_words(options_formats(fc), "|", "|", format, sizeof(format));
-	options_words(groups, "|", "|", group, sizeof(group));
-	options_words(trees, "|", "|", tree, sizeof(tree));
-	printf("usage: %s [options] [profile ... [source ...]]\n"
-	    "\n"
-	    "Print the totals, the function totals, the call tree and "
-	    "annotated sources of\na Callgrind or Cachegrind profile.\n"
-	    "\n"
-	    "  -h, --help            print this help and exit\n"
-	    "  --version             print the version and exit\n"
-	    "  --asm=yes|no          annotate the machine code of the "
-	    "printed functions (a\n"
-	    "                        profile made with --dump-instr=yes; "
-	    "objdump) [no]\n"
-	    "  --auto=yes|no         annotate the source files of the "
-	    "printed functions [yes]\n"
-	    "  --context=N           lines of context around annotated "
-	    "lines [8]\n"
-	    "  --diff OLD NEW        report NEW - OLD, sorted by the size "
-	    "of the changes\n"
-	    "  --event=NAME=FORMULA  define a derived event, e.g. "
-	    "'CEst=Ir+10*Bm'; built in:\n"
-	    "                        L1m, L2m, LLm, Bm, CEst; computed when "
-	    "--show, --sort or\n"
-	    "                        --fail-above name it\n"
-	    "  --fail-above=EVENT:LIMIT[:REGEX]\n"
-	    "                        exit 3 if EVENT's total (or, with "
-	    "REGEX, a function's)\n"
-	    "                        is above LIMIT; with --diff its "
-	    "change, LIMIT may be N%%\n"
-	    "  --fold=%s\n"
-	    "                        sum callgrind's recursion levels (f'2) "
-	    "and/or caller\n"
-	    "                        contexts (f'g'h) into the function "
-	    "[none]\n"
-	    "  --edge-threshold=PCT  with --format=dot, the calls drawn "
-	    "[0.1]\n"
-	    "  --format=%s\n"
-	    "                        the report as text [text], as one JSON "
-	    "document, as\n"
-	    "                        GitHub-flavoured Markdown (CI "
-	    "summaries); or a call\n"
-	    "                        graph for Graphviz, collapsed stacks, "
-	    "a flame graph\n"
-	    "  --function=REGEX      print only the functions whose "
-	    "file:function label\n"
-	    "                        REGEX matches (list, trees, sources, "
-	    "machine code)\n"
-	    "  --group=%s\n"
-	    "                        list objects or source files instead "
-	    "of functions\n"
-	    "                        [function]\n"
-	    "  -I DIR, --include=DIR look for source files under DIR too "
-	    "(also -IDIR, -I=DIR)\n"
-	    "  --inclusive=yes|no    sort and print functions by inclusive "
-	    "cost, with\n"
-	    "                        recursion counted once and cycles "
-	    "shown [no]\n"
-	    "  --leaf=REGEX          with --format=dot, only what calls "
-	    "matching functions\n"
-	    "  --mod-filename=s/REGEX/REPL/[g], --mod-funcname=s/REGEX/REPL/"
-	    "[g]\n"
-	    "                        with --diff, rewrite file or "
-	    "function names first\n"
-	    "  --node-threshold=PCT  with --format=dot, the functions drawn "
-	    "[0.5]\n"
-	    "  --objdir=DIR          with --asm, look for objects under DIR "
-	    "too\n"
-	    "  --objdump=PATH        with --asm, the disassembler [$OBJDUMP "
-	    "or objdump],\n"
-	    "                        stopped after $CGA_OBJDUMP_TIMEOUT "
-	    "seconds [60]\n"
-	    "  --part=N              read only the parts numbered N "
-	    "(part: N)\n"
-	    "  --per-part            list each part's totals under "
-	    "PROGRAM TOTALS\n"
-	    "  --root=REGEX          with --format=dot, only what the "
-	    "matching functions call\n"
-	    "  --show=A,B,...        only show counts of events A,B,... "
-	    "[all]\n"
-	    "  --show-percs=yes|no   show a percentage after each non-zero "
-	    "count [yes]\n"
-	    "  --sort=A[:N],B[:N],...\n"
-	    "                        sort functions by events A,B,... "
-	    "[event order];\n"
-	    "                        N is a per-event threshold in percent, "
-	    "which replaces\n"
-	    "                        --threshold\n"
-	    "  --thread=N            read only the parts of thread N "
-	    "(thread: N)\n"
-	    "  --threshold=N         print functions until they add up to "
-	    "N%% of the\n"
-	    "                        primary sort event; 100 prints all "
-	    "[99]\n"
-	    "  --totals              print only the program totals, "
-	    "\"EVENT VALUE\" lines\n"
-	    "  --tui                 browse the profile in the terminal "
-	    "(keys: ? in it)\n"
-	    "  --tree=%s\n"
-	    "                        print the callers and/or callees of "
-	    "each function [none]\n"
-	    "\n"
-	    "With no profile, the first callgrind.out* in the current "
-	    "directory is read,\n"
-	    "else the first cachegrind.out*; \"-\" reads standard input.  "
-	    "Further profiles\n(recognised by their content) are added "
-	    "in; a profile that is missing or\nempty is taken as the "
-	    "prefix of dump and thread files (callgrind.out.4242.1,\n"
-	    "callgrind.out.4242-01, ...).  Other files named are annotated "
-	    "whether or not\ntheir functions are printed.  gzip and zstd "
-	    "profiles are read as they are.\n",
-	    getprogname(), fold, format, group, tree);
-}
 
 /* Parse a yes|no option value or exit with a usage error. */
 static int
@@ -476,68 +284,6 @@ options_sort(struct report_opts *o, char *arg)
 		free(o->sort_thr);
 		o->sort_thr = NULL;
 	}
-}
-
-/*
- * Write the words of c into buf, separated by sep, the last two by last
- * ("none, caller, calling or both"; "none|caller|calling|both"), and
- * return buf.
- */
-static const char *
-options_words(const struct choice *c, const char *sep, const char *last,
-    char *buf, size_t size)
-{
-	size_t	i;
-
-	*buf = '\0';
-	for (i = 0; c[i].word != NULL; i++) {
-		if (i > 0)
-			strlcat(buf, c[i + 1].word == NULL ? last : sep, size);
-		strlcat(buf, c[i].word, size);
-	}
-	return buf;
-}
-
-/*
- * Return the value of the word arg of option opt among those of c, or
- * a usage error naming them all ("--tree takes none, caller, calling or
- * both, not 'x'").
- */
-static int
-options_choice(const char *opt, const struct choice *c, const char *arg)
-{
-	char	words[256];
-	size_t	i;
-
-	for (i = 0; c[i].word != NULL; i++)
-		if (strcmp(arg, c[i].word) == 0)
-			return c[i].value;
-	warnx("%s takes %s, not '%s'", opt, options_words(c, ", ", " or ",
-	    words, sizeof(words)), arg);
-	options_usage(2);
-}
-
-/* Fill c with the names of the formats (format.c), the row's index each. */
-static const struct choice *
-options_formats(struct choice *c)
-{
-	size_t	i;
-
-	for (i = 0; formats[i].name != NULL && i < OPTIONS_MAX_FORMATS; i++) {
-		c[i].word = formats[i].name;
-		c[i].value = (int)i;
-	}
-	c[i].word = NULL;
-	return c;
-}
-
-/* Return the format --format=arg names, or a usage error. */
-static const struct format *
-options_format(const char *arg)
-{
-	struct choice	c[OPTIONS_MAX_FORMATS + 1];
-
-	return &formats[options_choice("--format", options_formats(c), arg)];
 }
 
 /* Add the POSIX ERE arg of option opt to *re, or a usage error. */

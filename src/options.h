@@ -35,6 +35,5 @@ enum options_result {
 
 enum options_result options_parse(struct options *, int, char *[]);
 void		 options_free(struct options *);
-__dead void	 options_usage(int);
 
 #endif /* CGA_OPTIONS_H */

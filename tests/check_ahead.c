@@ -14,19 +14,19 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/hooks.h"
+#include "base/msg.h"
+#include "base/xmalloc.h"
 #include "check_suites.h"
 #include "check_util.h"
+#include "model/profile.h"
 #include "read/input.h"
 #include "read/load.h"
-#include "base/msg.h"
 #include "read/parse.h"
-#include "model/profile.h"
 #include "read/relay.h"
-#include "view/format.h"
-#include "base/hooks.h"
-#include "view/report.h"
 #include "select/select.h"
-#include "base/xmalloc.h"
+#include "view/format.h"
+#include "view/report.h"
 
 static size_t	ahead_said;	/* runs that printed messages */
 static size_t	ahead_timed;	/* segments taken over when the second

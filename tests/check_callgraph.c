@@ -8,14 +8,14 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
+#include "analysis/fntotals.h"
+#include "base/cost.h"
+#include "base/xmalloc.h"
 #include "check_suites.h"
 #include "check_util.h"
-#include "base/cost.h"
-#include "analysis/fntotals.h"
+#include "model/profile.h"
 #include "read/load.h"
 #include "read/parse.h"
-#include "model/profile.h"
-#include "base/xmalloc.h"
 
 /* Return the row of label, or fail. */
 static uint32_t

@@ -10,15 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/msg.h"
+#include "base/xmalloc.h"
 #include "check_suites.h"
 #include "check_util.h"
-#include "base/msg.h"
-#include "read/parse.h"
 #include "model/profile.h"
+#include "read/parse.h"
+#include "select/select.h"
 #include "view/format.h"
 #include "view/report.h"
-#include "select/select.h"
-#include "base/xmalloc.h"
 
 #define CUT_PROFILE	CGA_TESTDATA "/profiles/cg-instr-jumps.out"
 

@@ -5,17 +5,17 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
-#include "check_suites.h"
-#include "check_util.h"
-#include "base/cost.h"
 #include "analysis/derive.h"
 #include "analysis/fntotals.h"
 #include "analysis/fold.h"
-#include "read/load.h"
-#include "base/msg.h"
-#include "model/profile.h"
 #include "analysis/reshape.h"
+#include "base/cost.h"
+#include "base/msg.h"
 #include "base/xmalloc.h"
+#include "check_suites.h"
+#include "check_util.h"
+#include "model/profile.h"
+#include "read/load.h"
 
 /* A profile with formulas: nested, a cycle, an unknown name, a minus. */
 static const char formulas[] =

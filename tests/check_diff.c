@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_suites.h"
-#include "check_util.h"
-#include "base/cost.h"
 #include "analysis/diff.h"
 #include "analysis/gate.h"
+#include "base/cost.h"
+#include "check_suites.h"
+#include "check_util.h"
 #include "model/profile.h"
 
 /* Rewrite s with expression e; return the result (to be freed). */

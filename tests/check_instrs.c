@@ -4,15 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cost.h"
+#include "base/msg.h"
+#include "base/xmalloc.h"
 #include "check_suites.h"
 #include "check_util.h"
-#include "base/cost.h"
 #include "model/instrs.h"
-#include "read/load.h"
-#include "base/msg.h"
-#include "read/parse.h"
 #include "model/profile.h"
-#include "base/xmalloc.h"
+#include "read/load.h"
+#include "read/parse.h"
 
 /* Parse text keeping machine code. */
 static struct profile *

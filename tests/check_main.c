@@ -3,8 +3,8 @@
 
 #include <stdlib.h>
 
-#include "check_suites.h"
 #include "base/msg.h"
+#include "check_suites.h"
 
 int
 main(void)

@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check_suites.h"
-#include "check_util.h"
 #include "base/msg.h"
 #include "base/xmalloc.h"
+#include "check_suites.h"
+#include "check_util.h"
 
 START_TEST(test_every_message_documented)
 {

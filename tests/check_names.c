@@ -5,15 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_suites.h"
-#include "check_util.h"
 #include "base/cost.h"
 #include "base/keytab.h"
 #include "base/msg.h"
-#include "read/parse.h"
-#include "model/profile.h"
 #include "base/strtab.h"
 #include "base/xmalloc.h"
+#include "check_suites.h"
+#include "check_util.h"
+#include "model/profile.h"
+#include "read/parse.h"
 
 START_TEST(test_strtab)
 {

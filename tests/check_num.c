@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/num.h"
 #include "check_suites.h"
 #include "check_util.h"
 #include "view/cells.h"
-#include "base/num.h"
 
 /* Parse s whole as a number; return the result, value in *v. */
 static enum num_result

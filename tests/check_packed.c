@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_suites.h"
-#include "check_util.h"
 #include "base/cost.h"
 #include "base/packed.h"
 #include "base/xmalloc.h"
+#include "check_suites.h"
+#include "check_util.h"
 
 /* A deterministic generator (xorshift64*). */
 static uint64_t

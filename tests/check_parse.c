@@ -3,12 +3,12 @@
 
 #include <string.h>
 
-#include "check_suites.h"
-#include "check_util.h"
 #include "base/cost.h"
 #include "base/msg.h"
-#include "read/parse.h"
+#include "check_suites.h"
+#include "check_util.h"
 #include "model/profile.h"
+#include "read/parse.h"
 
 START_TEST(test_cost_lines)
 {

@@ -3,10 +3,10 @@
 
 #include <string.h>
 
+#include "analysis/fntotals.h"
+#include "base/cost.h"
 #include "check_suites.h"
 #include "check_util.h"
-#include "base/cost.h"
-#include "analysis/fntotals.h"
 #include "model/profile.h"
 
 START_TEST(test_cost_add)

@@ -10,16 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hooks.h"
+#include "base/msg.h"
 #include "check_suites.h"
 #include "check_util.h"
-#include "read/load.h"
-#include "base/msg.h"
-#include "read/parse.h"
 #include "model/profile.h"
-#include "view/format.h"
-#include "base/hooks.h"
-#include "view/report.h"
+#include "read/load.h"
+#include "read/parse.h"
 #include "select/select.h"
+#include "view/format.h"
+#include "view/report.h"
 
 static size_t	report_rows_seen;	/* function lines compared */
 

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/srcfile.h"
 #include "check_suites.h"
 #include "check_util.h"
-#include "base/srcfile.h"
 
 /* Read a found file whole into out (size bytes); return its length. */
 static size_t

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <vis.h>
 
+#include "base/tvis.h"
 #include "check_suites.h"
 #include "check_util.h"
-#include "base/tvis.h"
 
 /* Encode s (len bytes) into a new string. */
 static char *

@@ -8,11 +8,11 @@
 
 #include <check.h>
 
-#include "check_util.h"
 #include "base/cost.h"
-#include "read/parse.h"
-#include "model/profile.h"
 #include "base/xmalloc.h"
+#include "check_util.h"
+#include "model/profile.h"
+#include "read/parse.h"
 
 /* Parse text as a profile named "t.out"; *rc gets parse_buffer's result. */
 struct profile *

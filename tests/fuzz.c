@@ -26,16 +26,16 @@
 
 #include "analysis/diff.h"
 #include "analysis/fold.h"
-#include "read/load.h"
-#include "base/msg.h"
-#include "read/parse.h"
-#include "model/profile.h"
-#include "view/format.h"
 #include "base/hooks.h"
-#include "view/report.h"
+#include "base/msg.h"
 #include "base/rematch.h"
-#include "select/select.h"
 #include "base/tvis.h"
+#include "model/profile.h"
+#include "read/load.h"
+#include "read/parse.h"
+#include "select/select.h"
+#include "view/format.h"
+#include "view/report.h"
 
 int		LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static const char *fuzz_stub(void);

@@ -17,12 +17,12 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
-#include "base/cost.h"
 #include "analysis/fntotals.h"
+#include "base/cost.h"
 #include "base/keytab.h"
-#include "model/profile.h"
 #include "base/sort.h"
 #include "base/xmalloc.h"
+#include "model/profile.h"
 
 #define CG_AHEAD	8	/* edges loaded ahead, see callgraph_crossing() */
 

@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/cost.h"
 #include "analysis/derive.h"
+#include "base/cost.h"
 #include "base/hash.h"
 #include "base/msg.h"
-#include "model/profile.h"
 #include "base/xmalloc.h"
+#include "model/profile.h"
 
 /* Exact sums of 64-bit counts times 63-bit factors. */
 __extension__ typedef unsigned __int128 u128;

@@ -13,13 +13,13 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
-#include "base/cost.h"
 #include "analysis/diff.h"
-#include "base/rematch.h"
 #include "analysis/fntotals.h"
-#include "model/profile.h"
+#include "base/cost.h"
+#include "base/rematch.h"
 #include "base/strtab.h"
 #include "base/xmalloc.h"
+#include "model/profile.h"
 
 static void	diff_add(struct diff *, struct strtab *, uint32_t **, size_t *,
 		    size_t *, const char *, const char *, const uint64_t *,

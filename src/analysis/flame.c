@@ -22,11 +22,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/cost.h"
 #include "analysis/flame.h"
+#include "base/cost.h"
+#include "base/xmalloc.h"
 #include "model/profile.h"
 #include "model/stacks.h"
-#include "base/xmalloc.h"
 
 #define FLAME_SPLIT	100000	/* shares below total / this go up whole */
 

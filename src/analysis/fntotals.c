@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/fntotals.h"
 #include "base/arena.h"
 #include "base/cost.h"
-#include "analysis/fntotals.h"
 #include "base/keytab.h"
-#include "model/profile.h"
 #include "base/xmalloc.h"
+#include "model/profile.h"
 
 /*
  * Return the row of label (file, name), adding a called-only row.  Rows

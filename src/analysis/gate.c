@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "analysis/gate.h"
-#include "base/rematch.h"
 #include "base/msg.h"
 #include "base/num.h"
+#include "base/rematch.h"
 #include "base/xmalloc.h"
 
 /*

@@ -12,15 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/cost.h"
 #include "analysis/derive.h"
 #include "analysis/fold.h"
-#include "model/instrs.h"
-#include "model/stacks.h"
-#include "base/msg.h"
-#include "model/profile.h"
 #include "analysis/reshape.h"
+#include "base/cost.h"
+#include "base/msg.h"
 #include "base/xmalloc.h"
+#include "model/instrs.h"
+#include "model/profile.h"
+#include "model/stacks.h"
 
 struct rs {
 	const struct profile	*src;

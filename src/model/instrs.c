@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "base/cost.h"
-#include "model/instrs.h"
 #include "base/keytab.h"
 #include "base/xmalloc.h"
+#include "model/instrs.h"
 
 struct instrs {
 	unsigned	 nevents;

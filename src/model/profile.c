@@ -8,12 +8,12 @@
 
 #include <stdlib.h>
 
+#include "base/strtab.h"
+#include "base/xmalloc.h"
 #include "model/instrs.h"
 #include "model/profile.h"
 #include "model/profile_impl.h"
 #include "model/stacks.h"
-#include "base/strtab.h"
-#include "base/xmalloc.h"
 
 static void	 profile_drop_parts(struct profile *);
 

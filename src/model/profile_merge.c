@@ -7,9 +7,9 @@
 
 #include <stdlib.h>
 
+#include "base/xmalloc.h"
 #include "model/profile.h"
 #include "model/profile_impl.h"
-#include "base/xmalloc.h"
 
 static void	 profile_func_ahead(const struct profile *,
 		    const struct profile *, const uint32_t *, uint32_t, int);

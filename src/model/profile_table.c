@@ -8,9 +8,9 @@
 
 #include <stdlib.h>
 
+#include "base/xmalloc.h"
 #include "model/profile.h"
 #include "model/profile_impl.h"
-#include "base/xmalloc.h"
 
 static void	 profile_fn_resize(struct profile *, uint32_t);
 static void	 profile_ptab_resize(struct profile *, uint32_t);

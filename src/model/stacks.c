@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "base/cost.h"
-#include "model/stacks.h"
 #include "base/xmalloc.h"
+#include "model/stacks.h"
 
 struct stacks {
 	unsigned	 nevents;

@@ -28,14 +28,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "read/ahead.h"
 #include "base/hooks.h"
 #include "base/msg.h"
 #include "base/num.h"
+#include "base/xmalloc.h"
+#include "model/profile.h"
+#include "read/ahead.h"
 #include "read/parse.h"
 #include "read/parse_ahead.h"
-#include "model/profile.h"
-#include "base/xmalloc.h"
 
 #define AHEAD_BLOCK	(1024 * 1024)		/* one read */
 #define AHEAD_MIN	(4 * 1024 * 1024)	/* smaller files: one thread */

@@ -20,9 +20,9 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "read/input.h"
 #include "base/msg.h"
 #include "base/xmalloc.h"
+#include "read/input.h"
 
 #define INPUT_RAW	(256 * 1024)	/* compressed bytes read at a time */
 

@@ -19,13 +19,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/msg.h"
+#include "base/xmalloc.h"
+#include "model/profile.h"
 #include "read/input.h"
 #include "read/inputs.h"
 #include "read/load.h"
-#include "base/msg.h"
 #include "read/parse.h"
-#include "model/profile.h"
-#include "base/xmalloc.h"
 
 #define SNIFF	4096
 

@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/msg.h"
+#include "base/xmalloc.h"
 #include "read/ahead.h"
 #include "read/input.h"
 #include "read/load.h"
-#include "base/msg.h"
 #include "read/parse.h"
 #include "read/relay.h"
-#include "base/xmalloc.h"
 
 #define LOAD_BLOCK	(1024 * 1024)
 

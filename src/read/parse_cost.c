@@ -8,11 +8,11 @@
 #include <string.h>
 
 #include "base/cost.h"
-#include "model/instrs.h"
 #include "base/msg.h"
 #include "base/num.h"
-#include "read/parser.h"
+#include "model/instrs.h"
 #include "model/stacks.h"
+#include "read/parser.h"
 
 static void	parser_jump_target(struct parser *, int, const uint64_t *,
 		    const char *, const char *);

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "base/xmalloc.h"
 #include "read/input.h"
 #include "read/relay.h"
-#include "base/xmalloc.h"
 
 /*
  * Blocks in the ring.  Parsing a big profile is slower where it meets

@@ -15,14 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "select/asmsel.h"
-#include "base/cost.h"
 #include "analysis/fntotals.h"
-#include "model/instrs.h"
+#include "base/cost.h"
 #include "base/objdump.h"
-#include "model/profile.h"
-#include "select/reportopts.h"
 #include "base/xmalloc.h"
+#include "model/instrs.h"
+#include "model/profile.h"
+#include "select/asmsel.h"
+#include "select/reportopts.h"
 
 #define ASM_GAP		4096	/* bytes between functions read in one run */
 #define NONE		UINT32_MAX

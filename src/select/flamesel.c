@@ -16,14 +16,14 @@
 #include <string.h>
 
 #include "analysis/flame.h"
-#include "select/flamesel.h"
 #include "analysis/fold.h"
 #include "base/keytab.h"
 #include "base/msg.h"
-#include "model/profile.h"
-#include "select/reportopts.h"
 #include "base/strtab.h"
 #include "base/xmalloc.h"
+#include "model/profile.h"
+#include "select/flamesel.h"
+#include "select/reportopts.h"
 
 #define NONE	UINT32_MAX
 

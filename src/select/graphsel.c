@@ -17,13 +17,13 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
-#include "base/cost.h"
 #include "analysis/diff.h"
 #include "analysis/fntotals.h"
-#include "select/graphsel.h"
-#include "model/profile.h"
-#include "select/reportopts.h"
+#include "base/cost.h"
 #include "base/xmalloc.h"
+#include "model/profile.h"
+#include "select/graphsel.h"
+#include "select/reportopts.h"
 
 static void	graphsel_reach(const struct callgraph *, struct fntotals *,
 		    struct rematch *const *, size_t, int,

@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "model/profile.h"
 #include "base/rematch.h"
 #include "base/tvis.h"
+#include "model/profile.h"
 
 struct callgraph;
 struct derive_opt;

@@ -10,9 +10,9 @@
 
 #include "analysis/callgraph.h"
 #include "base/cost.h"
+#include "base/xmalloc.h"
 #include "model/profile.h"
 #include "select/select.h"
-#include "base/xmalloc.h"
 
 /* Context for the qsort comparisons, which qsort cannot pass. */
 static const struct selection	*cmp_ctx;

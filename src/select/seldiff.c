@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/cost.h"
 #include "analysis/diff.h"
 #include "analysis/gate.h"
+#include "base/cost.h"
+#include "base/xmalloc.h"
 #include "select/select.h"
 #include "select/select_impl.h"
-#include "base/xmalloc.h"
 
 /* Context for the qsort comparison, which qsort cannot pass. */
 static const struct selection	*cmp_ctx;

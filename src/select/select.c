@@ -13,22 +13,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "select/asmsel.h"
 #include "analysis/callgraph.h"
-#include "base/cost.h"
 #include "analysis/derive.h"
 #include "analysis/diff.h"
-#include "select/flamesel.h"
 #include "analysis/gate.h"
-#include "select/graphsel.h"
-#include "base/msg.h"
-#include "model/profile.h"
 #include "analysis/reshape.h"
+#include "base/cost.h"
+#include "base/msg.h"
+#include "base/sort.h"
+#include "base/xmalloc.h"
+#include "model/profile.h"
+#include "select/asmsel.h"
+#include "select/flamesel.h"
+#include "select/graphsel.h"
 #include "select/select.h"
 #include "select/select_impl.h"
-#include "base/sort.h"
 #include "select/srcsel.h"
-#include "base/xmalloc.h"
 
 #define SELECT_AHEAD	16	/* entries loaded ahead, sorting and choosing */
 

@@ -14,14 +14,14 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
-#include "base/cost.h"
 #include "analysis/fntotals.h"
+#include "base/cost.h"
 #include "base/msg.h"
 #include "base/num.h"
+#include "base/xmalloc.h"
 #include "model/profile.h"
 #include "select/reportopts.h"
 #include "select/srcsel.h"
-#include "base/xmalloc.h"
 
 static uint32_t	*srcsel_sorted_index(const uint64_t *, uint32_t);
 static int	srcsel_keycmp(const void *, const void *);

@@ -36,13 +36,13 @@
 #include "analysis/derive.h"
 #include "analysis/fntotals.h"
 #include "base/msg.h"
-#include "model/profile.h"
 #include "base/rematch.h"
+#include "base/tvis.h"
+#include "base/xmalloc.h"
+#include "model/profile.h"
 #include "select/select.h"
 #include "tui/tui.h"
 #include "tui/tui_impl.h"
-#include "base/tvis.h"
-#include "base/xmalloc.h"
 
 static volatile sig_atomic_t tui_signal;
 

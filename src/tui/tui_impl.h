@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "view/cells.h"
-#include "select/reportopts.h"
 #include "base/tvis.h"
+#include "select/reportopts.h"
+#include "view/cells.h"
 
 struct callgraph;
 struct profile;

@@ -11,10 +11,10 @@
 #include <curses.h>
 
 #include "base/rematch.h"
-#include "select/select.h"
-#include "tui/tui_impl.h"
 #include "base/tvis.h"
 #include "base/xmalloc.h"
+#include "select/select.h"
+#include "tui/tui_impl.h"
 
 static int	tui_put(const struct tui *, int, const char *, int);
 static struct tview *tui_view_again(struct tui *, const struct tview *);

@@ -15,12 +15,12 @@
 #include "analysis/callgraph.h"
 #include "analysis/derive.h"
 #include "analysis/fntotals.h"
-#include "base/msg.h"
-#include "model/profile.h"
 #include "analysis/reshape.h"
+#include "base/msg.h"
+#include "base/xmalloc.h"
+#include "model/profile.h"
 #include "select/select.h"
 #include "tui/tui_impl.h"
-#include "base/xmalloc.h"
 
 static void	tui_level_make(const struct tui *, int, struct tlevel *);
 static const struct tlevel *tui_level(struct tui *, int);

@@ -10,16 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "select/asmsel.h"
 #include "analysis/callgraph.h"
-#include "view/cells.h"
-#include "base/cost.h"
 #include "analysis/fntotals.h"
+#include "base/cost.h"
+#include "base/xmalloc.h"
 #include "model/profile.h"
+#include "select/asmsel.h"
 #include "select/select.h"
 #include "select/srcsel.h"
 #include "tui/tui_impl.h"
-#include "base/xmalloc.h"
+#include "view/cells.h"
 
 static struct tview *tui_view_new(enum tkind, const char *);
 static void	tui_end(struct tview *, int, uint32_t, int);

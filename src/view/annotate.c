@@ -11,15 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "view/cells.h"
-#include "base/cost.h"
 #include "analysis/fntotals.h"
-#include "view/header.h"
+#include "base/cost.h"
 #include "base/num.h"
-#include "view/report.h"
+#include "base/xmalloc.h"
 #include "select/select.h"
 #include "select/srcsel.h"
-#include "base/xmalloc.h"
+#include "view/cells.h"
+#include "view/header.h"
+#include "view/report.h"
 
 #define ATS	"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
 #define WARNBAR	"@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"

@@ -14,15 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "select/asmsel.h"
-#include "view/cells.h"
 #include "base/cost.h"
-#include "view/header.h"
 #include "base/num.h"
-#include "model/profile.h"
-#include "view/report.h"
-#include "select/select.h"
 #include "base/xmalloc.h"
+#include "model/profile.h"
+#include "select/asmsel.h"
+#include "select/select.h"
+#include "view/cells.h"
+#include "view/header.h"
+#include "view/report.h"
 
 #define ATS	"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
 #define WARNBAR	"@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"

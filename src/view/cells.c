@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "view/cells.h"
 #include "base/cost.h"
 #include "base/num.h"
+#include "base/xmalloc.h"
 #include "model/profile.h"
 #include "select/select.h"
-#include "base/xmalloc.h"
+#include "view/cells.h"
 
 #define PERC_WIDTH	9	/* " (12.34%)" */
 

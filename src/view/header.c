@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "view/cells.h"
-#include "view/header.h"
 #include "model/profile.h"
 #include "select/select.h"
+#include "view/cells.h"
+#include "view/header.h"
 
 static void	header_parts(const struct cells *, const struct selection *);
 static int	header_own_desc(const struct profile *, const struct part *,

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "view/json.h"
 #include "base/utf8.h"
+#include "view/json.h"
 
 static void	json_item(struct json *);
 

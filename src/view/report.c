@@ -8,8 +8,8 @@
 #include <stdio.h>
 
 #include "analysis/gate.h"
-#include "view/report.h"
 #include "select/select.h"
+#include "view/report.h"
 
 /*
  * The text format: the totals alone (--totals), the difference

@@ -9,11 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "view/cells.h"
 #include "analysis/diff.h"
+#include "select/select.h"
+#include "view/cells.h"
 #include "view/header.h"
 #include "view/report.h"
-#include "select/select.h"
 
 /* Print the text report of a difference.  Return 0. */
 int

@@ -17,14 +17,14 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
-#include "base/cost.h"
 #include "analysis/fntotals.h"
-#include "select/graphsel.h"
+#include "base/cost.h"
 #include "base/num.h"
-#include "model/profile.h"
-#include "view/report.h"
-#include "select/select.h"
 #include "base/utf8.h"
+#include "model/profile.h"
+#include "select/graphsel.h"
+#include "select/select.h"
+#include "view/report.h"
 
 static void	dot_quoted(FILE *, const char *, int);
 static void	dot_html(FILE *, const char *);

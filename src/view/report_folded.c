@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "select/flamesel.h"
 #include "base/msg.h"
-#include "view/report.h"
-#include "select/select.h"
 #include "base/xmalloc.h"
+#include "select/flamesel.h"
+#include "select/select.h"
+#include "view/report.h"
 
 /*
  * Write frame name s, its spaces before a number that ends it (what

@@ -13,19 +13,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "select/asmsel.h"
 #include "analysis/callgraph.h"
-#include "base/cost.h"
 #include "analysis/diff.h"
 #include "analysis/fntotals.h"
 #include "analysis/gate.h"
-#include "view/json.h"
-#include "model/profile.h"
-#include "view/report.h"
-#include "select/select.h"
+#include "base/cost.h"
 #include "base/xmalloc.h"
+#include "model/profile.h"
+#include "select/asmsel.h"
+#include "select/select.h"
 #include "select/srcsel.h"
 #include "version.h"
+#include "view/json.h"
+#include "view/report.h"
 
 static void	json_cost(struct json *, const struct profile *,
 		    const uint64_t *);

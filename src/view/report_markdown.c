@@ -17,15 +17,15 @@
 #include <strings.h>
 
 #include "analysis/callgraph.h"
-#include "base/cost.h"
 #include "analysis/diff.h"
 #include "analysis/fntotals.h"
 #include "analysis/gate.h"
+#include "base/cost.h"
 #include "base/num.h"
-#include "model/profile.h"
-#include "view/report.h"
-#include "select/select.h"
 #include "base/utf8.h"
+#include "model/profile.h"
+#include "select/select.h"
+#include "view/report.h"
 
 static void	md_text(FILE *, const char *);
 static const char *md_count(char *, uint64_t);

@@ -16,12 +16,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "select/flamesel.h"
 #include "base/hash.h"
-#include "model/profile.h"
-#include "view/report.h"
-#include "select/select.h"
 #include "base/utf8.h"
+#include "model/profile.h"
+#include "select/flamesel.h"
+#include "select/select.h"
+#include "view/report.h"
 
 #define SVG_WIDTH	1200
 #define SVG_FRAME	16		/* a frame's height */

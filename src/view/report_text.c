@@ -14,15 +14,15 @@
 #include <unistd.h>
 
 #include "analysis/callgraph.h"
-#include "view/cells.h"
-#include "base/cost.h"
 #include "analysis/fntotals.h"
-#include "view/header.h"
+#include "base/cost.h"
 #include "base/hooks.h"
 #include "base/num.h"
 #include "model/profile.h"
-#include "view/report.h"
 #include "select/select.h"
+#include "view/cells.h"
+#include "view/header.h"
+#include "view/report.h"
 
 #define TEXT_STEP	8	/* rows between the steps of loading names */
 #define TEXT_SPLIT	4096	/* rows worth a second thread to print */

@@ -7,11 +7,11 @@
 
 #include <stdio.h>
 
-#include "view/cells.h"
 #include "base/cost.h"
 #include "model/profile.h"
-#include "view/report.h"
 #include "select/select.h"
+#include "view/cells.h"
+#include "view/report.h"
 
 /* Print the totals, or their change, of a selection.  Return 0. */
 int
