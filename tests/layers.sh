@@ -1,5 +1,5 @@
 #!/bin/sh
-# layers.sh - check the layering of src/ (README, Hacking):
+# layers.sh - check the layering of src/ (man/cg-annotate-internals.7):
 #
 #   layer 1  base/      utilities: allocation, messages, numbers, names
 #   layer 2  model/     the cost model
