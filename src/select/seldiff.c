@@ -20,15 +20,6 @@ static const struct selection	*cmp_ctx;
 
 static int	select_drowcmp(const void *, const void *);
 
-/* A count as the value a limit is checked on ("never recorded": 0). */
-struct snum
-select_count(uint64_t v)
-{
-	struct snum	s = { v == COST_NONE ? 0 : v, 0 };
-
-	return s;
-}
-
 /* Order rows of a difference by the size of their change, then label. */
 static int
 select_drowcmp(const void *a, const void *b)

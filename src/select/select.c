@@ -41,7 +41,6 @@ static void	select_unknown_event(const struct profile *, const char *,
 		    const char *);
 static int	select_setup(struct selection *, const struct profile *,
 		    const struct report_opts *);
-static double	select_prop(uint64_t, uint64_t);
 static uint32_t	select_objof(const struct selection *,
 		    const struct selentry *);
 static int	select_entrycmp(const void *, const void *);
@@ -158,36 +157,6 @@ select_threshold(const struct selection *sel, size_t i)
 	if (sel->o->sort_thr != NULL)
 		return sel->o->sort_thr[i];
 	return i == 0 ? sel->o->threshold : "0";
-}
-
-/* Return the percentage of the total that cumulative cost sum is. */
-static double
-select_prop(uint64_t sum, uint64_t total)
-{
-	double	prop;
-
-	prop = sum <= UINT64_MAX / 100 ? (double)(sum * 100) :
-	    (double)sum * 100.0;
-	if (total != COST_NONE && total > 0)
-		prop /= (double)total;
-	return prop;
-}
-
-/*
- * Return nonzero if the sums sum[k] of the sort events have reached
- * their thresholds' shares of total, every one (the first short of it
- * ends the test).
- */
-int
-select_reached(const struct selection *sel, const uint64_t *sum,
-    const uint64_t *total)
-{
-	size_t	k;
-
-	for (k = 0; k < sel->nsort; k++)
-		if (select_prop(sum[k], total[sel->sort[k]]) < sel->thr[k])
-			return 0;
-	return 1;
 }
 
 /* Return the object of entry en: its row's, or 0 for a cycle. */
@@ -459,16 +428,6 @@ select_cycles(struct selection *sel)
 			sel->cycles[sel->ncycles++] = c;
 		}
 	free(seen);
-}
-
-/* Keep the result of a gate that applied. */
-void
-select_gate_add(struct selection *sel, const struct gate_result *res)
-{
-	sel->gres = xgrow(sel->gres, &sel->gres_cap, sel->ngres + 1,
-	    sizeof(*sel->gres));
-	sel->gres[sel->ngres++] = *res;
-	sel->gates_failed |= res->failed;
 }
 
 /*
