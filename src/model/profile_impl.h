@@ -126,10 +126,10 @@ struct profile {
 					   of line_cap and arc_cap */
 };
 
+/* profile_table.c */
 uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
-uint32_t	 profile_pair_line(struct profile *, uint32_t, uint64_t,
-		    int *);
-int	 profile_pair_add_call(struct profile *, uint32_t, uint64_t,
+uint32_t	 profile_pair_line(struct profile *, uint32_t, uint64_t, int *);
+int		 profile_pair_add_call(struct profile *, uint32_t, uint64_t,
 		    uint32_t, uint64_t, const uint64_t *);
 
 /* Return the hash slot where line starts probing in a table of mask. */

@@ -181,37 +181,48 @@ struct parser {
 	((size_t)((eq) - (s)) == sizeof(lit) - 1 && \
 	    memcmp((s), (lit), sizeof(lit) - 1) == 0)
 
-void	parser_line(struct parser *, const char *, size_t);
-int	parser_feed_lines(struct parser *, const char *, size_t);
-void	parser_forget(struct parser *);
-void	parser_keep(struct parser *, const char *, size_t);
-void	parser_costline(struct parser *, const char *, const char *,
+/* parse.c */
+void		 parser_line(struct parser *, const char *, size_t);
+void		 parser_keep(struct parser *, const char *, size_t);
+void		 parser_nameline(struct parser *, const char *, const char *,
+		    const char *);
+void		 parser_body_seen(struct parser *);
+void		 parser_drop_pending(struct parser *);
+struct part	*parser_part(struct parser *);
+
+/* parse_ahead.c */
+uint32_t	 parser_placeholder(struct parser *, char, uint64_t);
+int		 parser_is_placeholder(const struct parser *, uint32_t);
+
+/* parse_cost.c */
+void		 parser_costline(struct parser *, const char *, const char *,
 		    int);
-void	parser_costline_unplaced(struct parser *, const char *,
+void		 parser_costline_unplaced(struct parser *, const char *,
 		    const char *);
-void	parser_call_cost(struct parser *, uint64_t);
-void	parser_nameline(struct parser *, const char *, const char *,
-		    const char *);
-void	parser_headerline(struct parser *, const char *, const char *,
+void		 parser_call_cost(struct parser *, uint64_t);
+void		 parser_calls(struct parser *, const char *, const char *);
+void		 parser_jump(struct parser *, int, const char *, const char *);
+
+/* parse_fast.c */
+int		 parser_feed_lines(struct parser *, const char *, size_t);
+void		 parser_forget(struct parser *);
+
+/* parse_header.c */
+void		 parser_headerline(struct parser *, const char *, const char *,
 		    const char *, const char *);
-uint32_t	parser_name(struct parser *, enum idspace, const char *,
+void		 parser_part_sum(struct parser *);
+void		 parser_end_part(struct parser *);
+
+/* parse_names.c */
+uint32_t	 parser_name(struct parser *, enum idspace, const char *,
 		    const char *, uint32_t *);
-uint32_t	parser_func(struct parser *, uint32_t, uint32_t, uint32_t,
+uint32_t	 parser_func(struct parser *, uint32_t, uint32_t, uint32_t,
 		    uint32_t);
-uint32_t	idmap_add(struct idmap *, uint64_t, int *);
-void	idmap_direct_grow(struct idmap *, uint64_t);
-void	idmap_resize(struct idmap *, size_t);
-void	idmap_rehash(struct idmap *, uint32_t);
-enum namekey parser_namekey(const char *, const char *);
-void	parser_calls(struct parser *, const char *, const char *);
-void	parser_jump(struct parser *, int, const char *, const char *);
-void	parser_body_seen(struct parser *);
-void	parser_drop_pending(struct parser *);
-void	parser_part_sum(struct parser *);
-void	parser_end_part(struct parser *);
-struct part *parser_part(struct parser *);
-uint32_t	parser_placeholder(struct parser *, char, uint64_t);
-int	parser_is_placeholder(const struct parser *, uint32_t);
+uint32_t	 idmap_add(struct idmap *, uint64_t, int *);
+void		 idmap_direct_grow(struct idmap *, uint64_t);
+void		 idmap_resize(struct idmap *, size_t);
+void		 idmap_rehash(struct idmap *, uint32_t);
+enum namekey	 parser_namekey(const char *, const char *);
 
 /*
  * Return nonzero if the fast path may take cost lines in the state ps

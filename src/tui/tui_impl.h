@@ -105,24 +105,27 @@ struct tui {
 	int			  stop;
 };
 
-void	*tui_worker(void *);
+/* tui_screen.c */
+void		 tui_push(struct tui *, struct tview *);
+void		 tui_draw(struct tui *);
+void		 tui_move(struct tview *, long);
+int		 tui_prompt(const char *, char *, size_t);
+void		 tui_search(struct tui *, int);
+void		 tui_rebuild(struct tui *);
+void		 tui_fresh(struct tui *);
+
+/* tui_select.c */
+void		*tui_worker(void *);
 struct selection *tui_select(struct tui *);
-struct tview *tui_done(struct tview *);
-struct tview *tui_view_list(struct tui *);
-const char *tui_text_at(struct tview *, size_t);
-struct tview *tui_view_func(struct tui *, const char *);
-struct tview *tui_view_source(struct tui *, const char *);
-struct tview *tui_view_asm(struct tui *, const char *);
-struct tview *tui_view_help(void);
-void	tui_view_free(struct tview *);
-void	tui_push(struct tui *, struct tview *);
-void	tui_draw(struct tui *);
-void	tui_move(struct tview *, long);
-int	tui_prompt(const char *, char *, size_t);
-void	tui_search(struct tui *, int);
-void	tui_rebuild(struct tui *);
-void	tui_fresh(struct tui *);
 
-
+/* tui_views.c */
+struct tview	*tui_done(struct tview *);
+struct tview	*tui_view_list(struct tui *);
+const char	*tui_text_at(struct tview *, size_t);
+struct tview	*tui_view_func(struct tui *, const char *);
+struct tview	*tui_view_source(struct tui *, const char *);
+struct tview	*tui_view_asm(struct tui *, const char *);
+struct tview	*tui_view_help(void);
+void		 tui_view_free(struct tview *);
 
 #endif /* CGA_TUI_IMPL_H */
