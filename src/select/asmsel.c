@@ -25,6 +25,8 @@
 #include "select/reportopts.h"
 
 #define ASM_GAP		4096	/* bytes between functions read in one run */
+#define ASM_INSN_MAX	16	/* bytes of the longest instruction of any
+				   architecture objdump reads (x86: 15) */
 #define NONE		UINT32_MAX
 
 /* A function's place: the first printed entry of its rows. */
@@ -190,6 +192,7 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 	struct asmrange	*r;
 	const struct asmfunc *f;
 	size_t		 i, n = 0, m;
+	uint64_t	 stop;
 	char		 err[512];
 
 	if (ob->found != OBJDUMP_OK)
@@ -218,15 +221,27 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 		}
 		r[m++] = r[i];
 	}
-	for (i = 0; i < m; i++)
+	/*
+	 * Each range stops past the whole of its last instruction, which
+	 * starts at hi (objdump lists bytes below the stop only), but not
+	 * past the next range's start, which that instruction cannot
+	 * cross: no instruction is listed twice.  What is listed beyond hi
+	 * is no function's row (asmsel_rows()).
+	 */
+	for (i = 0; i < m; i++) {
+		stop = r[i].hi > UINT64_MAX - ASM_INSN_MAX ? UINT64_MAX :
+		    r[i].hi + ASM_INSN_MAX;
+		if (i + 1 < m && stop > r[i + 1].lo)
+			stop = r[i + 1].lo;
 		if (objdump_read(&ob->dis, sel->o->objdump, ob->path, r[i].lo,
-		    r[i].hi == UINT64_MAX ? r[i].hi : r[i].hi + 1,
-		    sel->o->objdump_timeout, err, sizeof(err)) != OBJDUMP_OK) {
+		    stop, sel->o->objdump_timeout, err, sizeof(err)) !=
+		    OBJDUMP_OK) {
 			ob->found = OBJDUMP_FAILED;
 			ob->why = xstrdup(err);
 			objdump_free(&ob->dis);
 			break;
 		}
+	}
 	free(r);
 }
 
