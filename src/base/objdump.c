@@ -179,7 +179,7 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
     size_t errsize)
 {
 	char	etext[256];
-	size_t	n0 = d->n;
+	size_t	n0 = d->n, i;
 	pid_t	pid;
 	int	out, errfd, status, timedout;
 
@@ -212,8 +212,17 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 			    *etext != '\0' ? ": " : "", etext);
 		return OBJDUMP_FAILED;
 	}
-	if (d->n > 1)
-		qsort(d->insns, d->n, sizeof(*d->insns), objdump_insncmp);
+	/*
+	 * objdump lists a range in order, and ranges come in order: sort
+	 * only when what was added breaks the order (sorting the whole
+	 * list after every range made --asm quadratic in the ranges).
+	 */
+	for (i = n0 > 0 ? n0 : 1; i < d->n; i++)
+		if (objdump_insncmp(&d->insns[i - 1], &d->insns[i]) > 0) {
+			qsort(d->insns, d->n, sizeof(*d->insns),
+			    objdump_insncmp);
+			break;
+		}
 	return OBJDUMP_OK;
 }
 
