@@ -61,8 +61,9 @@ static void	asmsel_find(struct asmobj *, const char *,
 		    const struct report_opts *);
 static void	asmsel_disassemble(struct asmsel *,
 		    const struct asmsel_from *, size_t);
-static void	asmsel_rows(struct asmsel *, struct asmfunc *,
-		    const struct instrs *, const uint32_t *, size_t);
+static size_t	asmsel_walk(const struct asmsel *, const struct asmfunc *,
+		    struct asmrow *, size_t *);
+static void	asmsel_listing(struct asmsel *, struct asmfunc *);
 
 /* Order functions by their place, then by id. */
 static int
@@ -246,18 +247,64 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 }
 
 /*
- * The rows of function f: its instructions ids[0..n-1] (by address)
- * with what objdump listed between its first and last.
+ * Walk function f's instructions (by address) beside what objdump listed
+ * of it, as its rows: into rows (if not NULL).  Return how many rows
+ * there are, and in *unlisted how many instructions the listing lacks.
  */
-static void
-asmsel_rows(struct asmsel *s, struct asmfunc *f, const struct instrs *ins,
-    const uint32_t *ids, size_t n)
+static size_t
+asmsel_walk(const struct asmsel *s, const struct asmfunc *f,
+    struct asmrow *rows, size_t *unlisted)
 {
 	const struct objdump	*d = &s->objs[f->obj].dis;
-	struct asmrow		*row;
+	struct asmrow		 scratch, *row;
 	uint32_t		 fn, file;
-	uint64_t		 addr, line;
-	size_t			 i = 0, j, jend, c = 0, k = 0;
+	uint64_t		 addr = 0, line = 0, text;
+	size_t			 i = 0, j = f->j0, n = 0;
+
+	*unlisted = 0;
+	while (i < f->nids || j < f->j1) {
+		row = rows != NULL ? &rows[n] : &scratch;
+		n++;
+		row->file = NONE;
+		if (i < f->nids)
+			instrs_get(s->ins, f->ids[i], &fn, &addr, &file, &line);
+		if (j < f->j1 && (i == f->nids || d->insns[j].addr <= addr)) {
+			row->addr = d->insns[j].addr;
+			text = j;
+			/* objdump may list an address twice: once is kept. */
+			while (j + 1 < f->j1 && d->insns[j + 1].addr == row->addr)
+				j++;
+			j++;
+			if (rows != NULL)
+				row->text = objdump_text(d, (size_t)text);
+			if (i == f->nids || addr != row->addr)
+				continue;
+		} else {
+			row->addr = addr;
+			row->text = NULL;
+			if (f->unread == ASM_READ)
+				(*unlisted)++;
+		}
+		if (rows != NULL)
+			row->cost = instrs_cost(s->ins, f->ids[i]);
+		row->file = file;
+		row->line = line;
+		i++;
+	}
+	return n;
+}
+
+/*
+ * Set what objdump listed of function f, unless the listings before it
+ * hold ASM_MAX_ROWS instructions already, and count its rows and the
+ * instructions the listing lacks: its rows themselves are made when it
+ * is printed (asmsel_rows()).
+ */
+static void
+asmsel_listing(struct asmsel *s, struct asmfunc *f)
+{
+	const struct objdump	*d = &s->objs[f->obj].dis;
+	size_t			 j, jend;
 
 	j = s->objs[f->obj].found == OBJDUMP_OK ? objdump_find(d, f->lo) : 0;
 	jend = s->objs[f->obj].found == OBJDUMP_OK ?
@@ -269,35 +316,27 @@ asmsel_rows(struct asmsel *s, struct asmfunc *f, const struct instrs *ins,
 	if (f->unread != ASM_READ)
 		jend = j;
 	s->nlisted += jend - j;
-	f->rows = xcalloc(n + (jend - j) + 1, sizeof(*f->rows));
-	while (i < n || j < jend) {
-		row = &f->rows[f->nrows++];
-		row->file = NONE;
-		if (i < n)
-			instrs_get(ins, ids[i], &fn, &addr, &file, &line);
-		if (j < jend && (i == n || d->insns[j].addr <= addr)) {
-			row->addr = d->insns[j].addr;
-			row->text = objdump_text(d, j);
-			/* objdump may list an address twice: once is kept. */
-			while (j + 1 < jend && d->insns[j + 1].addr == row->addr)
-				j++;
-			j++;
-			if (i == n || addr != row->addr)
-				continue;
-		} else {
-			row->addr = addr;
-			row->text = NULL;
-			if (f->unread == ASM_READ)
-				f->unlisted++;
-		}
-		row->cost = instrs_cost(ins, ids[i]);
-		row->file = file;
-		row->line = line;
-		i++;
-	}
+	f->j0 = j;
+	f->j1 = jend;
+	f->nrows = asmsel_walk(s, f, NULL, &f->unlisted);
+}
+
+/*
+ * Return the rows of function f, f->nrows of them, each with its calls
+ * and jumps; the caller frees them once printed, so that no more than
+ * one function's rows are kept.
+ */
+struct asmrow *
+asmsel_rows(const struct asmsel *s, const struct asmfunc *f)
+{
+	struct asmrow	*rows, *row;
+	size_t		 i, c = 0, k = 0, unlisted;
+
+	rows = xcalloc(f->nrows + 1, sizeof(*rows));
+	(void)asmsel_walk(s, f, rows, &unlisted);
 	/* Each row's calls and jumps, both by address. */
 	for (i = 0; i < f->nrows; i++) {
-		row = &f->rows[i];
+		row = &rows[i];
 		while (c < f->ncalls && f->calls[c].addr < row->addr)
 			c++;
 		row->call0 = c;
@@ -311,6 +350,7 @@ asmsel_rows(struct asmsel *s, struct asmfunc *f, const struct instrs *ins,
 			k++;
 		row->njumps = k - row->jump0;
 	}
+	return rows;
 }
 
 /* Choose and read what machine-code annotation prints for sel. */
@@ -339,12 +379,15 @@ asmsel_build(const struct asmsel_from *sel)
 	asmsel_objects(s, sel, ins, byfn, start);
 	for (i = 0; i < s->nobjs; i++)
 		asmsel_disassemble(s, sel, i);
-	for (i = 0; i < s->nfuncs; i++)
-		asmsel_rows(s, &s->funcs[i], ins, byfn + start[i],
-		    start[i + 1] - start[i]);
+	s->ins = ins;
+	s->byfn = byfn;
+	for (i = 0; i < s->nfuncs; i++) {
+		s->funcs[i].ids = byfn + start[i];
+		s->funcs[i].nids = start[i + 1] - start[i];
+		asmsel_listing(s, &s->funcs[i]);
+	}
 	cmp_ins = NULL;
 	cmp_sel = NULL;
-	free(byfn);
 	free(start);
 	free(fnidx);
 	return s;
@@ -537,7 +580,6 @@ asmsel_free(struct asmsel *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->nfuncs; i++) {
-		free(s->funcs[i].rows);
 		free(s->funcs[i].calls);
 		free(s->funcs[i].jumps);
 		free(s->funcs[i].self);
@@ -549,5 +591,6 @@ asmsel_free(struct asmsel *s)
 	}
 	free(s->funcs);
 	free(s->objs);
+	free(s->byfn);
 	free(s);
 }

@@ -15,6 +15,7 @@
 #include "base/objdump.h"
 
 struct fntotals;
+struct instrs;
 struct profile;
 struct report_opts;
 
@@ -91,8 +92,10 @@ struct asmfunc {
 	uint32_t	 obj;		/* its index in objs */
 	uint64_t	 lo, hi;	/* its first and last instruction the
 					   profile names */
-	struct asmrow	*rows;
-	size_t		 nrows;
+	const uint32_t	*ids;		/* the profile's instructions of it, */
+	size_t		 nids;		/*   by address */
+	size_t		 j0, j1;	/* objdump's listing of it */
+	size_t		 nrows;		/* its rows (asmsel_rows()) */
 	struct asmcall	*calls;
 	size_t		 ncalls;
 	struct asmjump	*jumps;
@@ -112,9 +115,12 @@ struct asmsel {
 	time_t		 profile_mtime;
 	int		 have_mtime;
 	size_t		 nlisted;	/* instructions of listings kept */
+	const struct instrs *ins;	/* the profile's instructions */
+	uint32_t	*byfn;		/* of the functions, each by address */
 };
 
 struct asmsel	*asmsel_build(const struct asmsel_from *);
+struct asmrow	*asmsel_rows(const struct asmsel *, const struct asmfunc *);
 void		 asmsel_free(struct asmsel *);
 
 #endif /* CGA_ASMSEL_H */

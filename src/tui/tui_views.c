@@ -373,6 +373,7 @@ tui_view_asm(struct tui *t, const char *label)
 	struct asmsel		*s;
 	const struct asmfunc	*af;
 	const struct asmrow	*ar;
+	struct asmrow		**rows;
 	struct cells		 c;
 	unsigned		*w;
 	size_t			*rank, i, k, m, hot = SIZE_MAX;
@@ -401,10 +402,13 @@ tui_view_asm(struct tui *t, const char *label)
 	free(rank);
 	cells_init(&c, f, sel);
 	w = cells_widths_new(&c);
-	for (k = 0; k < s->nfuncs; k++)
+	rows = xcalloc(s->nfuncs + 1, sizeof(*rows));
+	for (k = 0; k < s->nfuncs; k++) {
+		rows[k] = asmsel_rows(s, &s->funcs[k]);
 		for (i = 0; i < s->funcs[k].nrows; i++)
-			if (s->funcs[k].rows[i].cost != NULL)
-				cells_widths_add(&c, w, s->funcs[k].rows[i].cost);
+			if (rows[k][i].cost != NULL)
+				cells_widths_add(&c, w, rows[k][i].cost);
+	}
 	if (s->nfuncs == 0)
 		tui_text(v, "  (no instruction of it in the profile)",
 		    0, NONE, 0);
@@ -421,7 +425,7 @@ tui_view_asm(struct tui *t, const char *label)
 		cells_events(&c, w);
 		tui_end(v, 0, NONE, 0);
 		for (i = 0; i < af->nrows; i++) {
-			ar = &af->rows[i];
+			ar = &rows[k][i];
 			if (ar->file != NONE && (ar->file != mf ||
 			    ar->line != ml)) {
 				fputs("-- ", f);
@@ -471,6 +475,9 @@ tui_view_asm(struct tui *t, const char *label)
 		tui_text(v, "", 0, NONE, 0);
 	}
 	free(w);
+	for (k = 0; k < s->nfuncs; k++)
+		free(rows[k]);
+	free(rows);
 	asmsel_free(s);
 	v->cur = hot != SIZE_MAX ? hot : 0;
 	return v;

@@ -110,6 +110,7 @@ asm_function(const struct cells *c, const struct selection *sel,
 	const struct asmobj	*ob = &s->objs[f->obj];
 	const struct profile	*p = sel->p;
 	const struct asmrow	*r;
+	struct asmrow		*rows;
 	FILE			*out = c->out;
 	unsigned		*w;
 	uint32_t		 obj, file, name, mfile = UINT32_MAX;
@@ -147,16 +148,18 @@ asm_function(const struct cells *c, const struct selection *sel,
 		fprintf(out, "(machine code not read: %s instructions listed "
 		    "before it, the limit)\n", lim);
 	}
+	/* Its rows, made now and freed once printed. */
+	rows = asmsel_rows(s, f);
 	w = cells_widths_new(c);
 	cells_widths_add(c, w, f->self);
 	for (i = 0; i < f->nrows; i++) {
-		if (f->rows[i].cost != NULL)
-			cells_widths_add(c, w, f->rows[i].cost);
-		for (k = 0; k < f->rows[i].ncalls; k++)
-			cells_widths_add(c, w, f->calls[f->rows[i].call0 +
+		if (rows[i].cost != NULL)
+			cells_widths_add(c, w, rows[i].cost);
+		for (k = 0; k < rows[i].ncalls; k++)
+			cells_widths_add(c, w, f->calls[rows[i].call0 +
 			    k].cost);
 		n = snprintf(a, sizeof(a), "0x%llx",
-		    (unsigned long long)f->rows[i].addr);
+		    (unsigned long long)rows[i].addr);
 		if (n > aw)
 			aw = n;
 	}
@@ -166,20 +169,20 @@ asm_function(const struct cells *c, const struct selection *sel,
 	/* The rows kept: those with cost, and ctx rows around them. */
 	keep = xcalloc(f->nrows + 1, 1);
 	for (i = 0, near = SIZE_MAX; i < f->nrows; i++)
-		if (f->rows[i].cost != NULL || f->rows[i].text == NULL ||
-		    f->rows[i].ncalls > 0 || f->rows[i].njumps > 0)
+		if (rows[i].cost != NULL || rows[i].text == NULL ||
+		    rows[i].ncalls > 0 || rows[i].njumps > 0)
 			near = i;
 		else if (near != SIZE_MAX && i - near <= ctx)
 			keep[i] = 1;
 	for (i = f->nrows, near = SIZE_MAX; i-- > 0; )
-		if (f->rows[i].cost != NULL || f->rows[i].text == NULL ||
-		    f->rows[i].ncalls > 0 || f->rows[i].njumps > 0) {
+		if (rows[i].cost != NULL || rows[i].text == NULL ||
+		    rows[i].ncalls > 0 || rows[i].njumps > 0) {
 			near = i;
 			keep[i] = 1;
 		} else if (near != SIZE_MAX && near - i <= ctx)
 			keep[i] = 1;
 	for (i = 0; i < f->nrows; i++) {
-		r = &f->rows[i];
+		r = &rows[i];
 		if (!keep[i]) {
 			if (!gap) {
 				cells_cost(c, NULL, w);
@@ -207,6 +210,7 @@ asm_function(const struct cells *c, const struct selection *sel,
 	fputs("\n\n", out);
 	free(keep);
 	free(w);
+	free(rows);
 }
 
 /* List the objects that could not be read, and why. */

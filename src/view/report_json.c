@@ -451,6 +451,7 @@ json_asm(struct json *j, const struct selection *sel)
 	const struct asmfunc	*f;
 	const struct asmobj	*ob;
 	const struct profile	*p = sel->p;
+	struct asmrow		*rows;
 	uint32_t		 obj, file, name;
 	size_t			 i, k;
 
@@ -488,8 +489,11 @@ json_asm(struct json *j, const struct selection *sel)
 		json_present(j, p, f->self);
 		json_key(j, "asm");
 		json_open(j, '[');
+		/* Its rows, made now and freed once written. */
+		rows = asmsel_rows(s, f);
 		for (k = 0; k < f->nrows; k++)
-			json_asm_row(j, p, f, &f->rows[k]);
+			json_asm_row(j, p, f, &rows[k]);
+		free(rows);
 		json_close(j, ']');
 		json_close(j, '}');
 	}
