@@ -149,6 +149,11 @@ tui_select(struct tui *t)
 	c->o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
 	c->o.auto_annotate = 0;
 	c->o.totals_only = 0;
+	/*
+	 * No selection keeps machine code: the browser makes a function's
+	 * when its view is opened (select_asm_of()).
+	 */
+	c->o.asm_annotate = 0;
 	/* The sort event is shown first, then those --show named. */
 	c->show = xreallocarray(NULL, t->base->nshow + 1, sizeof(*c->show));
 	c->show[0] = c->sortname;
