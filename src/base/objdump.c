@@ -29,15 +29,22 @@
 
 extern char **environ;
 
-static void	objdump_line(struct objdump *, const char *, size_t);
+/* The spans of a run whose instructions are kept, and the one at. */
+struct objdump_keep {
+	const struct objdump_span *span;
+	size_t		 n, at;
+};
+
+static void	objdump_line(struct objdump *, struct objdump_keep *,
+		    const char *, size_t);
 static int	objdump_open(const char *, time_t *, enum objdump_result *);
 static void	objdump_unfd(char *, size_t, const char *);
 static int	objdump_insncmp(const void *, const void *);
 static int	objdump_pipe(int *);
 static int	objdump_spawn(const char *, const char *, uint64_t, uint64_t,
 		    pid_t *, int *, int *, char *, size_t);
-static int	objdump_collect(struct objdump *, pid_t, int, int, unsigned,
-		    char *, size_t);
+static int	objdump_collect(struct objdump *, struct objdump_keep *,
+		    pid_t, int, int, unsigned, char *, size_t);
 
 /* Make a pipe whose ends the child does not inherit but as dup2()ed. */
 static int
@@ -118,7 +125,8 @@ objdump_unfd(char *s, size_t size, const char *object)
 
 /* Add one line of objdump's listing, if it is an instruction. */
 static void
-objdump_line(struct objdump *d, const char *s, size_t len)
+objdump_line(struct objdump *d, struct objdump_keep *k, const char *s,
+    size_t len)
 {
 	const char	*p = s, *end = s + len, *t;
 	uint64_t	 addr = 0;
@@ -137,6 +145,13 @@ objdump_line(struct objdump *d, const char *s, size_t len)
 	}
 	if (digits == 0 || p + 1 >= end || p[0] != ':' || p[1] != '\t')
 		return;
+	/* Only the spans asked for: objdump lists a run in order. */
+	if (k->n > 0) {
+		while (k->at < k->n && k->span[k->at].hi < addr)
+			k->at++;
+		if (k->at == k->n || addr < k->span[k->at].lo)
+			return;
+	}
 	for (t = p + 2; t < end && (*t == ' ' || *t == '\t'); t++)
 		continue;
 	for (tl = (size_t)(end - t); tl > 0 && (t[tl - 1] == ' ' ||
@@ -168,25 +183,31 @@ objdump_insncmp(const void *a, const void *b)
 /*
  * Add to d the instructions at addresses start to stop - 1 of object,
  * disassembled by prog (a name looked up in PATH, or a path) in at most
- * timeout seconds.  The object is opened and checked here and given to
+ * timeout seconds; with nkeep > 0 only those in the spans keep[] (by
+ * address, not overlapping), so that one run reads several spans with
+ * the code between them left out.  The object is opened and checked here and given to
  * prog as its descriptor 3 (/dev/fd/3), so that prog reads the file
  * checked, whatever the name is made to point at meanwhile.  Return
  * OBJDUMP_OK, or OBJDUMP_FAILED with the reason in err (errsize bytes).
  */
 enum objdump_result
 objdump_read(struct objdump *d, const char *prog, const char *object,
-    uint64_t start, uint64_t stop, unsigned timeout, char *err,
-    size_t errsize)
+    uint64_t start, uint64_t stop, const struct objdump_span *keep,
+    size_t nkeep, unsigned timeout, char *err, size_t errsize)
 {
-	char	etext[256];
-	size_t	n0 = d->n, i;
-	pid_t	pid;
-	int	out, errfd, status, timedout;
+	struct objdump_keep	 k;
+	char			 etext[256];
+	size_t			 n0 = d->n, i;
+	pid_t			 pid;
+	int			 out, errfd, status, timedout;
 
 	if (objdump_spawn(prog, object, start, stop, &pid, &out, &errfd, err,
 	    errsize) == -1)
 		return OBJDUMP_FAILED;
-	timedout = objdump_collect(d, pid, out, errfd, timeout, etext,
+	k.span = keep;
+	k.n = nkeep;
+	k.at = 0;
+	timedout = objdump_collect(d, &k, pid, out, errfd, timeout, etext,
 	    sizeof(etext));
 	close(out);
 	close(errfd);
@@ -309,14 +330,15 @@ syserr:
 }
 
 /*
- * Read what process group pid writes on out, line by line into d, and
+ * Read what process group pid writes on out, line by line into d (those
+ * k keeps), and
  * the first bytes it writes on errfd, its first line into etext (esize
  * bytes), until both end or timeout seconds have passed since now: then
  * kill the group and return 1.  Return 0 otherwise.
  */
 static int
-objdump_collect(struct objdump *d, pid_t pid, int out, int errfd,
-    unsigned timeout, char *etext, size_t esize)
+objdump_collect(struct objdump *d, struct objdump_keep *k, pid_t pid,
+    int out, int errfd, unsigned timeout, char *etext, size_t esize)
 {
 	struct timespec	 t0, now;
 	struct pollfd	 pfd[2];
@@ -364,7 +386,7 @@ objdump_collect(struct objdump *d, pid_t pid, int out, int errfd,
 		}
 		for (i = 0; i < (size_t)n; i++) {
 			if (chunk[i] == '\n') {
-				objdump_line(d, line, llen);
+				objdump_line(d, k, line, llen);
 				llen = 0;
 				continue;
 			}
@@ -373,7 +395,7 @@ objdump_collect(struct objdump *d, pid_t pid, int out, int errfd,
 		}
 	}
 	if (llen > 0)
-		objdump_line(d, line, llen);
+		objdump_line(d, k, line, llen);
 	free(line);
 	etext[elen] = '\0';
 	etext[strcspn(etext, "\n")] = '\0';

@@ -25,6 +25,11 @@ struct objdump_insn {
 	size_t		 text;		/* offset of its text in the buffer */
 };
 
+/* Addresses lo to hi, both included. */
+struct objdump_span {
+	uint64_t	 lo, hi;
+};
+
 /* The instructions objdump listed, by address. */
 struct objdump {
 	struct objdump_insn *insns;
@@ -35,7 +40,8 @@ struct objdump {
 
 enum objdump_result objdump_check(const char *, time_t *);
 enum objdump_result objdump_read(struct objdump *, const char *,
-		    const char *, uint64_t, uint64_t, unsigned, char *,
+		    const char *, uint64_t, uint64_t,
+		    const struct objdump_span *, size_t, unsigned, char *,
 		    size_t);
 const char	*objdump_text(const struct objdump *, size_t);
 size_t		 objdump_find(const struct objdump *, uint64_t);

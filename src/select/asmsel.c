@@ -24,7 +24,7 @@
 #include "select/asmsel.h"
 #include "select/reportopts.h"
 
-#define ASM_GAP		4096	/* bytes between functions read in one run */
+#define ASM_GAP		(128 * 1024)	/* bytes between functions read in one run */
 #define ASM_INSN_MAX	16	/* bytes of the longest instruction of any
 				   architecture objdump reads (x86: 15) */
 #define NONE		UINT32_MAX
@@ -191,8 +191,9 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 {
 	struct asmobj	*ob = &s->objs[k];
 	struct asmrange	*r;
+	struct objdump_span *keep;
 	const struct asmfunc *f;
-	size_t		 i, n = 0, m;
+	size_t		 i, j, e, n = 0, m, nkeep;
 	uint64_t	 stop;
 	char		 err[512];
 
@@ -210,7 +211,22 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 		n++;
 	}
 	qsort(r, n, sizeof(*r), asmsel_rangecmp);
-	/* Nearby ranges in one run, but no run longer than a span. */
+	/* The spans whose instructions are kept: ranges that overlap, one. */
+	keep = xreallocarray(NULL, n + 1, sizeof(*keep));
+	for (i = nkeep = 0; i < n; i++) {
+		if (nkeep > 0 && keep[nkeep - 1].hi >= r[i].lo) {
+			if (r[i].hi > keep[nkeep - 1].hi)
+				keep[nkeep - 1].hi = r[i].hi;
+			continue;
+		}
+		keep[nkeep].lo = r[i].lo;
+		keep[nkeep++].hi = r[i].hi;
+	}
+	/*
+	 * Nearby ranges in one run (each run of objdump reads the object's
+	 * symbols again: some 30 ms on cc1, as long as 100 KB of its code
+	 * takes), but no run longer than a span.
+	 */
 	for (i = m = 0; i < n; i++) {
 		if (m > 0 && (r[m - 1].hi >= r[i].lo ||
 		    r[i].lo - r[m - 1].hi <= ASM_GAP) &&
@@ -226,23 +242,28 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 	 * Each range stops past the whole of its last instruction, which
 	 * starts at hi (objdump lists bytes below the stop only), but not
 	 * past the next range's start, which that instruction cannot
-	 * cross: no instruction is listed twice.  What is listed beyond hi
-	 * is no function's row (asmsel_rows()).
+	 * cross: no instruction is listed twice.  Only the instructions of
+	 * the spans it holds are kept.
 	 */
-	for (i = 0; i < m; i++) {
+	for (i = j = 0; i < m; i++) {
 		stop = r[i].hi > UINT64_MAX - ASM_INSN_MAX ? UINT64_MAX :
 		    r[i].hi + ASM_INSN_MAX;
 		if (i + 1 < m && stop > r[i + 1].lo)
 			stop = r[i + 1].lo;
+		while (j < nkeep && keep[j].hi < r[i].lo)
+			j++;
+		for (e = j; e < nkeep && keep[e].lo <= r[i].hi; e++)
+			continue;
 		if (objdump_read(&ob->dis, sel->o->objdump, ob->path, r[i].lo,
-		    stop, sel->o->objdump_timeout, err, sizeof(err)) !=
-		    OBJDUMP_OK) {
+		    stop, keep + j, e - j, sel->o->objdump_timeout, err,
+		    sizeof(err)) != OBJDUMP_OK) {
 			ob->found = OBJDUMP_FAILED;
 			ob->why = xstrdup(err);
 			objdump_free(&ob->dis);
 			break;
 		}
 	}
+	free(keep);
 	free(r);
 }
 
