@@ -126,6 +126,36 @@ screen fold-derived 80x24 "--sort=CEst --show=CEst,Ir profiles/cg-ctx-recs.out" 
 screen fold-round 80x24 "$p" f f f f i
 screen fold-group 80x24 "--group=file profiles/cg-ctx-recs.out" f f f
 screen asm 80x24 "--asm=yes --function=^asm/ asm/loop-jumps.out" Down a
+
+# With --asm=yes, machine code is made for the function whose view is
+# opened, never for the selections that sort, fold or set inclusive
+# costs (each used to disassemble every listed function): the objdump
+# the browser runs notes each run.
+printf '#!/bin/sh\necho run >>"%s"\nexec objdump "$@"\n' "$tmp/odruns" \
+    >"$tmp/od"
+chmod +x "$tmp/od"
+sock=cga-tui-$$-odruns
+rm -f "$tmp/log" "$tmp/odruns"
+tmux -L "$sock" -f /dev/null new-session -d -x 80 -y 24 "NO_COLOR=1 \
+    CGA_TUI_LOG=$tmp/log $prog --tui --asm=yes --objdump=$tmp/od \
+    --function=^asm/ asm/loop-jumps.out; sleep 60" 2>/dev/null
+n=1
+handled $n
+for k in i f e f Down; do
+	tmux -L "$sock" send-keys "$k" 2>/dev/null
+	n=$((n + 1))
+	handled $n
+done
+before=$(cat "$tmp/odruns" 2>/dev/null | wc -l)
+tmux -L "$sock" send-keys a 2>/dev/null
+handled $((n + 1))
+after=$(cat "$tmp/odruns" 2>/dev/null | wc -l)
+gone "$sock"
+if [ "$before" -ne 0 ] || [ "$after" -ne 1 ]; then
+	echo "FAIL: objdump ran $before times for i f e f Down, $after" \
+	    "after a (want 0 and 1)"
+	fail=1
+fi
 screen asm-none 80x24 "$p" a
 
 # The terminal's settings are those before, after q and after SIGTERM.
