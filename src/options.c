@@ -10,6 +10,7 @@
 
 #include <err.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,19 +29,22 @@
 /*
  * The long options, each with what it does: a function given the value
  * (NULL if it takes none) that returns 1 when the run is over (--help,
- * --version) and exits 2 on a usage error.  getopt_long() reads a table
- * made from this one (options_longopts()).
+ * --version) and exits 2 on a usage error; or, without one, the int of
+ * struct options at offset flag that the option sets: to 1 if it takes
+ * no value, else to its yes or no.  getopt_long() reads a table made
+ * from this one (options_longopts()).
  */
 struct optdef {
 	const char	*name;
 	int		 has_arg;
 	int		(*set)(struct options *, char *);
+	size_t		 flag;
 };
 
-static int	 opt_asm(struct options *, char *);
-static int	 opt_auto(struct options *, char *);
+#define OPT_FUNC(f)	f, 0
+#define OPT_FLAG(field)	NULL, offsetof(struct options, field)
+
 static int	 opt_context(struct options *, char *);
-static int	 opt_diff(struct options *, char *);
 static int	 opt_edge_threshold(struct options *, char *);
 static int	 opt_event(struct options *, char *);
 static int	 opt_fail_above(struct options *, char *);
@@ -50,7 +54,6 @@ static int	 opt_function(struct options *, char *);
 static int	 opt_group(struct options *, char *);
 static int	 opt_help(struct options *, char *);
 static int	 opt_include(struct options *, char *);
-static int	 opt_inclusive(struct options *, char *);
 static int	 opt_leaf(struct options *, char *);
 static int	 opt_mod_filename(struct options *, char *);
 static int	 opt_mod_funcname(struct options *, char *);
@@ -58,51 +61,47 @@ static int	 opt_node_threshold(struct options *, char *);
 static int	 opt_objdir(struct options *, char *);
 static int	 opt_objdump(struct options *, char *);
 static int	 opt_part(struct options *, char *);
-static int	 opt_per_part(struct options *, char *);
 static int	 opt_root(struct options *, char *);
 static int	 opt_show(struct options *, char *);
-static int	 opt_show_percs(struct options *, char *);
 static int	 opt_sort(struct options *, char *);
 static int	 opt_thread(struct options *, char *);
 static int	 opt_threshold(struct options *, char *);
-static int	 opt_totals(struct options *, char *);
 static int	 opt_tree(struct options *, char *);
-static int	 opt_tui(struct options *, char *);
 static int	 opt_version(struct options *, char *);
 
 static const struct optdef optdefs[] = {
-	{ "asm",	required_argument,	opt_asm },
-	{ "auto",	required_argument,	opt_auto },
-	{ "context",	required_argument,	opt_context },
-	{ "diff",	no_argument,		opt_diff },
-	{ "edge-threshold", required_argument,	opt_edge_threshold },
-	{ "event",	required_argument,	opt_event },
-	{ "fail-above",	required_argument,	opt_fail_above },
-	{ "fold",	required_argument,	opt_fold },
-	{ "format",	required_argument,	opt_format },
-	{ "function",	required_argument,	opt_function },
-	{ "group",	required_argument,	opt_group },
-	{ "help",	no_argument,		opt_help },
-	{ "include",	required_argument,	opt_include },
-	{ "inclusive",	required_argument,	opt_inclusive },
-	{ "leaf",	required_argument,	opt_leaf },
-	{ "mod-filename", required_argument,	opt_mod_filename },
-	{ "mod-funcname", required_argument,	opt_mod_funcname },
-	{ "node-threshold", required_argument,	opt_node_threshold },
-	{ "objdir",	required_argument,	opt_objdir },
-	{ "objdump",	required_argument,	opt_objdump },
-	{ "part",	required_argument,	opt_part },
-	{ "per-part",	no_argument,		opt_per_part },
-	{ "root",	required_argument,	opt_root },
-	{ "show",	required_argument,	opt_show },
-	{ "show-percs",	optional_argument,	opt_show_percs },
-	{ "sort",	required_argument,	opt_sort },
-	{ "thread",	required_argument,	opt_thread },
-	{ "threshold",	required_argument,	opt_threshold },
-	{ "totals",	no_argument,		opt_totals },
-	{ "tree",	required_argument,	opt_tree },
-	{ "tui",	no_argument,		opt_tui },
-	{ "version",	no_argument,		opt_version },
+	{ "asm",	required_argument,	OPT_FLAG(report.asm_annotate) },
+	{ "auto",	required_argument,	OPT_FLAG(report.auto_annotate) },
+	{ "context",	required_argument,	OPT_FUNC(opt_context) },
+	{ "diff",	no_argument,		OPT_FLAG(diff) },
+	{ "edge-threshold", required_argument,	OPT_FUNC(opt_edge_threshold) },
+	{ "event",	required_argument,	OPT_FUNC(opt_event) },
+	{ "fail-above",	required_argument,	OPT_FUNC(opt_fail_above) },
+	{ "fold",	required_argument,	OPT_FUNC(opt_fold) },
+	{ "format",	required_argument,	OPT_FUNC(opt_format) },
+	{ "function",	required_argument,	OPT_FUNC(opt_function) },
+	{ "group",	required_argument,	OPT_FUNC(opt_group) },
+	{ "help",	no_argument,		OPT_FUNC(opt_help) },
+	{ "include",	required_argument,	OPT_FUNC(opt_include) },
+	{ "inclusive",	required_argument,	OPT_FLAG(report.inclusive) },
+	{ "leaf",	required_argument,	OPT_FUNC(opt_leaf) },
+	{ "mod-filename", required_argument,	OPT_FUNC(opt_mod_filename) },
+	{ "mod-funcname", required_argument,	OPT_FUNC(opt_mod_funcname) },
+	{ "node-threshold", required_argument,	OPT_FUNC(opt_node_threshold) },
+	{ "objdir",	required_argument,	OPT_FUNC(opt_objdir) },
+	{ "objdump",	required_argument,	OPT_FUNC(opt_objdump) },
+	{ "part",	required_argument,	OPT_FUNC(opt_part) },
+	{ "per-part",	no_argument,		OPT_FLAG(report.per_part) },
+	{ "root",	required_argument,	OPT_FUNC(opt_root) },
+	{ "show",	required_argument,	OPT_FUNC(opt_show) },
+	{ "show-percs",	optional_argument,	OPT_FLAG(report.show_percs) },
+	{ "sort",	required_argument,	OPT_FUNC(opt_sort) },
+	{ "thread",	required_argument,	OPT_FUNC(opt_thread) },
+	{ "threshold",	required_argument,	OPT_FUNC(opt_threshold) },
+	{ "totals",	no_argument,		OPT_FLAG(report.totals_only) },
+	{ "tree",	required_argument,	OPT_FUNC(opt_tree) },
+	{ "tui",	no_argument,		OPT_FLAG(report.tui) },
+	{ "version",	no_argument,		OPT_FUNC(opt_version) },
 };
 
 #define NOPTDEFS	(sizeof(optdefs) / sizeof(optdefs[0]))
@@ -120,6 +119,9 @@ static void		 options_sort(struct report_opts *, char *);
 static void		 options_regex(const char *, const char *,
 			    struct rematch ***, size_t *);
 static unsigned		 options_timeout(const char *);
+static int		 options_set(struct options *, const struct optdef *,
+			    char *);
+static void		 options_dir(char ***, size_t *, const char *);
 static void		 options_defaults(struct options *);
 static void		 options_longopts(struct option *);
 static void		 options_check(struct options *);
@@ -318,7 +320,8 @@ options_parse(struct options *op, int argc, char *argv[])
 	while (!done &&
 	    (ch = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
 		if (ch >= OPT_FIRST && ch < OPT_FIRST + (int)NOPTDEFS)
-			done = optdefs[ch - OPT_FIRST].set(op, optarg);
+			done = options_set(op, &optdefs[ch - OPT_FIRST],
+			    optarg);
 		else if (ch == 'h')
 			done = opt_help(op, NULL);
 		else if (ch == 'I')
@@ -340,6 +343,28 @@ options_parse(struct options *op, int argc, char *argv[])
 	op->nargs = (size_t)(argc - optind);
 	options_check(op);
 	return OPTIONS_RUN;
+}
+
+/*
+ * Do what option d says with its value arg: call its function, or set
+ * its flag.  Return 1 when the run is over (--help, --version).
+ */
+static int
+options_set(struct options *op, const struct optdef *d, char *arg)
+{
+	char	opt[32];
+	int	*flag;
+
+	if (d->set != NULL)
+		return d->set(op, arg);
+	flag = (int *)(void *)((char *)op + d->flag);
+	if (d->has_arg == no_argument)
+		*flag = 1;
+	else {
+		snprintf(opt, sizeof(opt), "--%s", d->name);
+		*flag = yesno(opt, arg);
+	}
+	return 0;
 }
 
 /* Set the defaults of *op: callgrind_annotate's where it has the option. */
@@ -395,6 +420,8 @@ options_check(struct options *op)
 		options_usage(2);
 	}
 	op->parse.strip_prefix = op->pwd = options_pwd();
+	/* Machine code is kept while reading for --asm=yes. */
+	op->parse.instrs = o->asm_annotate;
 	/* Flame graphs use the stacks of xtree files. */
 	op->parse.stacks = (o->format->needs & FORMAT_STACKS) != 0;
 	if (o->objdump == NULL && (o->objdump = getenv("OBJDUMP")) != NULL &&
@@ -405,22 +432,7 @@ options_check(struct options *op)
 	o->objdump_timeout = options_timeout(getenv("CGA_OBJDUMP_TIMEOUT"));
 }
 
-/* --asm=yes|no; machine code is kept while reading with yes. */
-static int
-opt_asm(struct options *op, char *arg)
-{
-	op->report.asm_annotate = yesno("--asm", arg);
-	op->parse.instrs = op->report.asm_annotate;
-	return 0;
-}
 
-/* --auto=yes|no */
-static int
-opt_auto(struct options *op, char *arg)
-{
-	op->report.auto_annotate = yesno("--auto", arg);
-	return 0;
-}
 
 /* --context=N, lines. */
 static int
@@ -436,13 +448,6 @@ opt_context(struct options *op, char *arg)
 	return 0;
 }
 
-/* --diff */
-static int
-opt_diff(struct options *op, char *arg __unused)
-{
-	op->diff = 1;
-	return 0;
-}
 
 /* Set *v to the percentage arg of option opt, or a usage error. */
 static void
@@ -553,21 +558,10 @@ opt_help(struct options *op __unused, char *arg __unused)
 static int
 opt_include(struct options *op, char *arg)
 {
-	struct report_opts	*o = &op->report;
-
-	o->include = xreallocarray(o->include, o->ninclude + 1,
-	    sizeof(*o->include));
-	o->include[o->ninclude++] = include_dir(arg);
+	options_dir(&op->report.include, &op->report.ninclude, arg);
 	return 0;
 }
 
-/* --inclusive=yes|no */
-static int
-opt_inclusive(struct options *op, char *arg)
-{
-	op->report.inclusive = yesno("--inclusive", arg);
-	return 0;
-}
 
 /* --leaf=REGEX, added to those before. */
 static int
@@ -610,12 +604,16 @@ opt_mod_funcname(struct options *op, char *arg)
 static int
 opt_objdir(struct options *op, char *arg)
 {
-	struct report_opts	*o = &op->report;
-
-	o->objdirs = xreallocarray(o->objdirs, o->nobjdirs + 1,
-	    sizeof(*o->objdirs));
-	o->objdirs[o->nobjdirs++] = include_dir(arg);
+	options_dir(&op->report.objdirs, &op->report.nobjdirs, arg);
 	return 0;
+}
+
+/* Add the directory arg, ending "/", to the n of *dirs (-I, --objdir). */
+static void
+options_dir(char ***dirs, size_t *n, const char *arg)
+{
+	*dirs = xreallocarray(*dirs, *n + 1, sizeof(**dirs));
+	(*dirs)[(*n)++] = include_dir(arg);
 }
 
 /* --objdump=PATH */
@@ -659,13 +657,6 @@ opt_thread(struct options *op, char *arg)
 	return 0;
 }
 
-/* --per-part */
-static int
-opt_per_part(struct options *op, char *arg __unused)
-{
-	op->report.per_part = 1;
-	return 0;
-}
 
 /* --root=REGEX, added to those before. */
 static int
@@ -683,13 +674,6 @@ opt_show(struct options *op, char *arg)
 	return 0;
 }
 
-/* --show-percs[=yes|no] */
-static int
-opt_show_percs(struct options *op, char *arg)
-{
-	op->report.show_percs = yesno("--show-percs", arg);
-	return 0;
-}
 
 /* --sort=A[:N],B[:N],... */
 static int
@@ -713,13 +697,6 @@ opt_threshold(struct options *op, char *arg)
 	return 0;
 }
 
-/* --totals */
-static int
-opt_totals(struct options *op, char *arg __unused)
-{
-	op->report.totals_only = 1;
-	return 0;
-}
 
 /* --tree=none|caller|calling|both */
 static int
@@ -729,13 +706,6 @@ opt_tree(struct options *op, char *arg)
 	return 0;
 }
 
-/* --tui */
-static int
-opt_tui(struct options *op, char *arg __unused)
-{
-	op->report.tui = 1;
-	return 0;
-}
 
 /* --version: the version; the run is over. */
 static int
