@@ -330,7 +330,12 @@ options_parse(struct options *op, int argc, char *argv[])
 			warnx("option %s needs a value", argv[optind - 1]);
 			options_usage(2);
 		} else {
-			if (optopt != 0)
+			/* A value given to a long option that takes none. */
+			if (optopt >= OPT_FIRST &&
+			    optopt < OPT_FIRST + (int)NOPTDEFS)
+				warnx("option --%s takes no value",
+				    optdefs[optopt - OPT_FIRST].name);
+			else if (optopt != 0)
 				warnx("unknown option -%c", optopt);
 			else
 				warnx("unknown option %s", argv[optind - 1]);
