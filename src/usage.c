@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis/fold.h"
+#include "base/xmalloc.h"
 #include "model/profile.h"
 #include "select/reportopts.h"
 #include "usage.h"
@@ -32,19 +33,24 @@ const struct choice groups[] = {
 	{ NULL, 0 }
 };
 
+/* The words of the options that take one of a list, as --help shows. */
+struct usage_words {
+	char	fold[128], format[128], group[128], tree[128];
+};
+
+static void		 usage_words(struct usage_words *);
+static const char	*options_words(const struct choice *, const char *,
+			    const char *, char *, size_t);
+static struct choice	*options_formats(void);
 
 /* Print the synopsis to stderr and exit 2. */
 __dead void
 options_usage(int status)
 {
-	struct choice	fc[OPTIONS_MAX_FORMATS + 1];
-	char		fold[128], format[128], group[128], tree[128];
+	struct usage_words u;
 	int		w = (int)strlen(getprogname());
 
-	options_words(folds, "|", "|", fold, sizeof(fold));
-	options_words(options_formats(fc), "|", "|", format, sizeof(format));
-	options_words(groups, "|", "|", group, sizeof(group));
-	options_words(trees, "|", "|", tree, sizeof(tree));
+	usage_words(&u);
 	fprintf(stderr, "usage: %s [--asm=yes|no] [--auto=yes|no] "
 	    "[--context=N]\n"
 	    "       %*s [--event=NAME=FORMULA] [--function=REGEX] "
@@ -67,23 +73,32 @@ options_usage(int status)
 	    "       %*s [--mod-funcname=s/RE/REPL/[g]] [options]\n"
 	    "       %*s old-profile new-profile\n"
 	    "       %s --help | --version\n", getprogname(),
-	    w, "", w, "", w, "", w, "", w, "", fold, w, "", format, w, "",
-	    group, w, "", w, "", w, "", tree, w, "", getprogname(), w, "", w, "",
-	    getprogname());
+	    w, "", w, "", w, "", w, "", w, "", u.fold, w, "", u.format, w, "",
+	    u.group, w, "", w, "", w, "", u.tree, w, "", getprogname(), w, "",
+	    w, "", getprogname());
 	exit(status);
+}
+
+/* Fill u with the words --fold, --format, --group and --tree take. */
+static void
+usage_words(struct usage_words *u)
+{
+	struct choice	*fc = options_formats();
+
+	options_words(folds, "|", "|", u->fold, sizeof(u->fold));
+	options_words(fc, "|", "|", u->format, sizeof(u->format));
+	free(fc);
+	options_words(groups, "|", "|", u->group, sizeof(u->group));
+	options_words(trees, "|", "|", u->tree, sizeof(u->tree));
 }
 
 /* Print the option summary (as in the man page) to stdout. */
 void
 options_help(void)
 {
-	struct choice	fc[OPTIONS_MAX_FORMATS + 1];
-	char		fold[128], format[128], group[128], tree[128];
+	struct usage_words u;
 
-	options_words(folds, "|", "|", fold, sizeof(fold));
-	options_words(options_formats(fc), "|", "|", format, sizeof(format));
-	options_words(groups, "|", "|", group, sizeof(group));
-	options_words(trees, "|", "|", tree, sizeof(tree));
+	usage_words(&u);
 	printf("usage: %s [options] [profile ... [source ...]]\n"
 	    "\n"
 	    "Print the totals, the function totals, the call tree and "
@@ -192,7 +207,7 @@ options_help(void)
 	    "callgrind.out.4242-01, ...).  Other files named are annotated "
 	    "whether or not\ntheir functions are printed.  gzip and zstd "
 	    "profiles are read as they are.\n",
-	    getprogname(), fold, format, group, tree);
+	    getprogname(), u.fold, u.format, u.group, u.tree);
 }
 
 /*
@@ -200,7 +215,7 @@ options_help(void)
  * ("none, caller, calling or both"; "none|caller|calling|both"), and
  * return buf.
  */
-const char *
+static const char *
 options_words(const struct choice *c, const char *sep, const char *last,
     char *buf, size_t size)
 {
@@ -234,17 +249,24 @@ options_choice(const char *opt, const struct choice *c, const char *arg)
 	options_usage(2);
 }
 
-/* Fill c with the names of the formats (format.c), the row's index each. */
-const struct choice *
-options_formats(struct choice *c)
+/*
+ * Return the names of the formats (format.c) as choices, the row's
+ * index each; the caller frees them.
+ */
+static struct choice *
+options_formats(void)
 {
-	size_t	i;
+	struct choice	*c;
+	size_t		 i, n;
 
-	for (i = 0; formats[i].name != NULL && i < OPTIONS_MAX_FORMATS; i++) {
+	for (n = 0; formats[n].name != NULL; n++)
+		continue;
+	c = xreallocarray(NULL, n + 1, sizeof(*c));
+	for (i = 0; i < n; i++) {
 		c[i].word = formats[i].name;
 		c[i].value = (int)i;
 	}
-	c[i].word = NULL;
+	c[n].word = NULL;
 	return c;
 }
 
@@ -252,7 +274,10 @@ options_formats(struct choice *c)
 const struct format *
 options_format(const char *arg)
 {
-	struct choice	c[OPTIONS_MAX_FORMATS + 1];
+	struct choice	*c = options_formats();
+	int		 i;
 
-	return &formats[options_choice("--format", options_formats(c), arg)];
+	i = options_choice("--format", c, arg);
+	free(c);
+	return &formats[i];
 }

@@ -17,17 +17,12 @@ struct choice {
 	int		 value;
 };
 
-#define OPTIONS_MAX_FORMATS	16	/* rows of format.c, at most */
-
 extern const struct choice	trees[], folds[], groups[];
 
 __dead void	 options_usage(int);
 void		 options_help(void);
-const char	*options_words(const struct choice *, const char *,
-		    const char *, char *, size_t);
 int		 options_choice(const char *, const struct choice *,
 		    const char *);
-const struct choice *options_formats(struct choice *);
 const struct format *options_format(const char *);
 
 #endif /* CGA_USAGE_H */
