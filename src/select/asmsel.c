@@ -61,8 +61,6 @@ static void	asmsel_find(struct asmobj *, const char *,
 		    const struct report_opts *);
 static void	asmsel_disassemble(struct asmsel *,
 		    const struct asmsel_from *, size_t);
-static size_t	asmsel_walk(const struct asmsel *, const struct asmfunc *,
-		    struct asmrow *, size_t *);
 static void	asmsel_listing(struct asmsel *, struct asmfunc *);
 
 /* Order functions by their place, then by id. */
@@ -268,58 +266,9 @@ asmsel_disassemble(struct asmsel *s, const struct asmsel_from *sel,
 }
 
 /*
- * Walk function f's instructions (by address) beside what objdump listed
- * of it, as its rows: into rows (if not NULL).  Return how many rows
- * there are, and in *unlisted how many instructions the listing lacks.
- */
-static size_t
-asmsel_walk(const struct asmsel *s, const struct asmfunc *f,
-    struct asmrow *rows, size_t *unlisted)
-{
-	const struct objdump	*d = &s->objs[f->obj].dis;
-	struct asmrow		 scratch, *row;
-	uint32_t		 fn, file;
-	uint64_t		 addr = 0, line = 0, text;
-	size_t			 i = 0, j = f->j0, n = 0;
-
-	*unlisted = 0;
-	while (i < f->nids || j < f->j1) {
-		row = rows != NULL ? &rows[n] : &scratch;
-		n++;
-		row->file = NONE;
-		if (i < f->nids)
-			instrs_get(s->ins, f->ids[i], &fn, &addr, &file, &line);
-		if (j < f->j1 && (i == f->nids || d->insns[j].addr <= addr)) {
-			row->addr = d->insns[j].addr;
-			text = j;
-			/* objdump may list an address twice: once is kept. */
-			while (j + 1 < f->j1 && d->insns[j + 1].addr == row->addr)
-				j++;
-			j++;
-			if (rows != NULL)
-				row->text = objdump_text(d, (size_t)text);
-			if (i == f->nids || addr != row->addr)
-				continue;
-		} else {
-			row->addr = addr;
-			row->text = NULL;
-			if (f->unread == ASM_READ)
-				(*unlisted)++;
-		}
-		if (rows != NULL)
-			row->cost = instrs_cost(s->ins, f->ids[i]);
-		row->file = file;
-		row->line = line;
-		i++;
-	}
-	return n;
-}
-
-/*
  * Set what objdump listed of function f, unless the listings before it
- * hold ASM_MAX_ROWS instructions already, and count its rows and the
- * instructions the listing lacks: its rows themselves are made when it
- * is printed (asmsel_rows()).
+ * hold ASM_MAX_ROWS instructions already; its rows are made when it is
+ * printed (asmsel_rows()).
  */
 static void
 asmsel_listing(struct asmsel *s, struct asmfunc *f)
@@ -339,25 +288,55 @@ asmsel_listing(struct asmsel *s, struct asmfunc *f)
 	s->nlisted += jend - j;
 	f->j0 = j;
 	f->j1 = jend;
-	f->nrows = asmsel_walk(s, f, NULL, &f->unlisted);
 }
 
 /*
- * Return the rows of function f, f->nrows of them, each with its calls
- * and jumps; the caller frees them once printed, so that no more than
- * one function's rows are kept.
+ * Make the rows of function f into r: its instructions (by address)
+ * beside what objdump listed of it, each with its calls and jumps, and
+ * how many instructions the listing lacks.  The caller frees r->row once
+ * printed, so that no more than one function's rows are kept.
  */
-struct asmrow *
-asmsel_rows(const struct asmsel *s, const struct asmfunc *f)
+void
+asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
+    struct asmrows *r)
 {
-	struct asmrow	*rows, *row;
-	size_t		 i, c = 0, k = 0, unlisted;
+	const struct objdump	*d = &s->objs[f->obj].dis;
+	struct asmrow		*row;
+	uint32_t		 fn, file;
+	uint64_t		 addr = 0, line = 0;
+	size_t			 i = 0, j = f->j0, c = 0, k = 0;
 
-	rows = xcalloc(f->nrows + 1, sizeof(*rows));
-	(void)asmsel_walk(s, f, rows, &unlisted);
+	r->row = xcalloc(f->nids + (f->j1 - f->j0) + 1, sizeof(*r->row));
+	r->n = 0;
+	r->unlisted = 0;
+	while (i < f->nids || j < f->j1) {
+		row = &r->row[r->n++];
+		row->file = NONE;
+		if (i < f->nids)
+			instrs_get(s->ins, f->ids[i], &fn, &addr, &file, &line);
+		if (j < f->j1 && (i == f->nids || d->insns[j].addr <= addr)) {
+			row->addr = d->insns[j].addr;
+			row->text = objdump_text(d, j);
+			/* objdump may list an address twice: once is kept. */
+			while (j + 1 < f->j1 && d->insns[j + 1].addr == row->addr)
+				j++;
+			j++;
+			if (i == f->nids || addr != row->addr)
+				continue;
+		} else {
+			row->addr = addr;
+			row->text = NULL;
+			if (f->unread == ASM_READ)
+				r->unlisted++;
+		}
+		row->cost = instrs_cost(s->ins, f->ids[i]);
+		row->file = file;
+		row->line = line;
+		i++;
+	}
 	/* Each row's calls and jumps, both by address. */
-	for (i = 0; i < f->nrows; i++) {
-		row = &rows[i];
+	for (i = 0; i < r->n; i++) {
+		row = &r->row[i];
 		while (c < f->ncalls && f->calls[c].addr < row->addr)
 			c++;
 		row->call0 = c;
@@ -371,7 +350,6 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f)
 			k++;
 		row->njumps = k - row->jump0;
 	}
-	return rows;
 }
 
 /* Choose and read what machine-code annotation prints for sel. */

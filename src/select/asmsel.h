@@ -60,6 +60,13 @@ struct asmrow {
 	size_t		 jump0, njumps;	/* its jumps in the function's */
 };
 
+/* A function's rows, made when it is printed (asmsel_rows()). */
+struct asmrows {
+	struct asmrow	*row;
+	size_t		 n;
+	size_t		 unlisted;	/* instructions objdump did not list */
+};
+
 /* Calls from one instruction to one function. */
 struct asmcall {
 	uint64_t	 addr;
@@ -95,13 +102,11 @@ struct asmfunc {
 	const uint32_t	*ids;		/* the profile's instructions of it, */
 	size_t		 nids;		/*   by address */
 	size_t		 j0, j1;	/* objdump's listing of it */
-	size_t		 nrows;		/* its rows (asmsel_rows()) */
 	struct asmcall	*calls;
 	size_t		 ncalls;
 	struct asmjump	*jumps;
 	size_t		 njumps;
 	uint64_t	*self;		/* the sum of its instructions' costs */
-	size_t		 unlisted;	/* instructions objdump did not list */
 	enum asm_unread	 unread;	/* why objdump's listing is not read */
 };
 
@@ -120,7 +125,8 @@ struct asmsel {
 };
 
 struct asmsel	*asmsel_build(const struct asmsel_from *);
-struct asmrow	*asmsel_rows(const struct asmsel *, const struct asmfunc *);
+void		 asmsel_rows(const struct asmsel *, const struct asmfunc *,
+		    struct asmrows *);
 void		 asmsel_free(struct asmsel *);
 
 #endif /* CGA_ASMSEL_H */

@@ -373,7 +373,7 @@ tui_view_asm(struct tui *t, const char *label)
 	struct asmsel		*s;
 	const struct asmfunc	*af;
 	const struct asmrow	*ar;
-	struct asmrow		**rows;
+	struct asmrows		*rows;
 	struct cells		 c;
 	unsigned		*w;
 	size_t			*rank, i, k, m, hot = SIZE_MAX;
@@ -404,10 +404,10 @@ tui_view_asm(struct tui *t, const char *label)
 	w = cells_widths_new(&c);
 	rows = xcalloc(s->nfuncs + 1, sizeof(*rows));
 	for (k = 0; k < s->nfuncs; k++) {
-		rows[k] = asmsel_rows(s, &s->funcs[k]);
-		for (i = 0; i < s->funcs[k].nrows; i++)
-			if (rows[k][i].cost != NULL)
-				cells_widths_add(&c, w, rows[k][i].cost);
+		asmsel_rows(s, &s->funcs[k], &rows[k]);
+		for (i = 0; i < rows[k].n; i++)
+			if (rows[k].row[i].cost != NULL)
+				cells_widths_add(&c, w, rows[k].row[i].cost);
 	}
 	if (s->nfuncs == 0)
 		tui_text(v, "  (no instruction of it in the profile)",
@@ -424,8 +424,8 @@ tui_view_asm(struct tui *t, const char *label)
 		tui_end(v, 0, NONE, 0);
 		cells_events(&c, w);
 		tui_end(v, 0, NONE, 0);
-		for (i = 0; i < af->nrows; i++) {
-			ar = &rows[k][i];
+		for (i = 0; i < rows[k].n; i++) {
+			ar = &rows[k].row[i];
 			if (ar->file != NONE && (ar->file != mf ||
 			    ar->line != ml)) {
 				fputs("-- ", f);
@@ -476,7 +476,7 @@ tui_view_asm(struct tui *t, const char *label)
 	}
 	free(w);
 	for (k = 0; k < s->nfuncs; k++)
-		free(rows[k]);
+		free(rows[k].row);
 	free(rows);
 	asmsel_free(s);
 	v->cur = hot != SIZE_MAX ? hot : 0;

@@ -34,6 +34,7 @@ static void	asm_row(const struct cells *, const struct selection *,
 		    const unsigned *, int);
 static void	asm_unread(const struct cells *, const struct asmsel *);
 static const char *asm_why(enum objdump_result);
+static int	asm_shown(const struct asmrow *);
 
 /* Say why an object could not be read. */
 static const char *
@@ -51,6 +52,17 @@ asm_why(enum objdump_result r)
 	default:
 		return "not disassembled";
 	}
+}
+
+/*
+ * Return nonzero if row r is always shown: it has a cost, calls or
+ * jumps, or the listing lacks it; the others are context around those.
+ */
+static int
+asm_shown(const struct asmrow *r)
+{
+	return r->cost != NULL || r->text == NULL || r->ncalls > 0 ||
+	    r->njumps > 0;
 }
 
 /* Print one instruction, its jumps, then its calls. */
@@ -110,7 +122,7 @@ asm_function(const struct cells *c, const struct selection *sel,
 	const struct asmobj	*ob = &s->objs[f->obj];
 	const struct profile	*p = sel->p;
 	const struct asmrow	*r;
-	struct asmrow		*rows;
+	struct asmrows		 rows;
 	FILE			*out = c->out;
 	unsigned		*w;
 	uint32_t		 obj, file, name, mfile = UINT32_MAX;
@@ -149,17 +161,17 @@ asm_function(const struct cells *c, const struct selection *sel,
 		    "before it, the limit)\n", lim);
 	}
 	/* Its rows, made now and freed once printed. */
-	rows = asmsel_rows(s, f);
+	asmsel_rows(s, f, &rows);
 	w = cells_widths_new(c);
 	cells_widths_add(c, w, f->self);
-	for (i = 0; i < f->nrows; i++) {
-		if (rows[i].cost != NULL)
-			cells_widths_add(c, w, rows[i].cost);
-		for (k = 0; k < rows[i].ncalls; k++)
-			cells_widths_add(c, w, f->calls[rows[i].call0 +
+	for (i = 0; i < rows.n; i++) {
+		if (rows.row[i].cost != NULL)
+			cells_widths_add(c, w, rows.row[i].cost);
+		for (k = 0; k < rows.row[i].ncalls; k++)
+			cells_widths_add(c, w, f->calls[rows.row[i].call0 +
 			    k].cost);
 		n = snprintf(a, sizeof(a), "0x%llx",
-		    (unsigned long long)rows[i].addr);
+		    (unsigned long long)rows.row[i].addr);
 		if (n > aw)
 			aw = n;
 	}
@@ -167,22 +179,20 @@ asm_function(const struct cells *c, const struct selection *sel,
 	fputs("\n\n", out);
 
 	/* The rows kept: those with cost, and ctx rows around them. */
-	keep = xcalloc(f->nrows + 1, 1);
-	for (i = 0, near = SIZE_MAX; i < f->nrows; i++)
-		if (rows[i].cost != NULL || rows[i].text == NULL ||
-		    rows[i].ncalls > 0 || rows[i].njumps > 0)
+	keep = xcalloc(rows.n + 1, 1);
+	for (i = 0, near = SIZE_MAX; i < rows.n; i++)
+		if (asm_shown(&rows.row[i]))
 			near = i;
 		else if (near != SIZE_MAX && i - near <= ctx)
 			keep[i] = 1;
-	for (i = f->nrows, near = SIZE_MAX; i-- > 0; )
-		if (rows[i].cost != NULL || rows[i].text == NULL ||
-		    rows[i].ncalls > 0 || rows[i].njumps > 0) {
+	for (i = rows.n, near = SIZE_MAX; i-- > 0; )
+		if (asm_shown(&rows.row[i])) {
 			near = i;
 			keep[i] = 1;
 		} else if (near != SIZE_MAX && near - i <= ctx)
 			keep[i] = 1;
-	for (i = 0; i < f->nrows; i++) {
-		r = &rows[i];
+	for (i = 0; i < rows.n; i++) {
+		r = &rows.row[i];
 		if (!keep[i]) {
 			if (!gap) {
 				cells_cost(c, NULL, w);
@@ -205,12 +215,12 @@ asm_function(const struct cells *c, const struct selection *sel,
 	fputc('\n', out);
 	cells_cost(c, f->self, w);
 	fprintf(out, "  %*s  instructions' total", aw, "");
-	if (f->unlisted > 0)
-		fprintf(out, " (%zu not in objdump's listing)", f->unlisted);
+	if (rows.unlisted > 0)
+		fprintf(out, " (%zu not in objdump's listing)", rows.unlisted);
 	fputs("\n\n", out);
 	free(keep);
 	free(w);
-	free(rows);
+	free(rows.row);
 }
 
 /* List the objects that could not be read, and why. */

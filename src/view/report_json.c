@@ -451,7 +451,7 @@ json_asm(struct json *j, const struct selection *sel)
 	const struct asmfunc	*f;
 	const struct asmobj	*ob;
 	const struct profile	*p = sel->p;
-	struct asmrow		*rows;
+	struct asmrows		 rows;
 	uint32_t		 obj, file, name;
 	size_t			 i, k;
 
@@ -490,10 +490,10 @@ json_asm(struct json *j, const struct selection *sel)
 		json_key(j, "asm");
 		json_open(j, '[');
 		/* Its rows, made now and freed once written. */
-		rows = asmsel_rows(s, f);
-		for (k = 0; k < f->nrows; k++)
-			json_asm_row(j, p, f, &rows[k]);
-		free(rows);
+		asmsel_rows(s, f, &rows);
+		for (k = 0; k < rows.n; k++)
+			json_asm_row(j, p, f, &rows.row[k]);
+		free(rows.row);
 		json_close(j, ']');
 		json_close(j, '}');
 	}
