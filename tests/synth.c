@@ -2,7 +2,7 @@
  * synth.c - writes a synthetic but realistic Callgrind profile of any
  * size, quickly and deterministically, for benchmarks and stress tests.
  *
- * usage: cga-synth [-g] [-b bytes] [-e events] [-f functions] [-l files]
+ * usage: cga-synth [-gx] [-b bytes] [-e events] [-f functions] [-l files]
  *            [-o objects] [-s seed]
  *
  * With -g, a large program instead: one that grows with the file (a
@@ -10,7 +10,11 @@
  * distinct lines in 300 MB, a file for every ten functions, an object
  * for every 2,500), each function spanning many distinct lines, and the events after the first three (cache and branch
  * simulation) mostly 0, left out at the end of a line as callgrind
- * does.
+ * does.  With -x also, the large program is C++ as compilers build it:
+ * names of templates 60 to 2,500 characters long, and a third of each
+ * function's lines inlined from a few of many headers (fi=/fe= at every
+ * switch, lines scattered over each header's thousands), so that a
+ * function has many (function, file) pairs of a few lines each.
  *
  * The program it describes has a fixed size (functions spread over files
  * and objects, each with a fixed range of addresses and lines).  Like
@@ -39,6 +43,7 @@ struct func {
 
 static uint64_t	 rng = 0x9e3779b97f4a7c15ULL;	/* costs */
 static uint64_t	 srng;				/* structure */
+static unsigned	 weight = 1;			/* the function's costs */
 static const struct func *sort_fns;
 
 /* Order function indices by object, file, then index. */
@@ -88,10 +93,23 @@ static unsigned
 cost(unsigned e, int grow)
 {
 	if (!grow || e == 0)
-		return 1 + below(9);
+		return (1 + below(9)) * weight;
 	if (e < 3)
-		return below(4);
-	return below(20) == 0 ? 1 + below(3) : 0;
+		return below(4) * weight;
+	return below(20) == 0 ? (1 + below(3)) * weight : 0;
+}
+
+/*
+ * Return the weight of function i's costs in a C++ program: 1 for most,
+ * up to 2^20 for a few, so that (as in real programs) a small share of
+ * the functions holds most of the cost.
+ */
+static unsigned
+fweight(unsigned i)
+{
+	double	 x = (double)((i * 2654435761U) % 1000000) / 1e6;
+
+	return 1U << (unsigned)(20 * x * x * x * x * x * x * x * x * x * x);
 }
 
 /*
@@ -111,10 +129,70 @@ counts(const unsigned *c, unsigned n, int trim)
 	return w + printf("\n");
 }
 
+/*
+ * Write the name of function i: with cxx, a C++ template instance whose
+ * arguments nest and repeat, 60 to 2,500 characters as in real programs
+ * of the standard library, deterministic in i.
+ */
+static int
+fname(unsigned i, int cxx)
+{
+	static const char *const tmpl[] = { "std::vector", "std::pair",
+	    "std::_Rb_tree_const_iterator", "std::function", "std::map" };
+	static const char *const kind[] = { "Node", "Value", "Entry",
+	    "Event", "Key" };
+	unsigned	 n, k, x;
+	int		 w;
+
+	if (!cxx)
+		return printf("ns%u::Class%u::method_%u(int, char const*)",
+		    i % 13, i % 101, i);
+	w = printf("ns%u::detail::Impl%u<", i % 13, i % 997);
+	n = 1 + (i * 2654435761U >> 7) % 24;
+	for (k = 0; k < n; k++) {
+		x = i + k;
+		w += printf("%s%s<ns%u::%s%u const*, std::__cxx11::basic_"
+		    "string<char, std::char_traits<char>, std::allocator<char>"
+		    " > >", k ? ", " : "", tmpl[x % 5], x % 13, kind[x / 5 % 5],
+		    x % 89);
+	}
+	return w + printf(">::method_%u<%s>(ns%u::Key%u const&, "
+	    "unsigned long)", i, i % 3 ? "true" : "false", i % 13, i % 53);
+}
+
+/*
+ * Write 1 to 4 lines of function fn (at address *a, which advances)
+ * inlined from one of its headers, then fe= back to file back: headers
+ * are files after the program's nfile, defined on first use (done).
+ */
+static int
+inlined(unsigned fn, uint64_t *a, unsigned step, unsigned nfile,
+    unsigned back, unsigned nev, unsigned nhdr, unsigned *done)
+{
+	unsigned	 h, k, n, line, c[13], e;
+	int		 w;
+
+	h = (fn * 7 + shape(6) * 131) % nhdr;
+	line = 10 + (unsigned)(((uint64_t)fn * 40503 + h * 2654435761U) %
+	    6000) + shape(60);
+	w = done[h]++ ? printf("fi=(%u)\n", nfile + 1 + h) :
+	    printf("fi=(%u) /usr/include/c++/12/bits/stl_hdr%u.h\n",
+	    nfile + 1 + h, h);
+	n = 1 + shape(4);
+	for (k = 0; k < n; k++) {
+		*a += step;
+		w += printf("+%u %u", step, line + k * (1 + shape(3)));
+		for (e = 0; e < nev; e++)
+			c[e] = cost(e, 1);
+		w += counts(c, nev, 1);
+	}
+	return w + printf("fe=(%u)\n", back + 1);
+}
+
 static __dead void
 usage(void)
 {
-	fprintf(stderr, "usage: %s [-g] [-b bytes] [-e events] [-f functions] "
+	fprintf(stderr, "usage: %s [-gx] [-b bytes] [-e events] [-f functions] "
 	    "[-l files] [-o objects] [-s seed]\n", getprogname());
 	exit(2);
 }
@@ -128,14 +206,17 @@ main(int argc, char *argv[])
 	unsigned	 inl_done[50] = { 0 }, *order, fi, part = 0;
 	uint64_t	 bytes = 100 * 1000 * 1000, seed = 1, addr;
 	long long	 written = 0;
-	unsigned	 pl, c[13];
-	int		 ch, grow = 0;
+	unsigned	 pl, c[13], nhdr = 1, *hdr_done;
+	int		 ch, grow = 0, cxx = 0;
 	char		 buf[256];
 
-	while ((ch = getopt(argc, argv, "b:e:f:gl:o:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "b:e:f:gl:o:s:x")) != -1) {
 		switch (ch) {
 		case 'g':
 			grow = 1;
+			break;
+		case 'x':
+			cxx = 1;
 			break;
 		case 'b':
 			bytes = strtoull(optarg, NULL, 10);
@@ -159,18 +240,23 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	if (nev < 1 || nev > 13 || nfn < 1 || nfile < 1 || nobj < 1)
+	if (nev < 1 || nev > 13 || nfn < 1 || nfile < 1 || nobj < 1 ||
+	    (cxx && !grow))
 		usage();
 	if (grow) {
 		nfn = bytes / 5000 > 100 ? (unsigned)(bytes / 5000) : 100;
 		nfile = nfn / 10;
 		nobj = nfn / 2500 > 0 ? nfn / 2500 : 1;
 	}
+	if (cxx)
+		nhdr = 50 + nfile / 5;
 	rng ^= seed * 0xbf58476d1ce4e5b9ULL;
 	fns = calloc(nfn, sizeof(*fns));
 	obj_done = calloc(nobj, sizeof(*obj_done));
 	file_done = calloc(nfile, sizeof(*file_done));
-	if (fns == NULL || obj_done == NULL || file_done == NULL)
+	hdr_done = calloc(nhdr, sizeof(*hdr_done));
+	if (fns == NULL || obj_done == NULL || file_done == NULL ||
+	    hdr_done == NULL)
 		err(1, NULL);
 	addr = 0x10000;
 	for (i = 0; i < nfn; i++) {
@@ -208,6 +294,7 @@ main(int argc, char *argv[])
 		srng = (seed + 1) * 0x9e3779b97f4a7c15ULL ^ (order[fi] + 1) *
 		    0xbf58476d1ce4e5b9ULL;
 		lines = grow ? 60 + shape(40) : 8 + shape(40);
+		weight = cxx ? fweight(order[fi]) : 1;
 
 		if (fi == 0) {
 			written += printf("\npart: %u\ndesc: Trigger: Dump "
@@ -230,9 +317,11 @@ main(int argc, char *argv[])
 			    "\n", cur_file + 1, cur_file % 37, cur_file);
 		}
 		i = (unsigned)(f - fns);
-		written += f->defined ? printf("fn=(%u)\n", i + 1) :
-		    printf("fn=(%u) ns%u::Class%u::method_%u(int, char "
-		    "const*)\n", i + 1, i % 13, i % 101, i);
+		if (f->defined)
+			written += printf("fn=(%u)\n", i + 1);
+		else
+			written += printf("fn=(%u) ", i + 1) + fname(i, cxx) +
+			    printf("\n");
 		f->defined = 1;
 		written += printf("0x%" PRIx64 " %u", a, line);
 		pl = line;
@@ -257,14 +346,12 @@ main(int argc, char *argv[])
 					    printf("cfi=(%u) src/dir%u/file%u.c"
 					    "\n", g->file + 1, g->file % 37,
 					    g->file);
-				written += g->defined ? printf("cfn=(%u)\n",
-				    (unsigned)(g - fns) + 1) :
-				    printf("cfn=(%u) ns%u::Class%u::"
-				    "method_%u(int, char const*)\n",
-				    (unsigned)(g - fns) + 1,
-				    (unsigned)(g - fns) % 13,
-				    (unsigned)(g - fns) % 101,
-				    (unsigned)(g - fns));
+				written += printf("cfn=(%u)",
+				    (unsigned)(g - fns) + 1);
+				if (!g->defined)
+					written += printf(" ") +
+					    fname((unsigned)(g - fns), cxx);
+				written += printf("\n");
 				g->defined = 1;
 				written += printf("calls=%u 0x%" PRIx64 " %u\n"
 				    "* *", 1 + below(50), g->addr, g->line);
@@ -278,6 +365,11 @@ main(int argc, char *argv[])
 			if (r < 12) {
 				written += printf("jcnd=%u/%u +%u *\n* *\n",
 				    below(10), 10 + below(20), 8 * step);
+				continue;
+			}
+			if (cxx && r < 45) {
+				written += inlined(i, &a, step, nfile,
+				    cur_file, nev, nhdr, hdr_done);
 				continue;
 			}
 			if (r < 14) {
@@ -321,6 +413,7 @@ main(int argc, char *argv[])
 	free(fns);
 	free(obj_done);
 	free(file_done);
+	free(hdr_done);
 	free(order);
 	return 0;
 }
