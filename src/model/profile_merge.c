@@ -73,13 +73,14 @@ profile_line_ahead(const struct profile *p, uint32_t pair, uint64_t line,
 	if (t->n == 0)
 		return;
 	if (t->hashed) {
-		const struct lslot *sl = &p->slots[t->off +
+		const uint32_t *sl = &p->slots[t->off +
 		    profile_line_hash(line, t->len)];
 
+		/* The line's slot, most likely: its first probe. */
 		if (stage == 1)
 			__builtin_prefetch(sl);
-		else if (sl->line == line)
-			id = sl->id;
+		else
+			id = *sl;
 	} else if (t->len == 0)
 		id = t->base == line ? t->first + 1 : 0;
 	else if (line - t->base < t->len) {

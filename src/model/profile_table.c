@@ -179,10 +179,9 @@ profile_hash_put(struct profile *p, const struct linetab *t, uint64_t line,
 	uint32_t	j;
 
 	j = profile_line_hash(line, t->len);
-	while (p->slots[t->off + j].id != 0)
+	while (p->slots[t->off + j] != 0)
 		j = (j + 1) & t->len;
-	p->slots[t->off + j].line = line;
-	p->slots[t->off + j].id = idp1;
+	p->slots[t->off + j] = idp1;
 }
 
 /*
@@ -213,7 +212,7 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 			hi = t.n == 0 || line >= t.base + t.len ? line + 1 :
 			    t.base + t.len;
 		len = hi - lo;
-		if (hi > lo && len <= LINE_DENSE * (uint64_t)t.n + 64 &&
+		if (hi > lo && len <= LINE_DENSE * (uint64_t)t.n + 8 &&
 		    len <= (uint64_t)1 << 30) {
 			/* Room to grow upwards, the usual direction. */
 			for (len += len / 2, cls = 4; (1ULL << cls) < len;
@@ -245,10 +244,10 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 	    p->free_slots, cls, sizeof(*p->slots), &nt.off);
 	if (t.hashed) {
 		for (i = 0; i <= t.len; i++)
-			if (p->slots[t.off + i].id != 0)
+			if (p->slots[t.off + i] != 0)
 				profile_hash_put(p, &nt,
-				    p->slots[t.off + i].line,
-				    p->slots[t.off + i].id);
+				    p->line_no[p->slots[t.off + i] - 1],
+				    p->slots[t.off + i]);
 		profile_give(p->free_slots, profile_log2((uint64_t)t.len + 1),
 		    t.off);
 	} else if (one)
@@ -353,8 +352,7 @@ profile_pair_line(struct profile *p, uint32_t pair, uint64_t line,
     int *created)
 {
 	struct linetab	*t = &p->ptab[pair];
-	struct lslot	*sl = NULL;
-	uint32_t	 id, j, *dn = NULL;
+	uint32_t	*sl = NULL, id, j, *dn = NULL;
 
 	*created = 0;
 	if (t->n == 0)
@@ -383,10 +381,10 @@ profile_pair_line(struct profile *p, uint32_t pair, uint64_t line,
 		for (j = profile_line_hash(line, t->len); ;
 		    j = (j + 1) & t->len) {
 			sl = &p->slots[t->off + j];
-			if (sl->id == 0)
+			if (*sl == 0)
 				break;
-			if (sl->line == line) {
-				id = sl->id - 1;
+			if (p->line_no[*sl - 1] == line) {
+				id = *sl - 1;
 				goto found;
 			}
 		}
@@ -405,8 +403,7 @@ add:
 		t->first = id;
 		t->base = line;
 	} else if (t->hashed) {
-		sl->line = line;
-		sl->id = id + 1;
+		*sl = id + 1;
 		if (TAB_FULL(t->n, (uint64_t)t->len + 1))
 			profile_linetab_grow(p, pair, line);
 	} else
