@@ -19,6 +19,7 @@
 #include "base/xmalloc.h"
 #include "check_suites.h"
 #include "check_util.h"
+#include "model/instrs.h"
 #include "model/profile.h"
 #include "read/input.h"
 #include "read/load.h"
@@ -31,6 +32,59 @@
 static size_t	ahead_said;	/* runs that printed messages */
 static size_t	ahead_timed;	/* segments taken over when the second
 				   thread chose its chunks */
+
+/*
+ * Print the machine code costs p kept, in the order of their ids: every
+ * instruction (function, address, file, line, counts), jump and call.
+ */
+static void
+ahead_instrs(FILE *out, const struct profile *p)
+{
+	const struct instrs	*t = profile_instrs(p);
+	const struct ijump	*j;
+	const struct icall	*c;
+	const uint64_t		*cost;
+	uint64_t		 addr, line;
+	uint32_t		 i, fn, file, obj, ffile, name;
+	unsigned		 e, n;
+
+	if (t == NULL) {
+		fputs("no machine code\n", out);
+		return;
+	}
+	n = instrs_nevents(t);
+	for (i = 0; i < instrs_count(t); i++) {
+		instrs_get(t, i, &fn, &addr, &file, &line);
+		profile_func(p, fn, &obj, &ffile, &name);
+		fprintf(out, "i %s %#llx %s:%llu", profile_str(p, name),
+		    (unsigned long long)addr, profile_str(p, file),
+		    (unsigned long long)line);
+		for (cost = instrs_cost(t, i), e = 0; e < n; e++)
+			fprintf(out, " %llu", (unsigned long long)cost[e]);
+		fputc('\n', out);
+	}
+	for (i = 0; i < instrs_njumps(t); i++) {
+		j = instrs_jump(t, i);
+		profile_func(p, j->fn, &obj, &ffile, &name);
+		fprintf(out, "j %s %d %#llx %#llx %llu %llu\n",
+		    profile_str(p, name), j->cond, (unsigned long long)j->addr,
+		    (unsigned long long)j->target,
+		    (unsigned long long)j->executed,
+		    (unsigned long long)j->taken);
+	}
+	for (i = 0; i < instrs_ncalls(t); i++) {
+		c = instrs_call(t, i);
+		profile_func(p, c->fn, &obj, &ffile, &name);
+		fprintf(out, "c %s %#llx", profile_str(p, name),
+		    (unsigned long long)c->addr);
+		profile_func(p, c->callee, &obj, &ffile, &name);
+		fprintf(out, " %s %llu", profile_str(p, name),
+		    (unsigned long long)c->count);
+		for (cost = instrs_call_cost(t, i), e = 0; e < n; e++)
+			fprintf(out, " %llu", (unsigned long long)cost[e]);
+		fputc('\n', out);
+	}
+}
 
 /*
  * Read path with the options base and chunks of about chunk bytes (0:
@@ -90,6 +144,8 @@ ahead_run(const char *path, const struct parse_opts *po, size_t chunk,
 		o.format = format_find("json");
 		fprintf(out, "json: %d\n", report_print(out, p, NULL, &o,
 		    &run));
+		if (po->instrs)
+			ahead_instrs(out, p);
 	}
 	fclose(out);
 	profile_free(p);
@@ -191,6 +247,34 @@ START_TEST(test_ahead_options)
 }
 END_TEST
 
+/*
+ * Machine code kept (--asm): every instruction, jump and call read
+ * ahead and taken over as when read in order, on the programs of
+ * testdata/asm and every valid and broken test profile.
+ */
+static void
+ahead_instrs_one(const char *path, void *adopted)
+{
+	struct parse_opts	po;
+
+	memset(&po, 0, sizeof(po));
+	po.instrs = 1;
+	*(size_t *)adopted += ahead_compare(path, &po);
+}
+
+START_TEST(test_ahead_instrs)
+{
+	static const char	*dirs[] = { "asm", "profiles", "edge", "bad" };
+	size_t			 i, nfiles = 0, adopted = 0;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		nfiles += each_profile(dirs[i], ahead_instrs_one, &adopted);
+	ck_assert_uint_ge(nfiles, 60);
+	ck_assert_uint_gt(adopted, 5000);
+	msg_reset();
+}
+END_TEST
+
 START_TEST(test_ahead_bad)
 {
 	size_t	nfiles = 0;
@@ -280,6 +364,7 @@ make_ahead_suite(void)
 
 	tcase_add_test(tc, test_ahead_valid);
 	tcase_add_test(tc, test_ahead_options);
+	tcase_add_test(tc, test_ahead_instrs);
 	tcase_add_test(tc, test_ahead_bad);
 	tcase_add_test(tc, test_relay_error);
 	tcase_add_test(tc, test_relay_stop);

@@ -13,10 +13,28 @@
 #include "base/xmalloc.h"
 #include "model/instrs.h"
 
+/*
+ * The instructions' index: open addressing on (function, address), each
+ * slot an id and the high half of its key's hash, where probing starts:
+ * a key not there (most, while reading) is told from the slots alone,
+ * one cache line, and a rehash reads no key (a keytab's slots hold ids
+ * only: the keys, elsewhere, are a second miss a probe).
+ */
+#define INSTRS_AHEAD	8	/* instructions a merge loads ahead */
+
+struct islot {
+	uint32_t	 tag;		/* the key's hash, high half */
+	uint32_t	 id;		/* instruction id + 1, 0 if empty */
+};
+
 struct instrs {
 	unsigned	 nevents;
-	struct keytab	 ikeys;		/* (fn, addr) -> instruction */
-	uint32_t	*file;		/* instruction -> source file, */
+	struct islot	*islots;	/* (fn, addr) -> instruction, */
+	uint32_t	 imask;		/*   imask + 1 slots, */
+	uint32_t	 n;		/*   n used */
+	uint32_t	*fn;		/* instruction -> function, */
+	uint64_t	*addr;		/*   address, */
+	uint32_t	*file;		/*   source file, */
 	uint64_t	*line;		/*   line (the first given) */
 	uint64_t	*cost;		/* instruction * nevents */
 	size_t		 icap;
@@ -29,6 +47,36 @@ struct instrs {
 	size_t		 ccap;
 };
 
+/* Return the hash of (fn, addr), 32 bits. */
+static inline uint32_t
+instrs_hash(uint32_t fn, uint64_t addr)
+{
+	return (uint32_t)((addr ^ (uint64_t)fn << 40 ^ fn) *
+	    0x9e3779b97f4a7c15ULL >> 32);
+}
+
+/* Double the instructions' index. */
+static void
+instrs_grow(struct instrs *t)
+{
+	struct islot	*old = t->islots;
+	uint32_t	 i, j, omask = t->imask;
+
+	if (omask >= UINT32_MAX / 2)
+		abort();
+	t->imask = 2 * omask + 1;
+	t->islots = xcalloc((size_t)t->imask + 1, sizeof(*t->islots));
+	for (i = 0; i <= omask; i++) {
+		if (old[i].id == 0)
+			continue;
+		for (j = old[i].tag & t->imask; t->islots[j].id != 0;
+		    j = (j + 1) & t->imask)
+			continue;
+		t->islots[j] = old[i];
+	}
+	free(old);
+}
+
 /* Make an empty table of machine code costs of nevents events. */
 struct instrs *
 instrs_new(unsigned nevents)
@@ -37,7 +85,8 @@ instrs_new(unsigned nevents)
 
 	t = xcalloc(1, sizeof(*t));
 	t->nevents = nevents;
-	keytab_init(&t->ikeys, 2);
+	t->imask = 1023;
+	t->islots = xcalloc((size_t)t->imask + 1, sizeof(*t->islots));
 	keytab_init(&t->jkeys, 4);
 	keytab_init(&t->ckeys, 3);
 	return t;
@@ -49,7 +98,9 @@ instrs_free(struct instrs *t)
 {
 	if (t == NULL)
 		return;
-	keytab_free(&t->ikeys);
+	free(t->islots);
+	free(t->fn);
+	free(t->addr);
 	keytab_free(&t->jkeys);
 	keytab_free(&t->ckeys);
 	free(t->file);
@@ -61,6 +112,31 @@ instrs_free(struct instrs *t)
 	free(t);
 }
 
+/* Size the arrays of t for cap instructions. */
+static void
+instrs_resize(struct instrs *t, size_t cap)
+{
+	t->icap = cap;
+	t->fn = xreallocarray(t->fn, cap, sizeof(*t->fn));
+	t->addr = xreallocarray(t->addr, cap, sizeof(*t->addr));
+	t->file = xreallocarray(t->file, cap, sizeof(*t->file));
+	t->line = xreallocarray(t->line, cap, sizeof(*t->line));
+	t->cost = xreallocarray(t->cost, cap, t->nevents * sizeof(*t->cost));
+}
+
+/*
+ * Make room in t for n instructions, so that adding that many grows no
+ * table (a chunk read ahead holds about as many as the one before).
+ */
+void
+instrs_reserve(struct instrs *t, uint32_t n)
+{
+	if (n > t->icap)
+		instrs_resize(t, n);
+	while (4 * (uint64_t)n > 3 * ((uint64_t)t->imask + 1))
+		instrs_grow(t);
+}
+
 /*
  * Add cost (k counts given, the rest "never recorded") to the
  * instruction at addr of function fn, in source file (string id) at
@@ -70,25 +146,34 @@ int
 instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
     uint64_t line, const uint64_t *cost, unsigned k)
 {
-	uint64_t	key[2] = { fn, addr };
-	uint32_t	id;
-	int		created;
+	struct islot	*sl;
+	uint32_t	 h = instrs_hash(fn, addr), id, j;
 
-	id = keytab_get(&t->ikeys, key, &created);
-	if (created) {
-		if (id >= t->icap) {
-			t->icap = t->icap ? 2 * t->icap : 1024;
-			t->file = xreallocarray(t->file, t->icap,
-			    sizeof(*t->file));
-			t->line = xreallocarray(t->line, t->icap,
-			    sizeof(*t->line));
-			t->cost = xreallocarray(t->cost, t->icap,
-			    t->nevents * sizeof(*t->cost));
+	for (j = h & t->imask; ; j = (j + 1) & t->imask) {
+		sl = &t->islots[j];
+		if (sl->id == 0)
+			break;
+		if (sl->tag == h && t->addr[sl->id - 1] == addr &&
+		    t->fn[sl->id - 1] == fn) {
+			id = sl->id - 1;
+			goto found;
 		}
-		t->file[id] = file;
-		t->line[id] = line;
-		cost_clear(t->cost + (size_t)id * t->nevents, t->nevents);
 	}
+	if (t->n == UINT32_MAX - 1)
+		abort();
+	id = t->n++;
+	if (id >= t->icap)
+		instrs_resize(t, t->icap ? 2 * t->icap : 1024);
+	sl->tag = h;
+	sl->id = id + 1;
+	t->fn[id] = fn;
+	t->addr[id] = addr;
+	t->file[id] = file;
+	t->line[id] = line;
+	cost_clear(t->cost + (size_t)id * t->nevents, t->nevents);
+	if (4 * (uint64_t)t->n > 3 * ((uint64_t)t->imask + 1))
+		instrs_grow(t);
+found:
 	return cost_add(t->cost + (size_t)id * t->nevents, cost,
 	    k < t->nevents ? k : t->nevents);
 }
@@ -163,6 +248,45 @@ instrs_add_call(struct instrs *t, uint32_t fn, uint64_t addr,
 	    t->nevents);
 }
 
+/*
+ * Add what src holds to t as if src's input had been read after t's,
+ * each in src's order: strmap maps src's file string ids to t's, fnmap
+ * its function ids.  Return nonzero if a sum overflowed.
+ */
+int
+instrs_merge(struct instrs *t, const struct instrs *src,
+    const uint32_t *strmap, const uint32_t *fnmap)
+{
+	uint32_t	 i;
+	int		 over = 0;
+
+	for (i = 0; i < src->n; i++) {
+		/* Each is a miss in a big index: load it ahead. */
+		if (i + INSTRS_AHEAD < src->n)
+			__builtin_prefetch(&t->islots[instrs_hash(
+			    fnmap[src->fn[i + INSTRS_AHEAD]],
+			    src->addr[i + INSTRS_AHEAD]) & t->imask]);
+		over |= instrs_add(t, fnmap[src->fn[i]], src->addr[i],
+		    strmap[src->file[i]],
+		    src->line[i], src->cost + (size_t)i * src->nevents,
+		    src->nevents);
+	}
+	for (i = 0; i < src->jkeys.n; i++) {
+		const struct ijump	*j = &src->jumps[i];
+
+		instrs_add_jump(t, fnmap[j->fn], j->cond, j->addr, j->target,
+		    j->executed, j->taken);
+	}
+	for (i = 0; i < src->ckeys.n; i++) {
+		const struct icall	*c = &src->calls[i];
+
+		over |= instrs_add_call(t, fnmap[c->fn], c->addr,
+		    fnmap[c->callee], c->count, src->ccost +
+		    (size_t)i * src->nevents);
+	}
+	return over;
+}
+
 /* Return the number of events of each cost. */
 unsigned
 instrs_nevents(const struct instrs *t)
@@ -174,7 +298,7 @@ instrs_nevents(const struct instrs *t)
 uint32_t
 instrs_count(const struct instrs *t)
 {
-	return t->ikeys.n;
+	return t->n;
 }
 
 /* Give instruction i's function, address, source file and line. */
@@ -182,10 +306,8 @@ void
 instrs_get(const struct instrs *t, uint32_t i, uint32_t *fn, uint64_t *addr,
     uint32_t *file, uint64_t *line)
 {
-	const uint64_t	*k = keytab_key(&t->ikeys, i);
-
-	*fn = (uint32_t)k[0];
-	*addr = k[1];
+	*fn = t->fn[i];
+	*addr = t->addr[i];
 	*file = t->file[i];
 	*line = t->line[i];
 }

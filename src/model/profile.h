@@ -53,7 +53,7 @@ enum profile_rows {
 
 /* How much a profile holds (see profile_reserve()). */
 struct profile_size {
-	uint32_t	 nfuncs, npairs, nlines, narcs;
+	uint32_t	 nfuncs, npairs, nlines, narcs, ninstrs;
 	size_t		 ndense, nslots, naslots;
 };
 

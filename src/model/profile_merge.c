@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "base/xmalloc.h"
+#include "model/instrs.h"
 #include "model/profile.h"
 #include "model/profile_impl.h"
 
@@ -124,7 +125,7 @@ profile_arc_ahead(const struct profile *p, uint32_t pair, uint32_t callee,
 /*
  * Add what src holds to dst as if src's input had been read after
  * dst's: functions (and their fn= order), the files their code is in,
- * self costs and call arcs, each in src's order, so that new entries get
+ * self costs and call arcs, machine code if kept, each in src's order, so that new entries get
  * the ids a single reading would have given them.  strmap maps every
  * string id of src to one of dst; fnmap (profile_nfuncs(src) long)
  * receives the dst id of each src function.  Return nonzero if a cost
@@ -202,5 +203,8 @@ profile_merge(struct profile *dst, const struct profile *src,
 		    src->arc_count[i], profile_arc_cost(src, i));
 	}
 	free(pairmap);
+	if (src->ins != NULL)
+		over |= instrs_merge(profile_instrs_mut(dst), src->ins, strmap,
+		    fnmap);
 	return over;
 }

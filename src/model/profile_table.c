@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "base/xmalloc.h"
+#include "model/instrs.h"
 #include "model/profile.h"
 #include "model/profile_impl.h"
 
@@ -562,6 +563,7 @@ profile_size(const struct profile *p, struct profile_size *z)
 	z->ndense = p->ndense;
 	z->nslots = p->nslots;
 	z->naslots = p->naslots;
+	z->ninstrs = p->ins != NULL ? instrs_count(p->ins) : 0;
 }
 
 /*
@@ -588,4 +590,6 @@ profile_reserve(struct profile *p, const struct profile_size *z)
 	p->slots = xgrow(p->slots, &p->slots_cap, z->nslots, sizeof(*p->slots));
 	p->aslots = xgrow(p->aslots, &p->aslots_cap, z->naslots,
 	    sizeof(*p->aslots));
+	if (p->nevents > 0 && z->ninstrs > 0)
+		instrs_reserve(profile_instrs_mut(p), z->ninstrs);
 }

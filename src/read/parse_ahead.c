@@ -429,6 +429,11 @@ parser_adopt_state(struct parser *ps, const struct parser *cs,
 	ps->call_pending = cs->call_pending;
 	ps->call_count = cs->call_count;
 	ps->jump_pending = cs->jump_pending;
+	ps->jump_known = cs->jump_known;
+	ps->jump_cond = cs->jump_cond;
+	ps->jump_taken = cs->jump_taken;
+	ps->jump_exe = cs->jump_exe;
+	ps->jump_target = cs->jump_target;
 	/* Positions the chunk never set are still those of before it. */
 	ps->all_set = 1;
 	for (k = 0; k < PARSE_MAXPOS; k++) {

@@ -12,6 +12,7 @@
 
 #include "base/cost.h"
 #include "base/msg.h"
+#include "model/instrs.h"
 #include "read/parser.h"
 
 static void	parser_flush(struct parser *);
@@ -271,6 +272,10 @@ parser_fastline(struct parser *ps, const char *s, const char *end)
 		if (*p != '\n')
 			goto undo;
 		ps->jump_pending = 0;
+		if (ps->keep && ps->jump_known && ps->pos_instr >= 0)
+			instrs_add_jump(profile_instrs_mut(ps->p), ps->fn,
+			    ps->jump_cond, pos[ps->pos_instr],
+			    ps->jump_target, ps->jump_exe, ps->jump_taken);
 		return p;
 	}
 	for (i = 0; *p == ' '; i++) {
@@ -322,7 +327,7 @@ parser_fastadd(struct parser *ps, uint64_t line)
 	uint64_t	*cost = ps->cost, v;
 	int		 over;
 
-	if (ps->hit && ps->hit_line == line) {
+	if (ps->hit && ps->hit_line == line && !ps->keep) {
 		if (ps->nevents == 1) {
 			/* Hold the count back while the sums have room. */
 			if ((v = cost[0]) == COST_NONE)
@@ -349,6 +354,11 @@ parser_fastadd(struct parser *ps, uint64_t line)
 	}
 	if (over)
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+	/* Machine code kept: every line's counts, one at a time. */
+	if (ps->keep && ps->pos_instr >= 0 &&
+	    instrs_add(profile_instrs_mut(ps->p), ps->fn, ps->pos[ps->pos_instr],
+	    ps->fi, line, cost, ps->given))
+		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	cost_add(ps->part_sum, cost, ps->given);
 	ps->room_known = 0;
 }
@@ -368,13 +378,13 @@ parser_fastcall(struct parser *ps, const char *s, const char *end)
 	int		 call;
 
 	if (ps->call_pending || ps->jump_pending || !ps->body_seen ||
-	    !ps->have_events || ps->keep || ps->xstack)
+	    !ps->have_events || ps->xstack)
 		return NULL;
 	if (end - s > 6 && memcmp(s, "calls=", 6) == 0)
 		call = 1;
-	else if (end - s > 5 && (memcmp(s, "jump=", 5) == 0 ||
+	else if (end - s > 5 && !ps->keep && (memcmp(s, "jump=", 5) == 0 ||
 	    memcmp(s, "jcnd=", 5) == 0))
-		call = 0;
+		call = 0;	/* kept, a jump's target is read by parser_jump() */
 	else
 		return NULL;
 	p = s + 5 + call;

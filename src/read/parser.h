@@ -235,7 +235,7 @@ parser_fastok(const struct parser *ps)
 {
 	return ps->identity && ps->all_set && ps->fn != NONE &&
 	    !ps->skipping && ps->part_sum != NULL && ps->npos > 0 &&
-	    !ps->keep && !ps->xstack;
+	    !ps->xstack;
 }
 
 /* Return where compressed id starts probing in m's hash table. */
