@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "base/cost.h"
+#include "base/hooks.h"
+#include "base/objdump.h"
 #include "base/msg.h"
 #include "base/xmalloc.h"
 #include "check_suites.h"
@@ -168,6 +170,87 @@ START_TEST(test_instrs_profiles)
 }
 END_TEST
 
+/*
+ * Read the listing of testdata/asm/bin/loop into d: its code in two
+ * ranges, the higher one first (so that the listing is sorted after the
+ * second), texts written out every held bytes (0: the default).
+ */
+static void
+spool_read(struct objdump *d, size_t held)
+{
+	char	path[1024], err[512];
+
+	snprintf(path, sizeof(path), "%s/asm/bin/loop", CGA_TESTDATA);
+	memset(d, 0, sizeof(*d));
+	hooks.held = held;
+	ck_assert_int_eq(objdump_read(d, "objdump", path, 0x1200, 0x1400,
+	    NULL, 0, 60, err, sizeof(err)), OBJDUMP_OK);
+	ck_assert_int_eq(objdump_read(d, "objdump", path, 0x1000, 0x1200,
+	    NULL, 0, 60, err, sizeof(err)), OBJDUMP_OK);
+	hooks.held = 0;
+}
+
+/* Check that runs [j0, j1) of a and b have the same texts. */
+static void
+spool_same(const struct objdump *a, const struct objdump *b, size_t j0,
+    size_t j1)
+{
+	struct objdump_texts	ta, tb;
+	size_t			j;
+
+	objdump_texts(a, j0, j1, &ta);
+	objdump_texts(b, j0, j1, &tb);
+	for (j = j0; j < j1; j++) {
+		ck_assert_uint_eq(a->insns[j].addr, b->insns[j].addr);
+		ck_assert_str_eq(objdump_text(a, &ta, j),
+		    objdump_text(b, &tb, j));
+	}
+	objdump_texts_free(&ta);
+	objdump_texts_free(&tb);
+}
+
+/*
+ * A listing's texts written to a temporary file as read, a few bytes at
+ * a time, come back as those kept in memory: every instruction alone,
+ * runs of every length from every start, and the whole, after the
+ * listing was sorted (texts apart); and where no file can be made.
+ */
+START_TEST(test_objdump_spool)
+{
+	struct objdump	 mem, file, none;
+	const char	*tmpdir = getenv("TMPDIR");
+	char		*saved = tmpdir != NULL ? xstrdup(tmpdir) : NULL;
+	size_t		 j, len;
+
+	spool_read(&mem, 0);
+	spool_read(&file, 64);
+	ck_assert_uint_eq(mem.spool, 0);
+	ck_assert_uint_ne(file.spool, 0);
+	ck_assert_uint_gt(file.spooled, 1000);
+	ck_assert_uint_gt(mem.n, 100);
+	ck_assert_uint_eq(mem.n, file.n);
+	for (j = 1; j < mem.n; j++)
+		ck_assert_uint_le(mem.insns[j - 1].addr, mem.insns[j].addr);
+	for (len = 1; len <= 9; len++)
+		for (j = 0; j + len <= mem.n; j++)
+			spool_same(&mem, &file, j, j + len);
+	spool_same(&mem, &file, 0, mem.n);
+	setenv("TMPDIR", "/nonexistent/dir", 1);
+	spool_read(&none, 64);
+	if (saved != NULL)
+		setenv("TMPDIR", saved, 1);
+	else
+		unsetenv("TMPDIR");
+	free(saved);
+	ck_assert_uint_eq(none.spool, 0);
+	ck_assert_int_eq(none.nospool, 1);
+	spool_same(&mem, &none, 0, mem.n);
+	objdump_free(&mem);
+	objdump_free(&file);
+	objdump_free(&none);
+}
+END_TEST
+
 Suite *
 make_instrs_suite(void)
 {
@@ -176,6 +259,7 @@ make_instrs_suite(void)
 
 	tcase_add_test(tc, test_instrs_parse);
 	tcase_add_test(tc, test_instrs_profiles);
+	tcase_add_test(tc, test_objdump_spool);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -19,6 +19,8 @@ struct hooks {
 				   whatever the speeds (ahead.c) */
 	size_t	 split;		/* functions from which the text list is
 				   printed in two threads (report_text.c) */
+	size_t	 held;		/* bytes of a listing's texts kept in
+				   memory before a write (objdump.c) */
 };
 
 extern struct hooks	hooks;

@@ -6,7 +6,10 @@
  * after "--"), its standard output read through a pipe and parsed line
  * by line: "   ADDR:<TAB>TEXT" lines are instructions, the rest
  * (headers, symbol lines, blank lines) is skipped.  A listing may be
- * read in several ranges into one struct objdump; it stays sorted.
+ * read in several ranges into one struct objdump; it stays sorted.  The
+ * texts go to an unlinked temporary file (in TMPDIR, else /tmp) a
+ * megabyte at a time, and come back a function at a time
+ * (objdump_texts()): the memory a listing holds is its addresses.
  */
 #include "base/compat.h"
 
@@ -23,9 +26,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/hooks.h"
 #include "base/objdump.h"
 #include "base/srcfile.h"
 #include "base/xmalloc.h"
+
+#define OBJDUMP_HELD	(1024 * 1024)	/* texts kept before a write */
 
 extern char **environ;
 
@@ -45,6 +51,9 @@ static int	objdump_spawn(const char *, const char *, uint64_t, uint64_t,
 		    pid_t *, int *, int *, char *, size_t);
 static int	objdump_collect(struct objdump *, struct objdump_keep *,
 		    pid_t, int, int, unsigned, char *, size_t);
+static void	objdump_spool(struct objdump *);
+static void	objdump_copy(const struct objdump *, uint64_t, char *,
+		    size_t);
 
 /* Make a pipe whose ends the child does not inherit but as dup2()ed. */
 static int
@@ -162,11 +171,88 @@ objdump_line(struct objdump *d, struct objdump_keep *k, const char *s,
 	d->insns = xgrow(d->insns, &d->cap, d->n + 1, sizeof(*d->insns));
 	d->buf = xgrow(d->buf, &d->size, d->len + tl + 1, 1);
 	d->insns[d->n].addr = addr;
-	d->insns[d->n].text = d->len;
+	d->insns[d->n].text = d->spooled + d->len;
 	d->n++;
 	memcpy(d->buf + d->len, t, tl);
 	d->len += tl;
 	d->buf[d->len++] = '\0';
+	if (tl + 1 > d->maxlen)
+		d->maxlen = tl + 1;
+	if (d->len >= (hooks.held > 0 ? hooks.held : OBJDUMP_HELD))
+		objdump_spool(d);
+}
+
+/*
+ * Write the texts in memory to the temporary file, made the first time;
+ * if it cannot be made or written, they stay in memory from then on.
+ */
+static void
+objdump_spool(struct objdump *d)
+{
+	const char	*dir = getenv("TMPDIR");
+	char		*path;
+	size_t		 done = 0;
+	ssize_t		 n;
+	int		 fd;
+
+	if (d->nospool)
+		return;
+	if (d->spool == 0) {
+		if (dir == NULL || *dir != '/')
+			dir = "/tmp";
+		path = xmalloc(strlen(dir) + sizeof("/cg-annotate.XXXXXX"));
+		strcpy(path, dir);
+		strcat(path, "/cg-annotate.XXXXXX");
+		fd = mkstemp(path);
+		if (fd != -1) {
+			(void)unlink(path);
+			(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+		}
+		free(path);
+		if (fd == -1) {
+			d->nospool = 1;
+			return;
+		}
+		d->spool = fd + 1;
+	}
+	while (done < d->len) {
+		n = pwrite(d->spool - 1, d->buf + done, d->len - done,
+		    (off_t)(d->spooled + done));
+		if (n <= 0 && errno != EINTR) {
+			/* What was written stays; the rest, in memory. */
+			d->nospool = 1;
+			return;
+		}
+		if (n > 0)
+			done += (size_t)n;
+	}
+	d->spooled += d->len;
+	d->len = 0;
+}
+
+/* Copy n bytes of the texts from offset off, wherever they are. */
+static void
+objdump_copy(const struct objdump *d, uint64_t off, char *dst, size_t n)
+{
+	size_t	k;
+	ssize_t	r;
+
+	while (n > 0 && off < d->spooled) {
+		k = d->spooled - off < n ? (size_t)(d->spooled - off) : n;
+		r = pread(d->spool - 1, dst, k, (off_t)off);
+		if (r <= 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			/* Lost: empty texts rather than garbage. */
+			memset(dst, 0, k);
+			r = (ssize_t)k;
+		}
+		dst += r;
+		off += (uint64_t)r;
+		n -= (size_t)r;
+	}
+	if (n > 0)
+		memcpy(dst, d->buf + (off - d->spooled), n);
 }
 
 /* Order instructions by address. */
@@ -343,8 +429,9 @@ objdump_collect(struct objdump *d, struct objdump_keep *k, pid_t pid,
 	struct timespec	 t0, now;
 	struct pollfd	 pfd[2];
 	char		 chunk[65536], *line = NULL;
+	const char	*nlp;
 	size_t		 llen = 0, lcap = 0, elen = 0, i;
-	ssize_t		 n;
+	ssize_t		 n, nl;
 	long		 left;
 	int		 rc, timedout = 0;
 
@@ -384,14 +471,21 @@ objdump_collect(struct objdump *d, struct objdump_keep *k, pid_t pid,
 				pfd[0].fd = -1;
 			continue;
 		}
-		for (i = 0; i < (size_t)n; i++) {
-			if (chunk[i] == '\n') {
-				objdump_line(d, k, line, llen);
-				llen = 0;
+		for (i = 0; i < (size_t)n; i += nl + 1) {
+			/* A line, or its start, or its end. */
+			nlp = memchr(chunk + i, '\n', (size_t)n - i);
+			nl = nlp != NULL ? nlp - (chunk + i) : n - (ssize_t)i;
+			if (llen == 0 && i + (size_t)nl < (size_t)n) {
+				objdump_line(d, k, chunk + i, (size_t)nl);
 				continue;
 			}
-			line = xgrow(line, &lcap, llen + 1, 1);
-			line[llen++] = chunk[i];
+			line = xgrow(line, &lcap, llen + (size_t)nl, 1);
+			memcpy(line + llen, chunk + i, (size_t)nl);
+			llen += (size_t)nl;
+			if (i + (size_t)nl < (size_t)n) {
+				objdump_line(d, k, line, llen);
+				llen = 0;
+			}
 		}
 	}
 	if (llen > 0)
@@ -402,11 +496,70 @@ objdump_collect(struct objdump *d, struct objdump_keep *k, pid_t pid,
 	return timedout;
 }
 
-/* Return the text of instruction i. */
-const char *
-objdump_text(const struct objdump *d, size_t i)
+/*
+ * Have the texts of instructions j0 to j1 - 1 in memory, in t: where
+ * they are if none was written out, else read back in one piece (they
+ * were listed together), or one by one if the listing was sorted and
+ * they lie apart.  objdump_texts_free() gives the memory back.
+ */
+void
+objdump_texts(const struct objdump *d, size_t j0, size_t j1,
+    struct objdump_texts *t)
 {
-	return d->buf + d->insns[i].text;
+	uint64_t	lo = UINT64_MAX, hi = 0, end = d->spooled + d->len;
+	size_t		j, n;
+
+	memset(t, 0, sizeof(*t));
+	t->j0 = j0;
+	for (j = j0; j < j1; j++) {
+		if (d->insns[j].text < lo)
+			lo = d->insns[j].text;
+		if (d->insns[j].text > hi)
+			hi = d->insns[j].text;
+	}
+	if (j1 <= j0)
+		return;
+	if (lo >= d->spooled) {
+		t->base = d->buf;
+		t->lo = d->spooled;
+		return;
+	}
+	if (hi - lo <= (uint64_t)(j1 - j0) * d->maxlen) {
+		n = (size_t)((hi + d->maxlen < end ? hi + d->maxlen : end) -
+		    lo);
+		t->buf = xmalloc(n);
+		objdump_copy(d, lo, t->buf, n);
+		t->base = t->buf;
+		t->lo = lo;
+		return;
+	}
+	t->scattered = 1;
+	t->buf = xreallocarray(NULL, j1 - j0, d->maxlen);
+	for (j = j0; j < j1; j++) {
+		n = end - d->insns[j].text < d->maxlen ?
+		    (size_t)(end - d->insns[j].text) : d->maxlen;
+		objdump_copy(d, d->insns[j].text, t->buf + (j - j0) *
+		    d->maxlen, n);
+	}
+	t->base = t->buf;
+}
+
+/* Return the text of instruction j, in memory by objdump_texts(). */
+const char *
+objdump_text(const struct objdump *d, const struct objdump_texts *t,
+    size_t j)
+{
+	if (t->scattered)
+		return t->base + (j - t->j0) * d->maxlen;
+	return t->base + (d->insns[j].text - t->lo);
+}
+
+/* Give back the memory of texts read back. */
+void
+objdump_texts_free(struct objdump_texts *t)
+{
+	free(t->buf);
+	memset(t, 0, sizeof(*t));
 }
 
 /* Return the first instruction at addr or after it (d->n if none). */
@@ -431,5 +584,7 @@ objdump_free(struct objdump *d)
 {
 	free(d->insns);
 	free(d->buf);
+	if (d->spool != 0)
+		close(d->spool - 1);
 	memset(d, 0, sizeof(*d));
 }

@@ -22,7 +22,7 @@ enum objdump_result {
 /* One instruction of a listing. */
 struct objdump_insn {
 	uint64_t	 addr;
-	size_t		 text;		/* offset of its text in the buffer */
+	uint64_t	 text;		/* offset of its text in the texts */
 };
 
 /* Addresses lo to hi, both included. */
@@ -30,12 +30,30 @@ struct objdump_span {
 	uint64_t	 lo, hi;
 };
 
-/* The instructions objdump listed, by address. */
+/*
+ * The instructions objdump listed, by address.  Their texts, each
+ * NUL-terminated, one after the other as listed, are written to a
+ * temporary file once OBJDUMP_HELD bytes are in memory (a big program's
+ * listing is hundreds of MB), and read back a function at a time.
+ */
 struct objdump {
 	struct objdump_insn *insns;
 	size_t		 n, cap;
-	char		*buf;		/* the texts, each NUL-terminated */
+	char		*buf;		/* the texts from spooled on */
 	size_t		 len, size;
+	uint64_t	 spooled;	/* bytes of texts in the file */
+	int		 spool;		/* its descriptor + 1, 0 if none */
+	int		 nospool;	/* none could be made or written */
+	size_t		 maxlen;	/* the longest text, its NUL included */
+};
+
+/* The texts of a run of a listing's instructions, in memory. */
+struct objdump_texts {
+	char		*buf;		/* read back, or NULL */
+	const char	*base;		/* text offset lo is at base */
+	uint64_t	 lo;
+	size_t		 j0;
+	int		 scattered;	/* text j at base + (j - j0) * maxlen */
 };
 
 enum objdump_result objdump_check(const char *, time_t *);
@@ -43,7 +61,11 @@ enum objdump_result objdump_read(struct objdump *, const char *,
 		    const char *, uint64_t, uint64_t,
 		    const struct objdump_span *, size_t, unsigned, char *,
 		    size_t);
-const char	*objdump_text(const struct objdump *, size_t);
+void		 objdump_texts(const struct objdump *, size_t, size_t,
+		    struct objdump_texts *);
+const char	*objdump_text(const struct objdump *,
+		    const struct objdump_texts *, size_t);
+void		 objdump_texts_free(struct objdump_texts *);
 size_t		 objdump_find(const struct objdump *, uint64_t);
 void		 objdump_free(struct objdump *);
 

@@ -293,8 +293,9 @@ asmsel_listing(struct asmsel *s, struct asmfunc *f)
 /*
  * Make the rows of function f into r: its instructions (by address)
  * beside what objdump listed of it, each with its calls and jumps, and
- * how many instructions the listing lacks.  The caller frees r->row once
- * printed, so that no more than one function's rows are kept.
+ * how many instructions the listing lacks.  The caller frees r once
+ * printed (asmsel_rows_free()), so that no more than one function's
+ * rows are kept.
  */
 void
 asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
@@ -309,6 +310,7 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
 	r->row = xcalloc(f->nids + (f->j1 - f->j0) + 1, sizeof(*r->row));
 	r->n = 0;
 	r->unlisted = 0;
+	objdump_texts(d, f->j0, f->j1, &r->texts);
 	while (i < f->nids || j < f->j1) {
 		row = &r->row[r->n++];
 		row->file = NONE;
@@ -316,7 +318,7 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
 			instrs_get(s->ins, f->ids[i], &fn, &addr, &file, &line);
 		if (j < f->j1 && (i == f->nids || d->insns[j].addr <= addr)) {
 			row->addr = d->insns[j].addr;
-			row->text = objdump_text(d, j);
+			row->text = objdump_text(d, &r->texts, j);
 			/* objdump may list an address twice: once is kept. */
 			while (j + 1 < f->j1 && d->insns[j + 1].addr == row->addr)
 				j++;
@@ -568,6 +570,16 @@ asmsel_objects(struct asmsel *s, const struct asmsel_from *sel,
 			f->unread = ASM_SPAN;
 	}
 	free(objidx);
+}
+
+/* Free the rows of a function and the texts they point to. */
+void
+asmsel_rows_free(struct asmrows *r)
+{
+	free(r->row);
+	objdump_texts_free(&r->texts);
+	r->row = NULL;
+	r->n = 0;
 }
 
 /* Free a machine-code selection. */

@@ -65,6 +65,7 @@ struct asmrows {
 	struct asmrow	*row;
 	size_t		 n;
 	size_t		 unlisted;	/* instructions objdump did not list */
+	struct objdump_texts texts;	/* where the rows' texts are */
 };
 
 /* Calls from one instruction to one function. */
@@ -127,6 +128,7 @@ struct asmsel {
 struct asmsel	*asmsel_build(const struct asmsel_from *);
 void		 asmsel_rows(const struct asmsel *, const struct asmfunc *,
 		    struct asmrows *);
+void		 asmsel_rows_free(struct asmrows *);
 void		 asmsel_free(struct asmsel *);
 
 #endif /* CGA_ASMSEL_H */

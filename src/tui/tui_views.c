@@ -476,7 +476,7 @@ tui_view_asm(struct tui *t, const char *label)
 	}
 	free(w);
 	for (k = 0; k < s->nfuncs; k++)
-		free(rows[k].row);
+		asmsel_rows_free(&rows[k]);
 	free(rows);
 	asmsel_free(s);
 	v->cur = hot != SIZE_MAX ? hot : 0;

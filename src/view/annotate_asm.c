@@ -220,7 +220,7 @@ asm_function(const struct cells *c, const struct selection *sel,
 	fputs("\n\n", out);
 	free(keep);
 	free(w);
-	free(rows.row);
+	asmsel_rows_free(&rows);
 }
 
 /* List the objects that could not be read, and why. */

@@ -493,7 +493,7 @@ json_asm(struct json *j, const struct selection *sel)
 		asmsel_rows(s, f, &rows);
 		for (k = 0; k < rows.n; k++)
 			json_asm_row(j, p, f, &rows.row[k]);
-		free(rows.row);
+		asmsel_rows_free(&rows);
 		json_close(j, ']');
 		json_close(j, '}');
 	}
