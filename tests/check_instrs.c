@@ -171,22 +171,23 @@ START_TEST(test_instrs_profiles)
 END_TEST
 
 /*
- * Read the listing of testdata/asm/bin/loop into d: its code in two
- * ranges, the higher one first (so that the listing is sorted after the
- * second), texts written out every held bytes (0: the default).
+ * Read the listing of object path into d: its code from a to b and from
+ * b to c, the higher range first (so that the listing is sorted after
+ * the second), entries and texts written out every held bytes (0: the
+ * default).
  */
 static void
-spool_read(struct objdump *d, size_t held)
+spool_read(struct objdump *d, const char *path, uint64_t a, uint64_t b,
+    uint64_t c, size_t held)
 {
-	char	path[1024], err[512];
+	char	err[512];
 
-	snprintf(path, sizeof(path), "%s/asm/bin/loop", CGA_TESTDATA);
 	memset(d, 0, sizeof(*d));
 	hooks.held = held;
-	ck_assert_int_eq(objdump_read(d, "objdump", path, 0x1200, 0x1400,
-	    NULL, 0, 60, err, sizeof(err)), OBJDUMP_OK);
-	ck_assert_int_eq(objdump_read(d, "objdump", path, 0x1000, 0x1200,
-	    NULL, 0, 60, err, sizeof(err)), OBJDUMP_OK);
+	ck_assert_int_eq(objdump_read(d, "objdump", path, b, c, NULL, 0, 60,
+	    err, sizeof(err)), OBJDUMP_OK);
+	ck_assert_int_eq(objdump_read(d, "objdump", path, a, b, NULL, 0, 60,
+	    err, sizeof(err)), OBJDUMP_OK);
 	hooks.held = 0;
 }
 
@@ -201,7 +202,13 @@ spool_same(const struct objdump *a, const struct objdump *b, size_t j0,
 	objdump_texts(a, j0, j1, &ta);
 	objdump_texts(b, j0, j1, &tb);
 	for (j = j0; j < j1; j++) {
-		ck_assert_uint_eq(a->insns[j].addr, b->insns[j].addr);
+		ck_assert_uint_eq(objdump_text_addr(&ta, j),
+		    objdump_text_addr(&tb, j));
+		ck_assert_uint_eq(objdump_addr(a, j), objdump_addr(b, j));
+		ck_assert_uint_eq(objdump_find(a, objdump_addr(a, j)),
+		    objdump_find(b, objdump_addr(b, j)));
+		ck_assert_uint_eq(objdump_find(a, objdump_addr(a, j) + 1),
+		    objdump_find(b, objdump_addr(b, j) + 1));
 		ck_assert_str_eq(objdump_text(a, &ta, j),
 		    objdump_text(b, &tb, j));
 	}
@@ -217,26 +224,46 @@ spool_same(const struct objdump *a, const struct objdump *b, size_t j0,
  */
 START_TEST(test_objdump_spool)
 {
-	struct objdump	 mem, file, none;
-	const char	*tmpdir = getenv("TMPDIR");
+	struct objdump	 whole, mem, file, none;
+	const char	*tmpdir = getenv("TMPDIR"), *self = "/proc/self/exe";
 	char		*saved = tmpdir != NULL ? xstrdup(tmpdir) : NULL;
+	char		 err[512];
+	uint64_t	 a, b, c;
 	size_t		 j, len;
 
-	spool_read(&mem, 0);
-	spool_read(&file, 64);
+	/* This test program: thousands of instructions, many blocks. */
+	memset(&whole, 0, sizeof(whole));
+	ck_assert_int_eq(objdump_read(&whole, "objdump", self, 0, UINT64_MAX,
+	    NULL, 0, 60, err, sizeof(err)), OBJDUMP_OK);
+	ck_assert_uint_gt(whole.n, 20 * OBJDUMP_BLOCK);
+	a = objdump_addr(&whole, 0);
+	b = objdump_addr(&whole, whole.n / 2);
+	c = objdump_addr(&whole, whole.n - 1) + 1;
+	objdump_free(&whole);
+	spool_read(&mem, self, a, b, c, SIZE_MAX / 2);
+	spool_read(&file, self, a, b, c, 64);
 	ck_assert_uint_eq(mem.spool, 0);
+	ck_assert_uint_eq(mem.ispool, 0);
 	ck_assert_uint_ne(file.spool, 0);
+	ck_assert_uint_ne(file.ispool, 0);
 	ck_assert_uint_gt(file.spooled, 1000);
-	ck_assert_uint_gt(mem.n, 100);
+	ck_assert_uint_gt(file.nout, 100);
 	ck_assert_uint_eq(mem.n, file.n);
 	for (j = 1; j < mem.n; j++)
-		ck_assert_uint_le(mem.insns[j - 1].addr, mem.insns[j].addr);
-	for (len = 1; len <= 9; len++)
-		for (j = 0; j + len <= mem.n; j++)
+		ck_assert_uint_le(objdump_addr(&mem, j - 1),
+		    objdump_addr(&mem, j));
+	/* Each address found where it is, the first of a run of equals. */
+	for (j = 0; j < file.n; j++)
+		ck_assert_uint_le(objdump_find(&file, objdump_addr(&file, j)),
+		    j);
+	ck_assert_uint_eq(objdump_find(&file, 0), 0);
+	ck_assert_uint_eq(objdump_find(&file, UINT64_MAX), file.n);
+	for (len = 1; len <= 5; len++)
+		for (j = 0; j + len <= mem.n; j += len * 7)
 			spool_same(&mem, &file, j, j + len);
 	spool_same(&mem, &file, 0, mem.n);
 	setenv("TMPDIR", "/nonexistent/dir", 1);
-	spool_read(&none, 64);
+	spool_read(&none, self, a, b, c, 64);
 	if (saved != NULL)
 		setenv("TMPDIR", saved, 1);
 	else

@@ -51,7 +51,15 @@ static int	objdump_spawn(const char *, const char *, uint64_t, uint64_t,
 		    pid_t *, int *, int *, char *, size_t);
 static int	objdump_collect(struct objdump *, struct objdump_keep *,
 		    pid_t, int, int, unsigned, char *, size_t);
+static int	objdump_tmpfile(void);
+static int	objdump_write(int, const void *, size_t, uint64_t);
+static void	objdump_pread(int, void *, size_t, uint64_t);
 static void	objdump_spool(struct objdump *);
+static void	objdump_spool_insns(struct objdump *);
+static void	objdump_entries(const struct objdump *, size_t, size_t,
+		    struct objdump_insn *);
+static void	objdump_truncate(struct objdump *, size_t);
+static void	objdump_sort(struct objdump *);
 static void	objdump_copy(const struct objdump *, uint64_t, char *,
 		    size_t);
 
@@ -168,10 +176,19 @@ objdump_line(struct objdump *d, struct objdump_keep *k, const char *s,
 		continue;
 	if (tl == 0 || (tl == 3 && memcmp(t, "...", 3) == 0))
 		return;
-	d->insns = xgrow(d->insns, &d->cap, d->n + 1, sizeof(*d->insns));
+	if (d->n > 0 && addr < d->last)
+		d->unsorted = 1;
+	d->last = addr;
+	if (d->n % OBJDUMP_BLOCK == 0) {
+		d->every = xgrow(d->every, &d->everycap, d->nevery + 1,
+		    sizeof(*d->every));
+		d->every[d->nevery++] = addr;
+	}
+	d->insns = xgrow(d->insns, &d->cap, d->n - d->nout + 1,
+	    sizeof(*d->insns));
 	d->buf = xgrow(d->buf, &d->size, d->len + tl + 1, 1);
-	d->insns[d->n].addr = addr;
-	d->insns[d->n].text = d->spooled + d->len;
+	d->insns[d->n - d->nout].addr = addr;
+	d->insns[d->n - d->nout].text = d->spooled + d->len;
 	d->n++;
 	memcpy(d->buf + d->len, t, tl);
 	d->len += tl;
@@ -180,54 +197,181 @@ objdump_line(struct objdump *d, struct objdump_keep *k, const char *s,
 		d->maxlen = tl + 1;
 	if (d->len >= (hooks.held > 0 ? hooks.held : OBJDUMP_HELD))
 		objdump_spool(d);
+	if ((d->n - d->nout) * sizeof(*d->insns) >= (hooks.held > 0 ?
+	    hooks.held : OBJDUMP_HELD))
+		objdump_spool_insns(d);
 }
 
 /*
- * Write the texts in memory to the temporary file, made the first time;
- * if it cannot be made or written, they stay in memory from then on.
+ * Make an unlinked temporary file in TMPDIR (else /tmp), not inherited
+ * by objdump; return its descriptor + 1, or 0 if none could be made.
+ */
+static int
+objdump_tmpfile(void)
+{
+	const char	*dir = getenv("TMPDIR");
+	char		*path;
+	int		 fd;
+
+	if (dir == NULL || *dir != '/')
+		dir = "/tmp";
+	path = xmalloc(strlen(dir) + sizeof("/cg-annotate.XXXXXX"));
+	strcpy(path, dir);
+	strcat(path, "/cg-annotate.XXXXXX");
+	if ((fd = mkstemp(path)) != -1) {
+		(void)unlink(path);
+		(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+	}
+	free(path);
+	return fd + 1;
+}
+
+/* Write n bytes at off of the file fd + 1; return 0, or -1. */
+static int
+objdump_write(int fdp1, const void *p, size_t n, uint64_t off)
+{
+	ssize_t	r;
+
+	while (n > 0) {
+		r = pwrite(fdp1 - 1, p, n, (off_t)off);
+		if (r <= 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		p = (const char *)p + r;
+		off += (uint64_t)r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+/* Read n bytes at off of the file fd + 1: zeros where it cannot. */
+static void
+objdump_pread(int fdp1, void *p, size_t n, uint64_t off)
+{
+	ssize_t	r;
+
+	while (n > 0) {
+		r = pread(fdp1 - 1, p, n, (off_t)off);
+		if (r <= 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			memset(p, 0, n);
+			return;
+		}
+		p = (char *)p + r;
+		off += (uint64_t)r;
+		n -= (size_t)r;
+	}
+}
+
+/*
+ * Write the texts in memory to their file, made the first time; if it
+ * cannot be made or written, the listing stays in memory from then on.
  */
 static void
 objdump_spool(struct objdump *d)
 {
-	const char	*dir = getenv("TMPDIR");
-	char		*path;
-	size_t		 done = 0;
-	ssize_t		 n;
-	int		 fd;
-
-	if (d->nospool)
+	if (d->nospool || (d->spool == 0 &&
+	    (d->spool = objdump_tmpfile()) == 0) ||
+	    objdump_write(d->spool, d->buf, d->len, d->spooled) == -1) {
+		/* What was written stays; the rest, in memory. */
+		d->nospool = 1;
 		return;
-	if (d->spool == 0) {
-		if (dir == NULL || *dir != '/')
-			dir = "/tmp";
-		path = xmalloc(strlen(dir) + sizeof("/cg-annotate.XXXXXX"));
-		strcpy(path, dir);
-		strcat(path, "/cg-annotate.XXXXXX");
-		fd = mkstemp(path);
-		if (fd != -1) {
-			(void)unlink(path);
-			(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
-		}
-		free(path);
-		if (fd == -1) {
-			d->nospool = 1;
-			return;
-		}
-		d->spool = fd + 1;
-	}
-	while (done < d->len) {
-		n = pwrite(d->spool - 1, d->buf + done, d->len - done,
-		    (off_t)(d->spooled + done));
-		if (n <= 0 && errno != EINTR) {
-			/* What was written stays; the rest, in memory. */
-			d->nospool = 1;
-			return;
-		}
-		if (n > 0)
-			done += (size_t)n;
 	}
 	d->spooled += d->len;
 	d->len = 0;
+}
+
+/* Write the entries in memory to their file, likewise. */
+static void
+objdump_spool_insns(struct objdump *d)
+{
+	size_t	n = d->n - d->nout;
+
+	if (d->nospool || (d->ispool == 0 &&
+	    (d->ispool = objdump_tmpfile()) == 0) ||
+	    objdump_write(d->ispool, d->insns, n * sizeof(*d->insns),
+	    (uint64_t)d->nout * sizeof(*d->insns)) == -1) {
+		d->nospool = 1;
+		return;
+	}
+	d->nout = d->n;
+}
+
+/* Copy entries j0 to j1 - 1 of d to e, wherever they are. */
+static void
+objdump_entries(const struct objdump *d, size_t j0, size_t j1,
+    struct objdump_insn *e)
+{
+	size_t	k;
+
+	if (j0 < d->nout) {
+		k = j1 < d->nout ? j1 : d->nout;
+		objdump_pread(d->ispool, e, (k - j0) * sizeof(*e),
+		    (uint64_t)j0 * sizeof(*e));
+		e += k - j0;
+		j0 = k;
+	}
+	if (j0 < j1)
+		memcpy(e, d->insns + (j0 - d->nout), (j1 - j0) * sizeof(*e));
+}
+
+/* Forget the instructions from n0 on (a run that failed). */
+static void
+objdump_truncate(struct objdump *d, size_t n0)
+{
+	if (n0 >= d->n)
+		return;
+	/* Those written out are written over by the next. */
+	if (n0 < d->nout)
+		d->nout = n0;
+	d->n = n0;
+	d->nevery = (n0 + OBJDUMP_BLOCK - 1) / OBJDUMP_BLOCK;
+	d->unsorted = 0;	/* what is left was sorted */
+	if (n0 > 0) {
+		struct objdump_insn	e;
+
+		objdump_entries(d, n0 - 1, n0, &e);
+		d->last = e.addr;
+	}
+}
+
+/*
+ * Sort the listing by address: every entry in memory, sorted, written
+ * back if it was written out; the addresses of every block again.
+ */
+static void
+objdump_sort(struct objdump *d)
+{
+	struct objdump_insn	*all;
+	size_t			 k;
+
+	all = xreallocarray(NULL, d->n + 1, sizeof(*all));
+	objdump_entries(d, 0, d->n, all);
+	qsort(all, d->n, sizeof(*all), objdump_insncmp);
+	if (d->nout > 0 && objdump_write(d->ispool, all, d->n * sizeof(*all),
+	    0) == 0) {
+		free(all);
+		d->nout = d->n;
+		d->cap = 0;
+		free(d->insns);
+		d->insns = NULL;
+	} else {
+		/* Kept in memory: the file is no longer read. */
+		free(d->insns);
+		d->insns = all;
+		d->cap = d->n + 1;
+		d->nout = 0;
+		d->nospool = d->nospool || d->ispool != 0;
+	}
+	for (k = 0; k < d->nevery; k++) {
+		struct objdump_insn	e;
+
+		objdump_entries(d, k * OBJDUMP_BLOCK, k * OBJDUMP_BLOCK + 1,
+		    &e);
+		d->every[k] = e.addr;
+	}
 }
 
 /* Copy n bytes of the texts from offset off, wherever they are. */
@@ -235,21 +379,13 @@ static void
 objdump_copy(const struct objdump *d, uint64_t off, char *dst, size_t n)
 {
 	size_t	k;
-	ssize_t	r;
 
-	while (n > 0 && off < d->spooled) {
+	if (off < d->spooled) {
 		k = d->spooled - off < n ? (size_t)(d->spooled - off) : n;
-		r = pread(d->spool - 1, dst, k, (off_t)off);
-		if (r <= 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			/* Lost: empty texts rather than garbage. */
-			memset(dst, 0, k);
-			r = (ssize_t)k;
-		}
-		dst += r;
-		off += (uint64_t)r;
-		n -= (size_t)r;
+		objdump_pread(d->spool, dst, k, off);
+		dst += k;
+		off += k;
+		n -= k;
 	}
 	if (n > 0)
 		memcpy(dst, d->buf + (off - d->spooled), n);
@@ -283,7 +419,7 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 {
 	struct objdump_keep	 k;
 	char			 etext[256];
-	size_t			 n0 = d->n, i;
+	size_t			 n0 = d->n;
 	pid_t			 pid;
 	int			 out, errfd, status, timedout;
 
@@ -303,13 +439,13 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 			break;
 		}
 	if (timedout) {
-		d->n = n0;
+		objdump_truncate(d, n0);
 		snprintf(err, errsize, "%s took more than %u s, stopped", prog,
 		    timeout);
 		return OBJDUMP_FAILED;
 	}
 	if (status != 0) {
-		d->n = n0;
+		objdump_truncate(d, n0);
 		objdump_unfd(etext, sizeof(etext), object);
 		if (status != -1 && WIFEXITED(status) &&
 		    WEXITSTATUS(status) == 127)
@@ -324,12 +460,10 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 	 * only when what was added breaks the order (sorting the whole
 	 * list after every range made --asm quadratic in the ranges).
 	 */
-	for (i = n0 > 0 ? n0 : 1; i < d->n; i++)
-		if (objdump_insncmp(&d->insns[i - 1], &d->insns[i]) > 0) {
-			qsort(d->insns, d->n, sizeof(*d->insns),
-			    objdump_insncmp);
-			break;
-		}
+	if (d->unsorted) {
+		objdump_sort(d);
+		d->unsorted = 0;
+	}
 	return OBJDUMP_OK;
 }
 
@@ -497,10 +631,10 @@ objdump_collect(struct objdump *d, struct objdump_keep *k, pid_t pid,
 }
 
 /*
- * Have the texts of instructions j0 to j1 - 1 in memory, in t: where
- * they are if none was written out, else read back in one piece (they
- * were listed together), or one by one if the listing was sorted and
- * they lie apart.  objdump_texts_free() gives the memory back.
+ * Have instructions j0 to j1 - 1 and their texts in memory, in t: the
+ * texts where they are if none was written out, else read back in one
+ * piece (they were listed together), or one by one if the listing was
+ * sorted and they lie apart.  objdump_texts_free() gives the memory back.
  */
 void
 objdump_texts(const struct objdump *d, size_t j0, size_t j1,
@@ -511,14 +645,16 @@ objdump_texts(const struct objdump *d, size_t j0, size_t j1,
 
 	memset(t, 0, sizeof(*t));
 	t->j0 = j0;
-	for (j = j0; j < j1; j++) {
-		if (d->insns[j].text < lo)
-			lo = d->insns[j].text;
-		if (d->insns[j].text > hi)
-			hi = d->insns[j].text;
-	}
 	if (j1 <= j0)
 		return;
+	t->insns = xreallocarray(NULL, j1 - j0, sizeof(*t->insns));
+	objdump_entries(d, j0, j1, t->insns);
+	for (j = 0; j < j1 - j0; j++) {
+		if (t->insns[j].text < lo)
+			lo = t->insns[j].text;
+		if (t->insns[j].text > hi)
+			hi = t->insns[j].text;
+	}
 	if (lo >= d->spooled) {
 		t->base = d->buf;
 		t->lo = d->spooled;
@@ -535,11 +671,10 @@ objdump_texts(const struct objdump *d, size_t j0, size_t j1,
 	}
 	t->scattered = 1;
 	t->buf = xreallocarray(NULL, j1 - j0, d->maxlen);
-	for (j = j0; j < j1; j++) {
-		n = end - d->insns[j].text < d->maxlen ?
-		    (size_t)(end - d->insns[j].text) : d->maxlen;
-		objdump_copy(d, d->insns[j].text, t->buf + (j - j0) *
-		    d->maxlen, n);
+	for (j = 0; j < j1 - j0; j++) {
+		n = end - t->insns[j].text < d->maxlen ?
+		    (size_t)(end - t->insns[j].text) : d->maxlen;
+		objdump_copy(d, t->insns[j].text, t->buf + j * d->maxlen, n);
 	}
 	t->base = t->buf;
 }
@@ -551,31 +686,67 @@ objdump_text(const struct objdump *d, const struct objdump_texts *t,
 {
 	if (t->scattered)
 		return t->base + (j - t->j0) * d->maxlen;
-	return t->base + (d->insns[j].text - t->lo);
+	return t->base + (t->insns[j - t->j0].text - t->lo);
+}
+
+/* Return the address of instruction j, in memory by objdump_texts(). */
+uint64_t
+objdump_text_addr(const struct objdump_texts *t, size_t j)
+{
+	return t->insns[j - t->j0].addr;
+}
+
+/* Return the address of instruction j (below d->n). */
+uint64_t
+objdump_addr(const struct objdump *d, size_t j)
+{
+	struct objdump_insn	e;
+
+	objdump_entries(d, j, j + 1, &e);
+	return e.addr;
 }
 
 /* Give back the memory of texts read back. */
 void
 objdump_texts_free(struct objdump_texts *t)
 {
+	free(t->insns);
 	free(t->buf);
 	memset(t, 0, sizeof(*t));
 }
 
-/* Return the first instruction at addr or after it (d->n if none). */
+/*
+ * Return the first instruction at addr or after it (d->n if none): the
+ * block it is in by the addresses of every block's first, then in the
+ * block.
+ */
 size_t
 objdump_find(const struct objdump *d, uint64_t addr)
 {
-	size_t	lo = 0, hi = d->n, mid;
+	struct objdump_insn	 blk[OBJDUMP_BLOCK];
+	size_t			 lo = 0, hi = d->nevery, mid, j0, n;
 
+	/* The first block starting at addr or after: the one before. */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (d->insns[mid].addr < addr)
+		if (d->every[mid] < addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo;
+	if (lo == 0)
+		return 0;
+	j0 = (lo - 1) * OBJDUMP_BLOCK;
+	n = d->n - j0 < OBJDUMP_BLOCK ? d->n - j0 : OBJDUMP_BLOCK;
+	objdump_entries(d, j0, j0 + n, blk);
+	for (lo = 0, hi = n; lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		if (blk[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return j0 + lo;
 }
 
 /* Free a listing. */
@@ -583,8 +754,11 @@ void
 objdump_free(struct objdump *d)
 {
 	free(d->insns);
+	free(d->every);
 	free(d->buf);
 	if (d->spool != 0)
 		close(d->spool - 1);
+	if (d->ispool != 0)
+		close(d->ispool - 1);
 	memset(d, 0, sizeof(*d));
 }

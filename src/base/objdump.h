@@ -31,25 +31,37 @@ struct objdump_span {
 };
 
 /*
- * The instructions objdump listed, by address.  Their texts, each
- * NUL-terminated, one after the other as listed, are written to a
- * temporary file once OBJDUMP_HELD bytes are in memory (a big program's
- * listing is hundreds of MB), and read back a function at a time.
+ * The instructions objdump listed, by address.  A big program's listing
+ * is millions of instructions, hundreds of MB: past the first megabyte
+ * each, the entries and their texts (each NUL-terminated, one after the
+ * other as listed) are written to temporary files, and read back a
+ * function at a time; in memory are the entries not yet written and
+ * every OBJDUMP_BLOCK-th address, to find an address.
  */
+#define OBJDUMP_BLOCK	256
+
 struct objdump {
-	struct objdump_insn *insns;
-	size_t		 n, cap;
+	size_t		 n;		/* instructions */
+	struct objdump_insn *insns;	/* those from nout on */
+	size_t		 nout, cap;
+	uint64_t	*every;		/* the address of every
+					   OBJDUMP_BLOCK-th */
+	size_t		 nevery, everycap;
 	char		*buf;		/* the texts from spooled on */
 	size_t		 len, size;
 	uint64_t	 spooled;	/* bytes of texts in the file */
 	int		 spool;		/* its descriptor + 1, 0 if none */
+	int		 ispool;	/* the entries' file, likewise */
 	int		 nospool;	/* none could be made or written */
 	size_t		 maxlen;	/* the longest text, its NUL included */
+	uint64_t	 last;		/* the last address listed */
+	int		 unsorted;	/* listed below one before it */
 };
 
-/* The texts of a run of a listing's instructions, in memory. */
+/* A run of a listing's instructions with their texts, in memory. */
 struct objdump_texts {
-	char		*buf;		/* read back, or NULL */
+	struct objdump_insn *insns;	/* j0 on */
+	char		*buf;		/* texts read back, or NULL */
 	const char	*base;		/* text offset lo is at base */
 	uint64_t	 lo;
 	size_t		 j0;
@@ -65,6 +77,8 @@ void		 objdump_texts(const struct objdump *, size_t, size_t,
 		    struct objdump_texts *);
 const char	*objdump_text(const struct objdump *,
 		    const struct objdump_texts *, size_t);
+uint64_t	 objdump_text_addr(const struct objdump_texts *, size_t);
+uint64_t	 objdump_addr(const struct objdump *, size_t);
 void		 objdump_texts_free(struct objdump_texts *);
 size_t		 objdump_find(const struct objdump *, uint64_t);
 void		 objdump_free(struct objdump *);

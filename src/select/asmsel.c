@@ -279,7 +279,7 @@ asmsel_listing(struct asmsel *s, struct asmfunc *f)
 	j = s->objs[f->obj].found == OBJDUMP_OK ? objdump_find(d, f->lo) : 0;
 	jend = s->objs[f->obj].found == OBJDUMP_OK ?
 	    objdump_find(d, f->hi) : 0;
-	if (jend < d->n && d->insns[jend].addr == f->hi)
+	if (jend < d->n && objdump_addr(d, jend) == f->hi)
 		jend++;
 	if (f->unread == ASM_READ && jend - j > ASM_MAX_ROWS - s->nlisted)
 		f->unread = ASM_ROWS;
@@ -316,11 +316,13 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
 		row->file = NONE;
 		if (i < f->nids)
 			instrs_get(s->ins, f->ids[i], &fn, &addr, &file, &line);
-		if (j < f->j1 && (i == f->nids || d->insns[j].addr <= addr)) {
-			row->addr = d->insns[j].addr;
+		if (j < f->j1 && (i == f->nids ||
+		    objdump_text_addr(&r->texts, j) <= addr)) {
+			row->addr = objdump_text_addr(&r->texts, j);
 			row->text = objdump_text(d, &r->texts, j);
 			/* objdump may list an address twice: once is kept. */
-			while (j + 1 < f->j1 && d->insns[j + 1].addr == row->addr)
+			while (j + 1 < f->j1 &&
+			    objdump_text_addr(&r->texts, j + 1) == row->addr)
 				j++;
 			j++;
 			if (i == f->nids || addr != row->addr)
