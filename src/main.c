@@ -89,6 +89,7 @@ main_report(const struct options *op)
 	main_progress(&op->report);
 	p = profile_create();
 	rc = inputs_load(p, &in, &op->parse) == 0 ? 0 : 1;
+	profile_done(p);
 	if (rc == 0 && op->report.tui)
 		rc = tui_run(p, &op->report, &run);
 	else if (rc == 0)
@@ -120,15 +121,16 @@ main_diff(const struct options *op)
 	new = profile_create();
 	run.old_name = op->args[0];
 	run.profile_name = op->args[1];
-	if (load_file(old, run.old_name, &op->parse) == -1 ||
-	    load_file(new, run.profile_name, &op->parse) == -1)
-		rc = 1;
-	else if (diff_events(old, new, NULL) == -1) {
+	rc = load_file(old, run.old_name, &op->parse) == -1 ||
+	    load_file(new, run.profile_name, &op->parse) == -1;
+	profile_done(old);
+	profile_done(new);
+	if (rc == 0 && diff_events(old, new, NULL) == -1) {
 		msg(MSG_INPUTS_DIFFER, run.profile_name, 0, "'%s' in %s, "
 		    "'%s' here", profile_str(old, profile_events_list(old)),
 		    run.old_name, profile_str(new, profile_events_list(new)));
 		rc = 1;
-	} else
+	} else if (rc == 0)
 		rc = main_status(main_print(new, old, &op->report, &run));
 	rc = main_finish(rc);
 	profile_free(old);

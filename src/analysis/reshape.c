@@ -396,5 +396,6 @@ reshape_build(const struct profile *src, const struct reshape *how,
 		profile_free(r.dst);
 		return NULL;
 	}
+	profile_done(r.dst);
 	return r.dst;
 }

@@ -125,6 +125,8 @@ struct profile {
 	struct stacks	 *stk;		/* exact stacks, if kept */
 	unsigned	  cap_nevents;	/* after profile_clear(): the events
 					   of line_cap and arc_cap */
+	int		  done;		/* profile_done(): the tables that
+					   only adding needs are gone */
 };
 
 /* profile_table.c */

@@ -39,6 +39,8 @@ profile_func_id(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 	uint32_t	id;
 	int		created;
 
+	if (p->done)
+		abort();	/* a profile done takes no more */
 	id = keytab_get(&p->funcs, key, &created);
 	if (created) {
 		keytab_get(&p->objects, key, NULL);
@@ -76,6 +78,8 @@ profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
 	if (p->cur_pair != KEYTAB_NONE && p->cur_fn == fn &&
 	    p->cur_file == file)
 		return p->cur_pair;
+	if (p->done)
+		abort();	/* a profile done takes no more */
 	own = file == (uint32_t)keytab_key(&p->funcs, fn)[1];
 	if (own && p->fn_pair[fn] != KEYTAB_NONE) {
 		id = p->fn_pair[fn];
