@@ -1,6 +1,8 @@
 /* check_profile.c - cost vectors, the model's sums and the totals. */
 #include "base/compat.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/fntotals.h"
@@ -175,6 +177,67 @@ START_TEST(test_calls_after_growth)
 }
 END_TEST
 
+/*
+ * Line numbers of 2^32 - 1 and above (kept aside from the 32-bit ones)
+ * are lines of their own, met again in dense and in hashed tables, in
+ * one function and several: 5 and 2^32 + 5 are two lines.
+ */
+START_TEST(test_big_lines)
+{
+	static const uint64_t	 want[] = { 5, 4294967301ULL, 4294967295ULL,
+	    6, 18446744073709551614ULL, 4294967294ULL };
+	struct profile		*p;
+	uint64_t		 line, sum[1];
+	uint32_t		 i, k, fn, file;
+	FILE			*text;
+	char			*buf;
+	size_t			 len;
+	int			 rc;
+
+	p = load("events: A\nfl=a.c\nfn=f\n"
+	    "5 1\n4294967301 2\n4294967295 4\n6 8\n"
+	    "18446744073709551614 16\n4294967294 32\n"
+	    "fn=g\n4294967301 64\n5 128\n"
+	    "fn=f\n4294967295 4\n18446744073709551614 16\n5 1\n"
+	    "4294967301 2\n4294967294 32\n6 8\n", &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(profile_nlines(p), 8);
+	for (i = 0; i < 6; i++) {
+		profile_line(p, i, &fn, &file, &line);
+		ck_assert_uint_eq(line, want[i]);
+		cost_clear(sum, 1);
+		(void)profile_line_sum(p, i, sum);
+		ck_assert_uint_eq(sum[0], 2 * (1U << i));
+	}
+	for (k = 0; i < 8; i++, k++) {
+		profile_line(p, i, &fn, &file, &line);
+		ck_assert_uint_eq(line, want[1 - k]);
+	}
+	profile_free(p);
+
+	/* Many in one hashed table: probes pass over each other's. */
+	text = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(text);
+	fputs("events: A\nfl=a.c\nfn=h\n", text);
+	for (k = 0; k < 2 * 64; k++)
+		fprintf(text, "%llu 1\n", (unsigned long long)((1ULL << 40) +
+		    (k % 64) * 3));
+	fclose(text);
+	p = load(buf, &rc);
+	free(buf);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(profile_nlines(p), 64);
+	for (i = 0; i < 64; i++) {
+		profile_line(p, i, &fn, &file, &line);
+		ck_assert_uint_eq(line, (1ULL << 40) + i * 3);
+		cost_clear(sum, 1);
+		(void)profile_line_sum(p, i, sum);
+		ck_assert_uint_eq(sum[0], 2);
+	}
+	profile_free(p);
+}
+END_TEST
+
 Suite *
 make_profile_suite(void)
 {
@@ -186,6 +249,7 @@ make_profile_suite(void)
 	tcase_add_test(tc, test_totals_source);
 	tcase_add_test(tc, test_fntotals);
 	tcase_add_test(tc, test_calls_after_growth);
+	tcase_add_test(tc, test_big_lines);
 	tcase_add_test(tc, test_labelcmp);
 	suite_add_tcase(s, tc);
 	return s;

@@ -32,6 +32,7 @@ profile_create(void)
 	keytab_init_indexed(&p->pairs, 2, 0);	/* by function */
 	keytab_init(&p->defnames, 1);
 	keytab_init(&p->evnames, 1);
+	keytab_init(&p->bigline, 1);
 	packed_init(&p->line_cost);
 	p->cur_pair = KEYTAB_NONE;
 	p->last_line = p->last_arc = KEYTAB_NONE;
@@ -85,6 +86,7 @@ profile_clear(struct profile *p)
 	keytab_clear(&p->pairs);
 	keytab_clear(&p->defnames);
 	keytab_clear(&p->evnames);
+	keytab_clear(&p->bigline);
 	p->seq = 0;
 	p->nslots = p->ndense = p->naslots = 0;
 	for (i = 0; i < FREE_CLASSES; i++)
@@ -168,6 +170,8 @@ profile_free(struct profile *p)
 	}
 	free(p->line_pair);
 	free(p->line_no);
+	keytab_free(&p->bigline);
+	free(p->bigno);
 	free(p->aslots);
 	free(p->arc_pair);
 	free(p->arc_callee);
@@ -592,7 +596,7 @@ profile_line(const struct profile *p, uint32_t i, uint32_t *fn,
 
 	*fn = (uint32_t)k[0];
 	*file = (uint32_t)k[1];
-	*line = p->line_no[i];
+	*line = profile_lineno(p, i);
 }
 
 /* Return the (function, file) pair of entry i. */

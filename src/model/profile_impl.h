@@ -30,6 +30,7 @@
  * profile (cga-synth -g -x: 5.9 million lines in 415,000 pairs).
  */
 #define LINE_DENSE	2
+#define LINE_BIG	UINT32_MAX	/* a line number not in line_no */
 #define TAB_FULL(n, slots) (4 * (uint64_t)(n) > 3 * (uint64_t)(slots))
 
 struct linetab {
@@ -99,7 +100,11 @@ struct profile {
 	struct freelist	  free_dense[FREE_CLASSES]; /*   by log2 of */
 	struct freelist	  free_aslots[FREE_CLASSES]; /*  their size */
 	uint32_t	 *line_pair;	/* line id -> pair */
-	uint64_t	 *line_no;	/* line id -> line number */
+	uint32_t	 *line_no;	/* line id -> line number, LINE_BIG
+					   if 2^32 - 1 or above: in bigline */
+	struct keytab	  bigline;	/* (line id) -> its number in */
+	uint64_t	 *bigno;	/*   bigno (hostile profiles) */
+	size_t		  bigcap;
 	uint32_t	  nlines;
 	struct packed	  line_cost;	/* line id -> its counts */
 	uint32_t	  line_cap;	/* line_pair, line_no allocated */
@@ -130,6 +135,7 @@ struct profile {
 };
 
 /* profile_table.c */
+uint64_t	 profile_bigline(const struct profile *, uint32_t);
 uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
 uint32_t	 profile_pair_line(struct profile *, uint32_t, uint64_t, int *);
 int		 profile_pair_add_call(struct profile *, uint32_t, uint64_t,
@@ -148,6 +154,14 @@ profile_arc_hash(uint32_t callee, uint64_t line, uint32_t mask)
 {
 	return (uint32_t)(((line ^ (uint64_t)callee << 32) *
 	    0x9e3779b97f4a7c15ULL) >> 32) & mask;
+}
+
+/* Return the number of line id. */
+static inline uint64_t
+profile_lineno(const struct profile *p, uint32_t id)
+{
+	return p->line_no[id] != LINE_BIG ? p->line_no[id] :
+	    profile_bigline(p, id);
 }
 
 #endif /* CGA_PROFILE_IMPL_H */

@@ -181,10 +181,10 @@ profile_merge(struct profile *dst, const struct profile *src,
 		for (j = 1; j <= 3; j++)
 			if (i + j * MERGE_AHEAD < src->nlines)
 				profile_line_ahead(dst, pairmap[src->line_pair[
-				    i + j * MERGE_AHEAD]], src->line_no[
-				    i + j * MERGE_AHEAD], 3 - j);
+				    i + j * MERGE_AHEAD]], profile_lineno(src,
+				    i + j * MERGE_AHEAD), 3 - j);
 		id = profile_pair_line(dst, pairmap[src->line_pair[i]],
-		    src->line_no[i], &created);
+		    profile_lineno(src, i), &created);
 		if (created)
 			packed_new_from(&dst->line_cost, &src->line_cost, i);
 		else

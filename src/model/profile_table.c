@@ -14,6 +14,7 @@
 #include "model/profile_impl.h"
 
 static void	 profile_fn_resize(struct profile *, uint32_t);
+static void	 profile_set_bigline(struct profile *, uint32_t, uint64_t);
 static void	 profile_ptab_resize(struct profile *, uint32_t);
 static void	 profile_line_resize(struct profile *, uint32_t);
 static void	 profile_arc_resize(struct profile *, uint32_t);
@@ -251,7 +252,7 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 		for (i = 0; i <= t.len; i++)
 			if (p->slots[t.off + i] != 0)
 				profile_hash_put(p, &nt,
-				    p->line_no[p->slots[t.off + i] - 1],
+				    profile_lineno(p, p->slots[t.off + i] - 1),
 				    p->slots[t.off + i]);
 		profile_give(p->free_slots, profile_log2((uint64_t)t.len + 1),
 		    t.off);
@@ -297,6 +298,29 @@ profile_line_resize(struct profile *p, uint32_t cap)
 	p->line_pair = xreallocarray(p->line_pair, cap,
 	    sizeof(*p->line_pair));
 	p->line_no = xreallocarray(p->line_no, cap, sizeof(*p->line_no));
+}
+
+/* Keep the number line (2^32 - 1 or above) of line id aside. */
+static void
+profile_set_bigline(struct profile *p, uint32_t id, uint64_t line)
+{
+	uint64_t	key = id;
+	uint32_t	k;
+
+	p->line_no[id] = LINE_BIG;
+	k = keytab_get(&p->bigline, &key, NULL);
+	p->bigno = xgrow(p->bigno, &p->bigcap, (size_t)k + 1,
+	    sizeof(*p->bigno));
+	p->bigno[k] = line;
+}
+
+/* Return the number of line id, kept aside (LINE_BIG in line_no). */
+uint64_t
+profile_bigline(const struct profile *p, uint32_t id)
+{
+	uint64_t	key = id;
+
+	return p->bigno[keytab_find(&p->bigline, &key)];
 }
 
 /* Size the per-arc arrays for cap arcs. */
@@ -388,7 +412,10 @@ profile_pair_line(struct profile *p, uint32_t pair, uint64_t line,
 			sl = &p->slots[t->off + j];
 			if (*sl == 0)
 				break;
-			if (p->line_no[*sl - 1] == line) {
+			if (line < LINE_BIG ?
+			    p->line_no[*sl - 1] == (uint32_t)line :
+			    p->line_no[*sl - 1] == LINE_BIG &&
+			    profile_bigline(p, *sl - 1) == line) {
 				id = *sl - 1;
 				goto found;
 			}
@@ -403,7 +430,10 @@ add:
 		profile_line_resize(p, p->line_cap ? p->line_cap * 2 : 256);
 	*created = 1;
 	p->line_pair[id] = pair;
-	p->line_no[id] = line;
+	if (line < LINE_BIG)
+		p->line_no[id] = (uint32_t)line;
+	else
+		profile_set_bigline(p, id, line);
 	if (t->n++ == 0) {
 		t->first = id;
 		t->base = line;
