@@ -4,7 +4,8 @@
  * options (tree, inclusive, annotation, context; JSON, --totals,
  * --per-part, or a difference of the input's two halves), or have the
  * input read from a file in two threads, in small chunks, whose report
- * must be that of reading it in order (else the target aborts).  Its
+ * must be that of reading it in order, machine code kept included
+ * (else the target aborts).  Its
  * third byte adds: output as to a terminal (tvis.c), UTF-8 or not; a
  * --function expression; machine code disassembled by a stub objdump
  * (a script of fixed, hostile text) from an object "o" under --objdir.
@@ -30,6 +31,7 @@
 #include "base/msg.h"
 #include "base/rematch.h"
 #include "base/tvis.h"
+#include "model/instrs.h"
 #include "model/profile.h"
 #include "read/load.h"
 #include "read/parse.h"
@@ -39,9 +41,39 @@
 
 int		LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static const char *fuzz_stub(void);
+static void	fuzz_instrs_same(const struct profile *,
+		    const struct profile *);
 static void	fuzz_ahead(const uint8_t *, size_t,
 		    const struct report_opts *, const struct report_run *,
 		    size_t, int);
+
+/* Abort unless p and q kept the same machine code, in the same order. */
+static void
+fuzz_instrs_same(const struct profile *p, const struct profile *q)
+{
+	const struct instrs	*a = profile_instrs(p), *b = profile_instrs(q);
+	uint64_t		 aa, la, ab, lb;
+	uint32_t		 i, fa, fb, sa, sb, n;
+	unsigned		 e;
+
+	n = a != NULL ? instrs_count(a) : 0;
+	if (n != (b != NULL ? instrs_count(b) : 0))
+		abort();
+	for (i = 0; i < n; i++) {
+		instrs_get(a, i, &fa, &aa, &sa, &la);
+		instrs_get(b, i, &fb, &ab, &sb, &lb);
+		/* Ids of one profile are not the other's: compare names. */
+		if (aa != ab || la != lb || strcmp(profile_str(p, sa),
+		    profile_str(q, sb)) != 0)
+			abort();
+		for (e = 0; e < instrs_nevents(a); e++)
+			if (instrs_cost(a, i)[e] != instrs_cost(b, i)[e])
+				abort();
+	}
+	if (n > 0 && (instrs_njumps(a) != instrs_njumps(b) ||
+	    instrs_ncalls(a) != instrs_ncalls(b)))
+		abort();
+}
 
 /*
  * Read the input from a file in two threads, in chunks of about chunk
@@ -72,9 +104,10 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 		abort();
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	memset(&po, 0, sizeof(po));
+	po.instrs = 1;		/* machine code kept: merged alike */
 	p = profile_create();
 	q = profile_create();
-	ra = parse_buffer(p, path, (const char *)data, size, NULL);
+	ra = parse_buffer(p, path, (const char *)data, size, &po);
 	hooks.chunk = chunk;
 	hooks.alternate = alternate;
 	rb = load_file(q, path, &po);
@@ -93,6 +126,7 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 			abort();
 		free(a);
 		free(b);
+		fuzz_instrs_same(p, q);
 	}
 	profile_free(q);
 	profile_free(p);
