@@ -12,6 +12,8 @@
 #include "view/json.h"
 
 static void	json_item(struct json *);
+static void	json_indent(struct json *, int);
+static void	json_digits(struct json *, uint64_t);
 
 /* Start a document on out. */
 void
@@ -19,6 +21,33 @@ json_init(struct json *j, FILE *out)
 {
 	memset(j, 0, sizeof(*j));
 	j->out = out;
+}
+
+/* Write a new line and the indent of depth d. */
+static void
+json_indent(struct json *j, int d)
+{
+	static const char	sp[] = "                                "
+				    "                                ";
+	int			n, k;
+
+	fputc('\n', j->out);
+	for (n = 2 * d; n > 0; n -= k) {
+		k = n < (int)sizeof(sp) - 1 ? n : (int)sizeof(sp) - 1;
+		fwrite(sp, 1, (size_t)k, j->out);
+	}
+}
+
+/* Write the digits of v (no printf: JSON of machine code is GBs). */
+static void
+json_digits(struct json *j, uint64_t v)
+{
+	char	buf[24], *p = buf + sizeof(buf);
+
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), j->out);
 }
 
 /* Before a value: a comma and a new line, unless it follows a key. */
@@ -30,8 +59,9 @@ json_item(struct json *j)
 		return;
 	}
 	if (j->depth > 0) {
-		fputs(j->count[j->depth] > 0 ? ",\n" : "\n", j->out);
-		fprintf(j->out, "%*s", 2 * j->depth, "");
+		if (j->count[j->depth] > 0)
+			fputc(',', j->out);
+		json_indent(j, j->depth);
 	}
 	j->count[j->depth]++;
 }
@@ -56,7 +86,7 @@ json_close(struct json *j, int c)
 	if (j->depth > 0)
 		j->depth--;
 	if (had > 0)
-		fprintf(j->out, "\n%*s", 2 * j->depth, "");
+		json_indent(j, j->depth);
 	fputc(c, j->out);
 }
 
@@ -65,33 +95,42 @@ void
 json_snum(struct json *j, struct snum v)
 {
 	json_item(j);
-	fprintf(j->out, "%s%llu", v.neg ? "-" : "",
-	    (unsigned long long)v.mag);
+	if (v.neg)
+		fputc('-', j->out);
+	json_digits(j, v.mag);
 }
 
-/* Write a string value, escaped. */
+/* Write a string value, escaped; runs that need none in one write. */
 void
 json_str(struct json *j, const char *str)
 {
-	const unsigned char	*s = (const unsigned char *)str;
+	const unsigned char	*s = (const unsigned char *)str, *run;
 	size_t			 n;
 
 	json_item(j);
 	fputc('"', j->out);
-	while (*s != '\0') {
+	for (run = s; *s != '\0'; ) {
+		if (*s >= 0x20 && *s < 0x7f && *s != '"' && *s != '\\') {
+			s++;
+			continue;
+		}
+		if (*s >= 0x80 && (n = utf8_len(s)) > 0) {
+			s += n;
+			continue;
+		}
+		fwrite(run, 1, (size_t)(s - run), j->out);
 		if (*s == '"' || *s == '\\') {
 			fputc('\\', j->out);
 			fputc(*s++, j->out);
 		} else if (*s < 0x20 || *s == 0x7f)
 			fprintf(j->out, "\\u%04x", *s++);
-		else if ((n = utf8_len(s)) == 0) {
+		else {
 			fputs("\\ufffd", j->out);
 			s++;
-		} else {
-			fwrite(s, 1, n, j->out);
-			s += n;
 		}
+		run = s;
 	}
+	fwrite(run, 1, (size_t)(s - run), j->out);
 	fputc('"', j->out);
 }
 
@@ -109,7 +148,7 @@ void
 json_u64(struct json *j, uint64_t v)
 {
 	json_item(j);
-	fprintf(j->out, "%llu", (unsigned long long)v);
+	json_digits(j, v);
 }
 
 /* Write true or false. */
