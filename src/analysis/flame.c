@@ -57,7 +57,8 @@ struct fest {
 	struct fwork	*work;
 	size_t		 nwork, work_cap;
 	unsigned char	*skip;		/* callers left out, */
-	uint64_t	 sum;		/*   the weight of the others, */
+	uint64_t	 sum;		/*   the weight of the others (0:
+					   none, at most 2^64 - 1), */
 	int		 counts;	/*   in call counts */
 	u128		*rem;		/* shares and remainders */
 	uint64_t	*shares;
@@ -74,6 +75,7 @@ static void	flame_calls(struct fest *, const struct profile *, unsigned);
 static void	flame_push(struct fest *, uint32_t, uint64_t, size_t);
 static size_t	flame_callers(struct fest *, size_t, size_t);
 static size_t	flame_best(const struct fest *, size_t, size_t);
+static int	flame_remcmp(const void *, const void *);
 static void	flame_share(struct fest *, const struct fwork *, size_t,
 		    size_t, size_t);
 static int	flame_closed(const struct fcall *, const uint32_t *,
@@ -344,47 +346,72 @@ flame_best(const struct fest *e, size_t lo, size_t hi)
 	return best;
 }
 
+/* The remainders of a share, for flame_remcmp(). */
+static const u128	*rem_of;
+
+/* Order callers by remainder, largest first, then by place: a total order. */
+static int
+flame_remcmp(const void *a, const void *b)
+{
+	size_t	x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (rem_of[x] != rem_of[y])
+		return rem_of[x] > rem_of[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
 /*
  * Share it->count among the ncand callers left of calls lo..hi by
- * their weight: shares rounded down, the rest one by one to the largest
- * remainders; push them, the first caller to be walked first.
+ * their weight (a count or cost never recorded weighs nothing): shares
+ * rounded down, the rest, fewer than the callers, one each to the
+ * largest remainders; push them, the first caller to be walked first.
+ * The weights are summed in 128 bits: a sum kept at the maximum made
+ * the shares more than the count, and the rest, wrapped, was given out
+ * one at a time for ever (a hostile profile's calls near 2^64).
  */
 static void
 flame_share(struct fest *e, const struct fwork *it, size_t lo, size_t hi,
     size_t ncand)
 {
 	uint64_t	w, left = it->count;
-	size_t		i, best;
+	u128		sum = 0;
+	size_t		i, n, *order;
 
 	e->rem = xgrow(e->rem, &e->rem_cap, hi - lo + 1, sizeof(*e->rem));
 	e->shares = xgrow(e->shares, &e->shares_cap, hi - lo + 1,
 	    sizeof(*e->shares));
+	for (i = lo; i < hi; i++)
+		if (!e->skip[i - lo] && (w = e->counts ? e->calls[i].count :
+		    e->calls[i].cost) != COST_NONE)
+			sum += w;
 	for (i = lo; i < hi; i++) {
 		e->rem[i - lo] = 0;
 		e->shares[i - lo] = 0;
 		if (e->skip[i - lo])
 			continue;
-		w = e->sum == 0 ? 1 : e->counts ? e->calls[i].count :
-		    e->calls[i].cost;
-		if (e->sum == 0) {
+		w = e->counts ? e->calls[i].count : e->calls[i].cost;
+		if (w == COST_NONE)
+			w = 0;
+		if (sum == 0) {
 			e->shares[i - lo] = it->count / ncand;
 			e->rem[i - lo] = 1;
 		} else {
 			e->shares[i - lo] = (uint64_t)((u128)it->count * w /
-			    e->sum);
-			e->rem[i - lo] = (u128)it->count * w % e->sum;
+			    sum);
+			e->rem[i - lo] = (u128)it->count * w % sum;
 		}
 		left -= e->shares[i - lo];
 	}
-	while (left > 0) {
-		best = hi;
-		for (i = lo; i < hi; i++)
-			if (!e->skip[i - lo] && (best == hi ||
-			    e->rem[i - lo] > e->rem[best - lo]))
-				best = i;
-		e->shares[best - lo]++;
-		e->rem[best - lo] = 0;
-		left--;
+	if (left > 0) {
+		order = xreallocarray(NULL, hi - lo + 1, sizeof(*order));
+		for (i = lo, n = 0; i < hi; i++)
+			if (!e->skip[i - lo])
+				order[n++] = i - lo;
+		rem_of = e->rem;
+		qsort(order, n, sizeof(*order), flame_remcmp);
+		for (i = 0; i < n && left > 0; i++, left--)
+			e->shares[order[i]]++;
+		free(order);
 	}
 	/* Pushed in reverse: the first caller is walked first. */
 	for (i = hi; i-- > lo; ) {
