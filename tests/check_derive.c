@@ -255,7 +255,7 @@ START_TEST(test_reshape_derived)
 {
 	struct profile	*p, *q;
 	struct derive	*d;
-	struct reshape	 how = { NULL, 0, PROFILE_ROWS_FUNCTIONS };
+	struct reshape	 how = { NULL, 0, PROFILE_ROWS_FUNCTIONS, 1 };
 	uint64_t	 tot[3], cnt;
 
 	msg_reset();
@@ -302,7 +302,7 @@ START_TEST(test_reshape_fold_group)
 	    "ob=/lib/c.so\nfl=c.c\nfn=put\n1 30\n";
 	struct profile	*p, *q;
 	struct reshape	 how = { NULL, FOLD_RECURSION | FOLD_CONTEXTS,
-	    PROFILE_ROWS_FUNCTIONS };
+	    PROFILE_ROWS_FUNCTIONS, 1 };
 	struct callgraph *g;
 	uint64_t	 a[1], b[1], cnt;
 	uint32_t	 r;
@@ -355,11 +355,11 @@ static void
 reshape_one(const char *path, void *arg)
 {
 	static const struct reshape	 hows[] = {
-		{ NULL, FOLD_RECURSION, PROFILE_ROWS_FUNCTIONS },
-		{ NULL, FOLD_CONTEXTS, PROFILE_ROWS_FUNCTIONS },
-		{ NULL, FOLD_RECURSION | FOLD_CONTEXTS, PROFILE_ROWS_FUNCTIONS },
-		{ NULL, 0, PROFILE_ROWS_OBJECTS },
-		{ NULL, 0, PROFILE_ROWS_FILES },
+		{ NULL, FOLD_RECURSION, PROFILE_ROWS_FUNCTIONS, 1 },
+		{ NULL, FOLD_CONTEXTS, PROFILE_ROWS_FUNCTIONS, 1 },
+		{ NULL, FOLD_RECURSION | FOLD_CONTEXTS, PROFILE_ROWS_FUNCTIONS, 1 },
+		{ NULL, 0, PROFILE_ROWS_OBJECTS, 1 },
+		{ NULL, 0, PROFILE_ROWS_FILES, 1 },
 	};
 	struct profile		*p = profile_create(), *q;
 	struct callgraph	*g;

@@ -126,6 +126,17 @@ screen fold-derived 80x24 "--sort=CEst --show=CEst,Ir profiles/cg-ctx-recs.out" 
 screen fold-round 80x24 "$p" f f f f i
 screen fold-group 80x24 "--group=file profiles/cg-ctx-recs.out" f f f
 screen asm 80x24 "--asm=yes --function=^asm/ asm/loop-jumps.out" Down a
+# Folded, the machine code is made for the function opened from the
+# browser's own profile (no folding keeps a copy of all of it): the same
+# rows as unfolded, this profile having no contexts to fold.
+screen asm-fold 80x24 "--asm=yes --function=^asm/ asm/loop-jumps.out" \
+    f f f Down a
+tail -n +2 "$tmp/asm-fold" >"$tmp/asm-fold.rows"
+tail -n +2 tui/asm.screen | cmp -s - "$tmp/asm-fold.rows" || {
+	echo "FAIL: machine code folded differs from unfolded"
+	diff -u tui/asm.screen "$tmp/asm-fold" | head -20
+	fail=1
+}
 
 # With --asm=yes, machine code is made for the function whose view is
 # opened, never for the selections that sort, fold or set inclusive

@@ -35,6 +35,7 @@ struct rs {
 	uint64_t		*vec;	/* a cost with its derived events */
 	unsigned		 nrec, nall;
 	int			 over, negative;
+	int			 find;	/* functions looked up, not added */
 };
 
 #define NONE	UINT32_MAX
@@ -47,7 +48,11 @@ static const uint64_t *rs_cost(struct rs *, const uint64_t *, const char *,
 static int	rs_seqcmp(const void *, const void *);
 static void	rs_events(struct rs *);
 static void	rs_parts(struct rs *);
-static void	rs_instrs(struct rs *, const uint32_t *);
+static void	rs_instrs(struct rs *, const uint32_t *,
+		    const unsigned char *);
+static void	rs_init(struct rs *, const struct profile *, struct profile *,
+		    const struct reshape *, const char *);
+static void	rs_fini(struct rs *);
 static void	rs_stacks(struct rs *, const uint32_t *);
 
 /* Return dst's id of src's string id. */
@@ -90,6 +95,9 @@ rs_func(struct rs *r, uint32_t fn)
 		name = profile_intern(r->dst, r->buf, len);
 	} else
 		name = rs_str(r, name);
+	if (r->find)
+		return profile_func_find(r->dst, rs_str(r, obj), rs_str(r, file),
+		    name);
 	return profile_func_id(r->dst, rs_str(r, obj), rs_str(r, file), name);
 }
 
@@ -248,7 +256,7 @@ rs_stacks(struct rs *r, const uint32_t *fnmap)
  * that become one share their instructions, summed by address.
  */
 static void
-rs_instrs(struct rs *r, const uint32_t *fnmap)
+rs_instrs(struct rs *r, const uint32_t *fnmap, const unsigned char *want)
 {
 	const struct instrs	*si = profile_instrs(r->src);
 	struct instrs		*di = profile_instrs_mut(r->dst);
@@ -259,21 +267,95 @@ rs_instrs(struct rs *r, const uint32_t *fnmap)
 
 	for (i = 0; i < instrs_count(si); i++) {
 		instrs_get(si, i, &fn, &addr, &file, &line);
+		if (want != NULL && !want[fn])
+			continue;
 		r->over |= instrs_add(di, fnmap[fn], addr, rs_str(r, file),
 		    line, rs_cost(r, instrs_cost(si, i), "an instruction",
 		    fn), r->nall);
 	}
 	for (i = 0; i < instrs_njumps(si); i++) {
 		j = instrs_jump(si, i);
-		instrs_add_jump(di, fnmap[j->fn], j->cond, j->addr, j->target,
-		    j->executed, j->taken);
+		if (want == NULL || want[j->fn])
+			instrs_add_jump(di, fnmap[j->fn], j->cond, j->addr,
+			    j->target, j->executed, j->taken);
 	}
 	for (i = 0; i < instrs_ncalls(si); i++) {
 		c = instrs_call(si, i);
-		r->over |= instrs_add_call(di, fnmap[c->fn], c->addr,
-		    fnmap[c->callee], c->count, rs_cost(r,
-		    instrs_call_cost(si, i), "a call", c->fn));
+		if (want == NULL || want[c->fn])
+			r->over |= instrs_add_call(di, fnmap[c->fn], c->addr,
+			    fnmap[c->callee], c->count, rs_cost(r,
+			    instrs_call_cost(si, i), "a call", c->fn));
 	}
+}
+
+/* Start reshaping src into dst as how asks. */
+static void
+rs_init(struct rs *r, const struct profile *src, struct profile *dst,
+    const struct reshape *how, const char *what)
+{
+	uint32_t	i, n;
+
+	memset(r, 0, sizeof(*r));
+	r->src = src;
+	r->how = how;
+	r->what = what;
+	r->dst = dst;
+	r->nrec = profile_nevents(src);
+	r->nall = r->nrec + (how->derive != NULL ?
+	    derive_count(how->derive) : 0);
+	r->vec = xreallocarray(NULL, r->nall > 0 ? r->nall : 1,
+	    sizeof(*r->vec));
+	r->in = xreallocarray(NULL, r->nall > 0 ? r->nall : 1, sizeof(*r->in));
+	n = profile_nstrings(src);
+	r->strmap = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*r->strmap));
+	for (i = 0; i < n; i++)
+		r->strmap[i] = NONE;
+	r->unknown = profile_intern(r->dst, "???", 3);
+}
+
+/* Free what reshaping used. */
+static void
+rs_fini(struct rs *r)
+{
+	free(r->strmap);
+	free(r->buf);
+	free(r->vec);
+	free(r->in);
+}
+
+/*
+ * Add to dst, made from src by how (functions, not groups) without its
+ * machine code, that of each of src's functions that became one of
+ * dst's named name (a string id of dst), summed by address as
+ * reshape_build() sums it: the browser's machine code of one function,
+ * made when its view is opened, not copied for every folding.
+ */
+void
+reshape_instrs_of(const struct profile *src, struct profile *dst,
+    const struct reshape *how, uint32_t name, const char *what)
+{
+	struct rs	 r;
+	uint32_t	 i, n = profile_nfuncs(src), *fnmap, obj, file, nm;
+	unsigned char	*want;
+
+	if (profile_instrs(src) == NULL || how->rows != PROFILE_ROWS_FUNCTIONS)
+		return;
+	rs_init(&r, src, dst, how, what);
+	r.find = 1;
+	fnmap = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*fnmap));
+	want = xcalloc(n > 0 ? n : 1, 1);
+	for (i = 0; i < n; i++) {
+		fnmap[i] = rs_func(&r, i);
+		if (fnmap[i] == NONE)
+			continue;
+		profile_func(dst, fnmap[i], &obj, &file, &nm);
+		want[i] = nm == name;
+	}
+	/* A call's callee is a function of dst: each was made from one. */
+	rs_instrs(&r, fnmap, want);
+	free(want);
+	free(fnmap);
+	rs_fini(&r);
 }
 
 /*
@@ -289,20 +371,7 @@ reshape_build(const struct profile *src, const struct reshape *how,
 	uint32_t	*pairfn, *pairfile;
 	uint64_t	 line, *seq;
 
-	memset(&r, 0, sizeof(r));
-	r.src = src;
-	r.how = how;
-	r.what = what;
-	r.dst = profile_create();
-	r.nrec = profile_nevents(src);
-	r.nall = r.nrec + (how->derive != NULL ? derive_count(how->derive) : 0);
-	r.vec = xreallocarray(NULL, r.nall > 0 ? r.nall : 1, sizeof(*r.vec));
-	r.in = xreallocarray(NULL, r.nall > 0 ? r.nall : 1, sizeof(*r.in));
-	n = profile_nstrings(src);
-	r.strmap = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*r.strmap));
-	for (i = 0; i < n; i++)
-		r.strmap[i] = NONE;
-	r.unknown = profile_intern(r.dst, "???", 3);
+	rs_init(&r, src, profile_create(), how, what);
 	rs_events(&r);
 	profile_set_rows(r.dst, how->rows);
 	rs_parts(&r);
@@ -380,18 +449,15 @@ reshape_build(const struct profile *src, const struct reshape *how,
 	if (profile_stacks(src) != NULL)
 		rs_stacks(&r, fnmap);
 	/* Machine code, of functions (a group has none). */
-	if (profile_instrs(src) != NULL &&
+	if (profile_instrs(src) != NULL && how->instrs &&
 	    how->rows == PROFILE_ROWS_FUNCTIONS)
-		rs_instrs(&r, fnmap);
+		rs_instrs(&r, fnmap, NULL);
 	if (r.over)
 		msg(MSG_COST_OVERFLOW, what, 0, NULL);
 	free(pairfn);
 	free(pairfile);
 	free(fnmap);
-	free(r.strmap);
-	free(r.buf);
-	free(r.vec);
-	free(r.in);
+	rs_fini(&r);
 	if (r.negative) {
 		profile_free(r.dst);
 		return NULL;

@@ -16,9 +16,14 @@ struct reshape {
 	const struct derive *derive;	/* events to add; NULL: none */
 	int		 fold;		/* FOLD_* bits */
 	enum profile_rows rows;		/* functions, or the groups */
+	int		 instrs;	/* machine code: all of it, or none
+					   (reshape_instrs_of() adds a
+					   function's) */
 };
 
 struct profile	*reshape_build(const struct profile *,
 		    const struct reshape *, const char *);
+void		 reshape_instrs_of(const struct profile *, struct profile *,
+		    const struct reshape *, uint32_t, const char *);
 
 #endif /* CGA_RESHAPE_H */

@@ -83,6 +83,8 @@ void		 profile_part_add_desc(struct profile *, struct part *,
 		    uint32_t);
 void		 profile_part_set_costs(struct profile *, uint64_t **,
 		    const uint64_t *);
+uint32_t	 profile_func_find(const struct profile *, uint32_t, uint32_t,
+		    uint32_t);
 uint32_t	 profile_func_id(struct profile *, uint32_t, uint32_t,
 		    uint32_t);
 void		 profile_touch(struct profile *, uint32_t, uint32_t);

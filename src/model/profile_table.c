@@ -54,6 +54,16 @@ profile_func_id(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 	return id;
 }
 
+/* Return the id of function (obj, file, name), or KEYTAB_NONE. */
+uint32_t
+profile_func_find(const struct profile *p, uint32_t obj, uint32_t file,
+    uint32_t name)
+{
+	uint64_t	key[3] = { obj, file, name };
+
+	return keytab_find(&p->funcs, key);
+}
+
 /* Note that an fn= line named function fn (the last one names its object). */
 void
 profile_func_mark(struct profile *p, uint32_t fn)

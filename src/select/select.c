@@ -663,6 +663,7 @@ select_reshape(struct selection *sel, const struct profile **p,
 		how.derive = derive_count(d) > 0 ? d : NULL;
 		how.fold = o->fold;
 		how.rows = o->group;
+		how.instrs = o->asm_annotate;	/* the browser's: none */
 		if ((sel->own = reshape_build(*p, &how,
 		    sel->run->profile_name)) == NULL)
 			rc = -1;

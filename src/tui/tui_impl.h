@@ -64,6 +64,10 @@ struct tlevel {
 	struct profile		*p;	/* NULL if it could not be made */
 	struct callgraph	*g;
 	int			 state;	/* LV_NONE, LV_BUSY, LV_DONE */
+	int			 fold;	/* made at this folding, */
+	int			 derived; /* with the derived events */
+	uint32_t		*asm_names; /* functions (names) whose */
+	size_t			 nasm;	/*   machine code p has */
 };
 
 enum { LV_NONE, LV_BUSY, LV_DONE };
@@ -125,6 +129,8 @@ const char	*tui_text_at(struct tview *, size_t);
 struct tview	*tui_view_func(struct tui *, const char *);
 struct tview	*tui_view_source(struct tui *, const char *);
 struct tview	*tui_view_asm(struct tui *, const char *);
+void		 tui_level_asm(struct tui *, const struct profile *,
+		    uint32_t);
 struct tview	*tui_view_help(void);
 void		 tui_view_free(struct tview *);
 

@@ -382,6 +382,9 @@ tui_view_asm(struct tui *t, const char *label)
 	char			 cnt[32], cnt2[32];
 	FILE			*f = v->out;
 
+	/* Folded or derived: the function's machine code made now. */
+	if (sel->p != t->p && (r = tui_row(sel, label)) != NONE)
+		tui_level_asm(t, sel->p, sel->t->rows[r].name);
 	if (profile_instrs(sel->p) == NULL) {
 		tui_text(v, (t->base->asm_annotate ?
 		    "  No machine code: make the profile with valgrind "
