@@ -15,6 +15,8 @@
 #include "model/profile.h"
 #include "read/load.h"
 #include "read/parse.h"
+#include "view/format.h"
+#include "view/report.h"
 
 /* Parse text keeping machine code. */
 static struct profile *
@@ -278,6 +280,75 @@ START_TEST(test_objdump_spool)
 }
 END_TEST
 
+/*
+ * Print the machine code of testdata/asm/loop-jumps.out (text, or JSON
+ * with every instruction) with the listing's rows and texts read block
+ * blocks at a time (0: the default) and return it.
+ */
+static char *
+asm_report(const char *format, size_t block)
+{
+	struct parse_opts	 po;
+	struct report_opts	 o;
+	struct report_run	 run;
+	struct profile		*p = profile_create();
+	char			 path[1024], dir[1024], *text = NULL;
+	char			*dirs[1] = { dir };
+	size_t			 len = 0;
+	FILE			*out;
+
+	snprintf(path, sizeof(path), "%s/asm/loop-jumps.out", CGA_TESTDATA);
+	memset(&po, 0, sizeof(po));
+	po.instrs = 1;
+	ck_assert_int_eq(load_file(p, path, &po), 0);
+	memset(&o, 0, sizeof(o));
+	memset(&run, 0, sizeof(run));
+	o.format = format_find(format);
+	o.threshold = "100";
+	o.asm_annotate = 1;
+	o.objdump = "objdump";
+	o.objdump_timeout = 60;
+	/* Its objects are named from testdata: found under it. */
+	snprintf(dir, sizeof(dir), "%s/", CGA_TESTDATA);
+	o.objdirs = dirs;
+	o.nobjdirs = 1;
+	run.profile_name = path;
+	ck_assert_ptr_nonnull(out = open_memstream(&text, &len));
+	hooks.asm_block = block;
+	ck_assert_int_eq(report_print(out, p, NULL, &o, &run), 0);
+	hooks.asm_block = 0;
+	fclose(out);
+	profile_free(p);
+	return text;
+}
+
+/*
+ * A function's rows made with the listing read a few rows at a time,
+ * and their texts likewise as they are printed, are those made with it
+ * read at once (the blocks of real programs' functions).
+ */
+START_TEST(test_asm_blocks)
+{
+	static const char	*fmts[] = { "text", "json" };
+	static const size_t	 blocks[] = { 1, 2, 3, 7 };
+	char			*want, *got;
+	size_t			 i, k;
+
+	for (i = 0; i < 2; i++) {
+		want = asm_report(fmts[i], 0);
+		/* Not vacuous: the listing is read, with jumps. */
+		ck_assert_ptr_nonnull(strstr(want, "jbe    11d0"));
+		ck_assert_ptr_nonnull(strstr(want, "push"));
+		for (k = 0; k < sizeof(blocks) / sizeof(blocks[0]); k++) {
+			got = asm_report(fmts[i], blocks[k]);
+			ck_assert_str_eq(got, want);
+			free(got);
+		}
+		free(want);
+	}
+}
+END_TEST
+
 Suite *
 make_instrs_suite(void)
 {
@@ -287,6 +358,7 @@ make_instrs_suite(void)
 	tcase_add_test(tc, test_instrs_parse);
 	tcase_add_test(tc, test_instrs_profiles);
 	tcase_add_test(tc, test_objdump_spool);
+	tcase_add_test(tc, test_asm_blocks);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -21,6 +21,8 @@ struct hooks {
 				   printed in two threads (report_text.c) */
 	size_t	 held;		/* bytes of a listing's texts kept in
 				   memory before a write (objdump.c) */
+	size_t	 asm_block;	/* a listing's rows read at once
+				   (asmsel.c) */
 };
 
 extern struct hooks	hooks;

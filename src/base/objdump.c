@@ -56,8 +56,6 @@ static int	objdump_write(int, const void *, size_t, uint64_t);
 static void	objdump_pread(int, void *, size_t, uint64_t);
 static void	objdump_spool(struct objdump *);
 static void	objdump_spool_insns(struct objdump *);
-static void	objdump_entries(const struct objdump *, size_t, size_t,
-		    struct objdump_insn *);
 static void	objdump_truncate(struct objdump *, size_t);
 static void	objdump_sort(struct objdump *);
 static void	objdump_copy(const struct objdump *, uint64_t, char *,
@@ -300,7 +298,7 @@ objdump_spool_insns(struct objdump *d)
 }
 
 /* Copy entries j0 to j1 - 1 of d to e, wherever they are. */
-static void
+void
 objdump_entries(const struct objdump *d, size_t j0, size_t j1,
     struct objdump_insn *e)
 {

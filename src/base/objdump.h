@@ -73,6 +73,8 @@ enum objdump_result objdump_read(struct objdump *, const char *,
 		    const char *, uint64_t, uint64_t,
 		    const struct objdump_span *, size_t, unsigned, char *,
 		    size_t);
+void		 objdump_entries(const struct objdump *, size_t, size_t,
+		    struct objdump_insn *);
 void		 objdump_texts(const struct objdump *, size_t, size_t,
 		    struct objdump_texts *);
 const char	*objdump_text(const struct objdump *,

@@ -17,6 +17,7 @@
 
 #include "analysis/fntotals.h"
 #include "base/cost.h"
+#include "base/hooks.h"
 #include "base/objdump.h"
 #include "base/xmalloc.h"
 #include "model/instrs.h"
@@ -62,6 +63,8 @@ static void	asmsel_find(struct asmobj *, const char *,
 static void	asmsel_disassemble(struct asmsel *,
 		    const struct asmsel_from *, size_t);
 static void	asmsel_listing(struct asmsel *, struct asmfunc *);
+static uint64_t	asmsel_laddr(const struct objdump *, const struct asmfunc *,
+		    struct objdump_insn *, size_t *, size_t);
 
 /* Order functions by their place, then by id. */
 static int
@@ -291,45 +294,66 @@ asmsel_listing(struct asmsel *s, struct asmfunc *f)
 }
 
 /*
+ * Return the address of entry j of f's listing d, reading the block of
+ * ASM_BLOCK from j into blk unless the one from *b0 holds it.
+ */
+static uint64_t
+asmsel_laddr(const struct objdump *d, const struct asmfunc *f,
+    struct objdump_insn *blk, size_t *b0, size_t j)
+{
+	size_t	n = hooks.asm_block > 0 ? hooks.asm_block : ASM_BLOCK;
+
+	if (*b0 == SIZE_MAX || j < *b0 || j - *b0 >= n) {
+		*b0 = j;
+		objdump_entries(d, j, f->j1 - j < n ? f->j1 : j + n, blk);
+	}
+	return blk[j - *b0].addr;
+}
+
+/*
  * Make the rows of function f into r: its instructions (by address)
  * beside what objdump listed of it, each with its calls and jumps, and
- * how many instructions the listing lacks.  The caller frees r once
- * printed (asmsel_rows_free()), so that no more than one function's
- * rows are kept.
+ * how many instructions the listing lacks; their texts are read as
+ * they are printed (asmsel_text()).  The caller frees r once printed
+ * (asmsel_rows_free()), so that no more than one function's rows are
+ * kept.
  */
 void
 asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
     struct asmrows *r)
 {
 	const struct objdump	*d = &s->objs[f->obj].dis;
+	struct objdump_insn	*blk;
 	struct asmrow		*row;
 	uint32_t		 fn, file;
 	uint64_t		 addr = 0, line = 0;
-	size_t			 i = 0, j = f->j0, c = 0, k = 0;
+	size_t			 i = 0, j = f->j0, c = 0, k = 0, b0;
 
+	memset(r, 0, sizeof(*r));
 	r->row = xcalloc(f->nids + (f->j1 - f->j0) + 1, sizeof(*r->row));
-	r->n = 0;
-	r->unlisted = 0;
-	objdump_texts(d, f->j0, f->j1, &r->texts);
+	/* The listing's addresses a block at a time, its texts later. */
+	blk = xreallocarray(NULL, hooks.asm_block > 0 ? hooks.asm_block :
+	    ASM_BLOCK, sizeof(*blk));
+	b0 = SIZE_MAX;
 	while (i < f->nids || j < f->j1) {
 		row = &r->row[r->n++];
 		row->file = NONE;
 		if (i < f->nids)
 			instrs_get(s->ins, f->ids[i], &fn, &addr, &file, &line);
 		if (j < f->j1 && (i == f->nids ||
-		    objdump_text_addr(&r->texts, j) <= addr)) {
-			row->addr = objdump_text_addr(&r->texts, j);
-			row->text = objdump_text(d, &r->texts, j);
+		    asmsel_laddr(d, f, blk, &b0, j) <= addr)) {
+			row->addr = asmsel_laddr(d, f, blk, &b0, j);
+			row->j = j;
 			/* objdump may list an address twice: once is kept. */
 			while (j + 1 < f->j1 &&
-			    objdump_text_addr(&r->texts, j + 1) == row->addr)
+			    asmsel_laddr(d, f, blk, &b0, j + 1) == row->addr)
 				j++;
 			j++;
 			if (i == f->nids || addr != row->addr)
 				continue;
 		} else {
 			row->addr = addr;
-			row->text = NULL;
+			row->j = ASM_UNLISTED;
 			if (f->unread == ASM_READ)
 				r->unlisted++;
 		}
@@ -338,6 +362,7 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
 		row->line = line;
 		i++;
 	}
+	free(blk);
 	/* Each row's calls and jumps, both by address. */
 	for (i = 0; i < r->n; i++) {
 		row = &r->row[i];
@@ -574,7 +599,7 @@ asmsel_objects(struct asmsel *s, const struct asmsel_from *sel,
 	free(objidx);
 }
 
-/* Free the rows of a function and the texts they point to. */
+/* Free the rows of a function and the texts read for them. */
 void
 asmsel_rows_free(struct asmrows *r)
 {
@@ -582,6 +607,32 @@ asmsel_rows_free(struct asmrows *r)
 	objdump_texts_free(&r->texts);
 	r->row = NULL;
 	r->n = 0;
+	r->tj0 = r->tj1 = 0;
+}
+
+/*
+ * Return the text of row i of r (function f's), or NULL if the listing
+ * lacks it: read with the texts of the rows after it, ASM_BLOCK of the
+ * listing at a time, so that a function of any size holds one block's.
+ * The text stays until the next call moves past the block.
+ */
+const char *
+asmsel_text(const struct asmsel *s, const struct asmfunc *f,
+    struct asmrows *r, size_t i)
+{
+	const struct objdump	*d = &s->objs[f->obj].dis;
+	size_t			 j = r->row[i].j, n;
+
+	if (j == ASM_UNLISTED)
+		return NULL;
+	if (j < r->tj0 || j >= r->tj1) {
+		n = hooks.asm_block > 0 ? hooks.asm_block : ASM_BLOCK;
+		objdump_texts_free(&r->texts);
+		r->tj0 = j;
+		r->tj1 = f->j1 - j < n ? f->j1 : j + n;
+		objdump_texts(d, r->tj0, r->tj1, &r->texts);
+	}
+	return objdump_text(d, &r->texts, j);
 }
 
 /* Free a machine-code selection. */

@@ -49,10 +49,16 @@ enum asm_unread {
 };
 
 /* One instruction listed. */
+#define ASM_UNLISTED	SIZE_MAX
+#define ASM_BLOCK	4096	/* a listing's rows read at once (or
+				   hooks.asm_block) */
+
 struct asmrow {
 	uint64_t	 addr;
-	const char	*text;		/* objdump's, or NULL: the profile
-					   names it, the listing does not */
+	size_t		 j;		/* its place in objdump's listing
+					   (asmsel_text()), or ASM_UNLISTED:
+					   the profile names it, the
+					   listing does not */
 	const uint64_t	*cost;		/* self cost, NULL if none */
 	uint32_t	 file;		/* string id of its source file, */
 	uint64_t	 line;		/*   line; file UINT32_MAX: unknown */
@@ -65,7 +71,8 @@ struct asmrows {
 	struct asmrow	*row;
 	size_t		 n;
 	size_t		 unlisted;	/* instructions objdump did not list */
-	struct objdump_texts texts;	/* where the rows' texts are */
+	struct objdump_texts texts;	/* the texts of rows tj0 to tj1 - 1 */
+	size_t		 tj0, tj1;	/*   of the listing */
 };
 
 /* Calls from one instruction to one function. */
@@ -129,6 +136,8 @@ struct asmsel	*asmsel_build(const struct asmsel_from *);
 void		 asmsel_rows(const struct asmsel *, const struct asmfunc *,
 		    struct asmrows *);
 void		 asmsel_rows_free(struct asmrows *);
+const char	*asmsel_text(const struct asmsel *, const struct asmfunc *,
+		    struct asmrows *, size_t);
 void		 asmsel_free(struct asmsel *);
 
 #endif /* CGA_ASMSEL_H */

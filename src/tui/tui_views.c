@@ -380,6 +380,7 @@ tui_view_asm(struct tui *t, const char *label)
 	uint32_t		 r, obj, file, name, mf = NONE;
 	uint64_t		 ml = 0, best = 0;
 	char			 cnt[32], cnt2[32];
+	const char		*text;
 	FILE			*f = v->out;
 
 	/* Folded or derived: the function's machine code made now. */
@@ -441,7 +442,8 @@ tui_view_asm(struct tui *t, const char *label)
 			}
 			cells_cost(&c, ar->cost, w);
 			fprintf(f, "  0x%llx  ", (unsigned long long)ar->addr);
-			cells_name(&c, ar->text != NULL ? ar->text :
+			text = asmsel_text(s, af, &rows[k], i);
+			cells_name(&c, text != NULL ? text :
 			    "(not in objdump's listing)");
 			for (m = 0; m < ar->njumps; m++) {
 				const struct asmjump *j = &af->jumps[ar->jump0 +

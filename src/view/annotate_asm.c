@@ -30,8 +30,8 @@
 static void	asm_function(const struct cells *, const struct selection *,
 		    const struct asmfunc *, unsigned char *);
 static void	asm_row(const struct cells *, const struct selection *,
-		    const struct asmfunc *, const struct asmrow *,
-		    const unsigned *, int);
+		    const char *, const struct asmfunc *,
+		    const struct asmrow *, const unsigned *, int);
 static void	asm_unread(const struct cells *, const struct asmsel *);
 static const char *asm_why(enum objdump_result);
 static int	asm_shown(const struct asmrow *);
@@ -61,13 +61,13 @@ asm_why(enum objdump_result r)
 static int
 asm_shown(const struct asmrow *r)
 {
-	return r->cost != NULL || r->text == NULL || r->ncalls > 0 ||
+	return r->cost != NULL || r->j == ASM_UNLISTED || r->ncalls > 0 ||
 	    r->njumps > 0;
 }
 
-/* Print one instruction, its jumps, then its calls. */
+/* Print one instruction (objdump's text, or NULL), its jumps, its calls. */
 static void
-asm_row(const struct cells *c, const struct selection *sel,
+asm_row(const struct cells *c, const struct selection *sel, const char *text,
     const struct asmfunc *f, const struct asmrow *r, const unsigned *w,
     int aw)
 {
@@ -81,8 +81,8 @@ asm_row(const struct cells *c, const struct selection *sel,
 	cells_cost(c, r->cost, w);
 	snprintf(a, sizeof(a), "0x%llx", (unsigned long long)r->addr);
 	fprintf(c->out, "  %*s  ", aw, a);
-	if (r->text != NULL)
-		cells_name(c, r->text);
+	if (text != NULL)
+		cells_name(c, text);
 	else
 		fputs(f->unread != ASM_READ ? "(not read)" :
 		    sel->asm_->objs[f->obj].found == OBJDUMP_OK ?
@@ -210,7 +210,8 @@ asm_function(const struct cells *c, const struct selection *sel,
 			mfile = r->file;
 			mline = r->line;
 		}
-		asm_row(c, sel, f, r, w, aw);
+		asm_row(c, sel, asmsel_text(sel->asm_, f, &rows, i), f, r, w,
+		    aw);
 	}
 	fputc('\n', out);
 	cells_cost(c, f->self, w);

@@ -41,7 +41,8 @@ static void	json_files(struct json *, const struct selection *);
 static void	json_diff(struct json *, const struct selection *);
 static void	json_asm(struct json *, const struct selection *);
 static void	json_asm_row(struct json *, const struct profile *,
-		    const struct asmfunc *, const struct asmrow *);
+		    const struct asmfunc *, const struct asmrow *,
+		    const char *);
 static void	json_present(struct json *, const struct profile *,
 		    const uint64_t *);
 static void	json_pair(struct json *, const char *, const char *,
@@ -492,7 +493,8 @@ json_asm(struct json *j, const struct selection *sel)
 		/* Its rows, made now and freed once written. */
 		asmsel_rows(s, f, &rows);
 		for (k = 0; k < rows.n; k++)
-			json_asm_row(j, p, f, &rows.row[k]);
+			json_asm_row(j, p, f, &rows.row[k],
+			    asmsel_text(s, f, &rows, k));
 		asmsel_rows_free(&rows);
 		json_close(j, ']');
 		json_close(j, '}');
@@ -520,12 +522,12 @@ json_asm(struct json *j, const struct selection *sel)
 }
 
 /*
- * One instruction r of function f, an object: its address, text,
- * source line, cost, jumps and calls.
+ * One instruction r of function f, an object: its address, text
+ * (objdump's, or NULL), source line, cost, jumps and calls.
  */
 static void
 json_asm_row(struct json *j, const struct profile *p,
-    const struct asmfunc *f, const struct asmrow *r)
+    const struct asmfunc *f, const struct asmrow *r, const char *text)
 {
 	const struct asmjump	*jp;
 	const struct asmcall	*c;
@@ -538,8 +540,8 @@ json_asm_row(struct json *j, const struct profile *p,
 	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)r->addr);
 	json_str(j, buf);
 	json_key(j, "text");
-	if (r->text != NULL)
-		json_str(j, r->text);
+	if (text != NULL)
+		json_str(j, text);
 	else
 		json_null(j);
 	json_key(j, "source");
