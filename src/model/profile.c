@@ -599,6 +599,15 @@ profile_line(const struct profile *p, uint32_t i, uint32_t *fn,
 	*line = profile_lineno(p, i);
 }
 
+/* Return the number of line id, kept aside (LINE_BIG in line_no). */
+uint64_t
+profile_bigline(const struct profile *p, uint32_t id)
+{
+	uint64_t	key = id;
+
+	return p->bigno[keytab_find(&p->bigline, &key)];
+}
+
 /* Return the (function, file) pair of entry i. */
 uint32_t
 profile_line_pair(const struct profile *p, uint32_t i)

@@ -134,8 +134,10 @@ struct profile {
 					   only adding needs are gone */
 };
 
-/* profile_table.c */
+/* profile.c */
 uint64_t	 profile_bigline(const struct profile *, uint32_t);
+
+/* profile_table.c */
 uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
 uint32_t	 profile_pair_line(struct profile *, uint32_t, uint64_t, int *);
 int		 profile_pair_add_call(struct profile *, uint32_t, uint64_t,

@@ -324,15 +324,6 @@ profile_set_bigline(struct profile *p, uint32_t id, uint64_t line)
 	p->bigno[k] = line;
 }
 
-/* Return the number of line id, kept aside (LINE_BIG in line_no). */
-uint64_t
-profile_bigline(const struct profile *p, uint32_t id)
-{
-	uint64_t	key = id;
-
-	return p->bigno[keytab_find(&p->bigline, &key)];
-}
-
 /* Size the per-arc arrays for cap arcs. */
 static void
 profile_arc_resize(struct profile *p, uint32_t cap)
