@@ -267,9 +267,8 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 			    fnmap[src->fn[i + INSTRS_AHEAD]],
 			    src->addr[i + INSTRS_AHEAD]) & t->imask]);
 		over |= instrs_add(t, fnmap[src->fn[i]], src->addr[i],
-		    strmap[src->file[i]],
-		    src->line[i], src->cost + (size_t)i * src->nevents,
-		    src->nevents);
+		    strmap[src->file[i]], src->line[i], src->cost +
+		    (size_t)i * src->nevents, src->nevents);
 	}
 	for (i = 0; i < src->jkeys.n; i++) {
 		const struct ijump	*j = &src->jumps[i];

@@ -144,8 +144,6 @@ profile_done(struct profile *p)
 void
 profile_free(struct profile *p)
 {
-	unsigned	i;
-
 	if (p == NULL)
 		return;
 	instrs_free(p->ins);
@@ -160,26 +158,16 @@ profile_free(struct profile *p)
 	keytab_free(&p->pairs);
 	keytab_free(&p->defnames);
 	keytab_free(&p->evnames);
-	free(p->ptab);
-	free(p->slots);
-	free(p->dense);
-	for (i = 0; i < FREE_CLASSES; i++) {
-		free(p->free_slots[i].off);
-		free(p->free_dense[i].off);
-		free(p->free_aslots[i].off);
-	}
+	/* The tables only adding needs, unless they are gone already. */
+	profile_done(p);
 	free(p->line_pair);
 	free(p->line_no);
 	keytab_free(&p->bigline);
 	free(p->bigno);
-	free(p->aslots);
 	free(p->arc_pair);
 	free(p->arc_callee);
 	free(p->arc_line);
 	free(p->fn_seq);
-	free(p->fn_pair);
-	free(p->fn_pair2);
-	free(p->fn_pair2_file);
 	packed_free(&p->line_cost);
 	free(p->arc_count);
 	free(p->arc_cost);

@@ -125,8 +125,9 @@ profile_arc_ahead(const struct profile *p, uint32_t pair, uint32_t callee,
 /*
  * Add what src holds to dst as if src's input had been read after
  * dst's: functions (and their fn= order), the files their code is in,
- * self costs and call arcs, machine code if kept, each in src's order, so that new entries get
- * the ids a single reading would have given them.  strmap maps every
+ * self costs, call arcs and machine code if kept, each in src's order,
+ * so that new entries get the ids a single reading would have given
+ * them.  strmap maps every
  * string id of src to one of dst; fnmap (profile_nfuncs(src) long)
  * receives the dst id of each src function.  Return nonzero if a cost
  * sum overflowed (kept at the maximum).
