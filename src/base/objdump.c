@@ -6,10 +6,11 @@
  * after "--"), its standard output read through a pipe and parsed line
  * by line: "   ADDR:<TAB>TEXT" lines are instructions, the rest
  * (headers, symbol lines, blank lines) is skipped.  A listing may be
- * read in several ranges into one struct objdump; it stays sorted.  The
- * texts go to an unlinked temporary file (in TMPDIR, else /tmp) a
- * megabyte at a time, and come back a function at a time
- * (objdump_texts()): the memory a listing holds is its addresses.
+ * read in several ranges into one struct objdump; it stays sorted.  Its
+ * entries and their texts go to unlinked temporary files (in TMPDIR,
+ * else /tmp) a megabyte at a time, and come back a block or a function
+ * at a time (objdump_entries(), objdump_texts()): in memory stay what is
+ * not written yet and every OBJDUMP_BLOCK-th address.
  */
 #include "base/compat.h"
 
@@ -54,8 +55,8 @@ static int	objdump_collect(struct objdump *, struct objdump_keep *,
 static int	objdump_tmpfile(void);
 static int	objdump_write(int, const void *, size_t, uint64_t);
 static void	objdump_pread(int, void *, size_t, uint64_t);
-static void	objdump_spool(struct objdump *);
-static void	objdump_spool_insns(struct objdump *);
+static int	objdump_spool(struct objdump *, int *, const void *, size_t,
+		    uint64_t);
 static void	objdump_truncate(struct objdump *, size_t);
 static void	objdump_sort(struct objdump *);
 static void	objdump_copy(const struct objdump *, uint64_t, char *,
@@ -146,7 +147,7 @@ objdump_line(struct objdump *d, struct objdump_keep *k, const char *s,
 	const char	*p = s, *end = s + len, *t;
 	uint64_t	 addr = 0;
 	unsigned	 v, digits = 0;
-	size_t		 tl;
+	size_t		 tl, held;
 
 	while (p < end && *p == ' ')
 		p++;
@@ -193,11 +194,16 @@ objdump_line(struct objdump *d, struct objdump_keep *k, const char *s,
 	d->buf[d->len++] = '\0';
 	if (tl + 1 > d->maxlen)
 		d->maxlen = tl + 1;
-	if (d->len >= (hooks.held > 0 ? hooks.held : OBJDUMP_HELD))
-		objdump_spool(d);
-	if ((d->n - d->nout) * sizeof(*d->insns) >= (hooks.held > 0 ?
-	    hooks.held : OBJDUMP_HELD))
-		objdump_spool_insns(d);
+	held = hooks.held > 0 ? hooks.held : OBJDUMP_HELD;
+	if (d->len >= held && objdump_spool(d, &d->spool, d->buf, d->len,
+	    d->spooled) == 0) {
+		d->spooled += d->len;
+		d->len = 0;
+	}
+	if ((d->n - d->nout) * sizeof(*d->insns) >= held &&
+	    objdump_spool(d, &d->ispool, d->insns, (d->n - d->nout) *
+	    sizeof(*d->insns), (uint64_t)d->nout * sizeof(*d->insns)) == 0)
+		d->nout = d->n;
 }
 
 /*
@@ -264,37 +270,21 @@ objdump_pread(int fdp1, void *p, size_t n, uint64_t off)
 }
 
 /*
- * Write the texts in memory to their file, made the first time; if it
- * cannot be made or written, the listing stays in memory from then on.
+ * Write n bytes at p to offset off of d's file *fdp1 (its descriptor +
+ * 1), made the first time; return 0.  If it cannot be made or written,
+ * return -1: what was written stays, and the listing stays in memory
+ * from then on.
  */
-static void
-objdump_spool(struct objdump *d)
+static int
+objdump_spool(struct objdump *d, int *fdp1, const void *p, size_t n,
+    uint64_t off)
 {
-	if (d->nospool || (d->spool == 0 &&
-	    (d->spool = objdump_tmpfile()) == 0) ||
-	    objdump_write(d->spool, d->buf, d->len, d->spooled) == -1) {
-		/* What was written stays; the rest, in memory. */
+	if (d->nospool || (*fdp1 == 0 && (*fdp1 = objdump_tmpfile()) == 0) ||
+	    objdump_write(*fdp1, p, n, off) == -1) {
 		d->nospool = 1;
-		return;
+		return -1;
 	}
-	d->spooled += d->len;
-	d->len = 0;
-}
-
-/* Write the entries in memory to their file, likewise. */
-static void
-objdump_spool_insns(struct objdump *d)
-{
-	size_t	n = d->n - d->nout;
-
-	if (d->nospool || (d->ispool == 0 &&
-	    (d->ispool = objdump_tmpfile()) == 0) ||
-	    objdump_write(d->ispool, d->insns, n * sizeof(*d->insns),
-	    (uint64_t)d->nout * sizeof(*d->insns)) == -1) {
-		d->nospool = 1;
-		return;
-	}
-	d->nout = d->n;
+	return 0;
 }
 
 /* Copy entries j0 to j1 - 1 of d to e, wherever they are. */
@@ -370,6 +360,7 @@ objdump_sort(struct objdump *d)
 		    &e);
 		d->every[k] = e.addr;
 	}
+	d->unsorted = 0;
 }
 
 /* Copy n bytes of the texts from offset off, wherever they are. */
@@ -458,10 +449,8 @@ objdump_read(struct objdump *d, const char *prog, const char *object,
 	 * only when what was added breaks the order (sorting the whole
 	 * list after every range made --asm quadratic in the ranges).
 	 */
-	if (d->unsorted) {
+	if (d->unsorted)
 		objdump_sort(d);
-		d->unsorted = 0;
-	}
 	return OBJDUMP_OK;
 }
 
@@ -685,13 +674,6 @@ objdump_text(const struct objdump *d, const struct objdump_texts *t,
 	if (t->scattered)
 		return t->base + (j - t->j0) * d->maxlen;
 	return t->base + (t->insns[j - t->j0].text - t->lo);
-}
-
-/* Return the address of instruction j, in memory by objdump_texts(). */
-uint64_t
-objdump_text_addr(const struct objdump_texts *t, size_t j)
-{
-	return t->insns[j - t->j0].addr;
 }
 
 /* Return the address of instruction j (below d->n). */

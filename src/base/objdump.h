@@ -79,7 +79,6 @@ void		 objdump_texts(const struct objdump *, size_t, size_t,
 		    struct objdump_texts *);
 const char	*objdump_text(const struct objdump *,
 		    const struct objdump_texts *, size_t);
-uint64_t	 objdump_text_addr(const struct objdump_texts *, size_t);
 uint64_t	 objdump_addr(const struct objdump *, size_t);
 void		 objdump_texts_free(struct objdump_texts *);
 size_t		 objdump_find(const struct objdump *, uint64_t);
