@@ -63,6 +63,7 @@ static void	asmsel_find(struct asmobj *, const char *,
 static void	asmsel_disassemble(struct asmsel *,
 		    const struct asmsel_from *, size_t);
 static void	asmsel_listing(struct asmsel *, struct asmfunc *);
+static size_t	asmsel_block(void);
 static uint64_t	asmsel_laddr(const struct objdump *, const struct asmfunc *,
 		    struct objdump_insn *, size_t *, size_t);
 
@@ -293,15 +294,22 @@ asmsel_listing(struct asmsel *s, struct asmfunc *f)
 	f->j1 = jend;
 }
 
+/* Return how many of a listing's rows are read at once. */
+static size_t
+asmsel_block(void)
+{
+	return hooks.asm_block > 0 ? hooks.asm_block : ASM_BLOCK;
+}
+
 /*
  * Return the address of entry j of f's listing d, reading the block of
- * ASM_BLOCK from j into blk unless the one from *b0 holds it.
+ * asmsel_block() from j into blk unless the one from *b0 holds it.
  */
 static uint64_t
 asmsel_laddr(const struct objdump *d, const struct asmfunc *f,
     struct objdump_insn *blk, size_t *b0, size_t j)
 {
-	size_t	n = hooks.asm_block > 0 ? hooks.asm_block : ASM_BLOCK;
+	size_t	n = asmsel_block();
 
 	if (*b0 == SIZE_MAX || j < *b0 || j - *b0 >= n) {
 		*b0 = j;
@@ -332,8 +340,7 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
 	memset(r, 0, sizeof(*r));
 	r->row = xcalloc(f->nids + (f->j1 - f->j0) + 1, sizeof(*r->row));
 	/* The listing's addresses a block at a time, its texts later. */
-	blk = xreallocarray(NULL, hooks.asm_block > 0 ? hooks.asm_block :
-	    ASM_BLOCK, sizeof(*blk));
+	blk = xreallocarray(NULL, asmsel_block(), sizeof(*blk));
 	b0 = SIZE_MAX;
 	while (i < f->nids || j < f->j1) {
 		row = &r->row[r->n++];
@@ -612,8 +619,8 @@ asmsel_rows_free(struct asmrows *r)
 
 /*
  * Return the text of row i of r (function f's), or NULL if the listing
- * lacks it: read with the texts of the rows after it, ASM_BLOCK of the
- * listing at a time, so that a function of any size holds one block's.
+ * lacks it: read with the texts of the rows after it, asmsel_block() of
+ * the listing at a time, so that a function of any size holds one block's.
  * The text stays until the next call moves past the block.
  */
 const char *
@@ -626,7 +633,7 @@ asmsel_text(const struct asmsel *s, const struct asmfunc *f,
 	if (j == ASM_UNLISTED)
 		return NULL;
 	if (j < r->tj0 || j >= r->tj1) {
-		n = hooks.asm_block > 0 ? hooks.asm_block : ASM_BLOCK;
+		n = asmsel_block();
 		objdump_texts_free(&r->texts);
 		r->tj0 = j;
 		r->tj1 = f->j1 - j < n ? f->j1 : j + n;

@@ -48,11 +48,11 @@ enum asm_unread {
 	ASM_ROWS		/* ASM_MAX_ROWS listed before it */
 };
 
-/* One instruction listed. */
 #define ASM_UNLISTED	SIZE_MAX
 #define ASM_BLOCK	4096	/* a listing's rows read at once (or
 				   hooks.asm_block) */
 
+/* One instruction listed. */
 struct asmrow {
 	uint64_t	 addr;
 	size_t		 j;		/* its place in objdump's listing
