@@ -454,6 +454,7 @@ tui_free(struct tui *t)
 	for (k = 0; k < 4; k++) {
 		callgraph_free(t->level[k].g);
 		profile_free(t->level[k].p);
+		derive_free(t->level[k].d);
 		free(t->level[k].asm_names);
 	}
 	for (i = 0; i < t->nevents; i++)

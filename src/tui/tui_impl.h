@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "analysis/reshape.h"
 #include "base/tvis.h"
 #include "select/reportopts.h"
 #include "view/cells.h"
@@ -64,8 +65,8 @@ struct tlevel {
 	struct profile		*p;	/* NULL if it could not be made */
 	struct callgraph	*g;
 	int			 state;	/* LV_NONE, LV_BUSY, LV_DONE */
-	int			 fold;	/* made at this folding, */
-	int			 derived; /* with the derived events */
+	struct reshape		 how;	/* how p was made, kept for */
+	struct derive		*d;	/*   its functions' machine code */
 	uint32_t		*asm_names; /* functions (names) whose */
 	size_t			 nasm;	/*   machine code p has */
 };

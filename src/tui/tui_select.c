@@ -23,7 +23,6 @@
 #include "tui/tui_impl.h"
 
 static void	tui_level_make(const struct tui *, int, struct tlevel *);
-static struct derive *tui_level_derive(const struct tui *);
 static const struct tlevel *tui_level(struct tui *, int);
 
 /*
@@ -35,50 +34,33 @@ static const struct tlevel *tui_level(struct tui *, int);
 static void
 tui_level_make(const struct tui *t, int fold, struct tlevel *l)
 {
-	struct derive	*d;
-	struct reshape	 how;
+	size_t	i;
 
-	d = tui_level_derive(t);
-	how.derive = derive_count(d) > 0 ? d : NULL;
-	how.fold = fold;
-	how.rows = t->base->group;
-	how.instrs = 0;		/* a function's when its view opens */
-	l->p = reshape_build(t->p, &how, t->run->profile_name);
-	if (l->p == NULL && how.derive != NULL) {
-		how.derive = NULL;
-		l->p = reshape_build(t->p, &how, t->run->profile_name);
-	}
-	l->fold = fold;
-	l->derived = how.derive != NULL;
-	derive_free(d);
-	l->g = l->p != NULL ? callgraph_build(l->p) : NULL;
-}
-
-/* Return the derived events the browser offers that can be computed. */
-static struct derive *
-tui_level_derive(const struct tui *t)
-{
-	struct derive	*d;
-	size_t		 i;
-
-	d = derive_new(t->p, t->base->events, t->base->nevents);
+	l->d = derive_new(t->p, t->base->events, t->base->nevents);
 	for (i = profile_nrecorded(t->p); i < t->nevents; i++)
-		(void)derive_add(d, t->events[i]);
-	return d;
+		(void)derive_add(l->d, t->events[i]);
+	l->how.derive = derive_count(l->d) > 0 ? l->d : NULL;
+	l->how.fold = fold;
+	l->how.rows = t->base->group;
+	l->how.instrs = 0;	/* a function's when its view opens */
+	l->p = reshape_build(t->p, &l->how, t->run->profile_name);
+	if (l->p == NULL && l->how.derive != NULL) {
+		l->how.derive = NULL;
+		l->p = reshape_build(t->p, &l->how, t->run->profile_name);
+	}
+	l->g = l->p != NULL ? callgraph_build(l->p) : NULL;
 }
 
 /*
  * Give the profile p of a level (folded, grouped or derived) the machine
- * code of its functions named name, from the browser's profile, once:
- * the levels are made without it (a copy of all of it for each
- * folding: 45 MB each for cc1's 11.6 MB profile).
+ * code of its functions named name, from the browser's profile, made as
+ * the level was, once: the levels are made without it (a copy of all of
+ * it for each folding: 45 MB each for cc1's 11.6 MB profile).
  */
 void
 tui_level_asm(struct tui *t, const struct profile *p, uint32_t name)
 {
 	struct tlevel	*l = NULL;
-	struct derive	*d;
-	struct reshape	 how;
 	size_t		 i;
 
 	for (i = 0; i < 4 && l == NULL; i++)
@@ -89,13 +71,7 @@ tui_level_asm(struct tui *t, const struct profile *p, uint32_t name)
 	for (i = 0; i < l->nasm; i++)
 		if (l->asm_names[i] == name)
 			return;
-	d = tui_level_derive(t);
-	how.derive = l->derived && derive_count(d) > 0 ? d : NULL;
-	how.fold = l->fold;
-	how.rows = t->base->group;
-	how.instrs = 0;
-	reshape_instrs_of(t->p, l->p, &how, name, t->run->profile_name);
-	derive_free(d);
+	reshape_instrs_of(t->p, l->p, &l->how, name, t->run->profile_name);
 	l->asm_names = xreallocarray(l->asm_names, l->nasm + 1,
 	    sizeof(*l->asm_names));
 	l->asm_names[l->nasm++] = name;
