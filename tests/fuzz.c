@@ -5,8 +5,8 @@
  * --per-part, or a difference of the input's two halves), or have the
  * input read from a file in two threads, in small chunks, whose report
  * must be that of reading it in order, machine code kept included
- * (else the target aborts).  Its
- * third byte adds: output as to a terminal (tvis.c), UTF-8 or not; a
+ * (else the target aborts).  Its third byte adds: output as to a
+ * terminal (tvis.c), UTF-8 or not; a
  * --function expression; machine code disassembled by a stub objdump
  * (a script of fixed, hostile text) from an object "o" under --objdir.
  * Built with -DCGA_FUZZ_REPLAY, it is instead a program that runs the
@@ -43,6 +43,8 @@ int		LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static const char *fuzz_stub(void);
 static void	fuzz_instrs_same(const struct profile *,
 		    const struct profile *);
+static int	fuzz_same_func(const struct profile *, uint32_t,
+		    const struct profile *, uint32_t);
 static void	fuzz_ahead(const uint8_t *, size_t,
 		    const struct report_opts *, const struct report_run *,
 		    size_t, int);
@@ -64,15 +66,54 @@ fuzz_instrs_same(const struct profile *p, const struct profile *q)
 		instrs_get(b, i, &fb, &ab, &sb, &lb);
 		/* Ids of one profile are not the other's: compare names. */
 		if (aa != ab || la != lb || strcmp(profile_str(p, sa),
-		    profile_str(q, sb)) != 0)
+		    profile_str(q, sb)) != 0 || !fuzz_same_func(p, fa, q, fb))
 			abort();
 		for (e = 0; e < instrs_nevents(a); e++)
 			if (instrs_cost(a, i)[e] != instrs_cost(b, i)[e])
 				abort();
 	}
-	if (n > 0 && (instrs_njumps(a) != instrs_njumps(b) ||
-	    instrs_ncalls(a) != instrs_ncalls(b)))
+	if (n == 0)
+		return;
+	if (instrs_njumps(a) != instrs_njumps(b) ||
+	    instrs_ncalls(a) != instrs_ncalls(b))
 		abort();
+	for (i = 0; i < instrs_njumps(a); i++) {
+		const struct ijump	*ja = instrs_jump(a, i);
+		const struct ijump	*jb = instrs_jump(b, i);
+
+		if (ja->cond != jb->cond || ja->addr != jb->addr ||
+		    ja->target != jb->target || ja->executed != jb->executed ||
+		    ja->taken != jb->taken || !fuzz_same_func(p, ja->fn, q,
+		    jb->fn))
+			abort();
+	}
+	for (i = 0; i < instrs_ncalls(a); i++) {
+		const struct icall	*ca = instrs_call(a, i);
+		const struct icall	*cb = instrs_call(b, i);
+
+		if (ca->addr != cb->addr || ca->count != cb->count ||
+		    !fuzz_same_func(p, ca->fn, q, cb->fn) ||
+		    !fuzz_same_func(p, ca->callee, q, cb->callee))
+			abort();
+		for (e = 0; e < instrs_nevents(a); e++)
+			if (instrs_call_cost(a, i)[e] !=
+			    instrs_call_cost(b, i)[e])
+				abort();
+	}
+}
+
+/* Return nonzero if function fp of p and fq of q have the same name. */
+static int
+fuzz_same_func(const struct profile *p, uint32_t fp, const struct profile *q,
+    uint32_t fq)
+{
+	uint32_t	o1, f1, n1, o2, f2, n2;
+
+	profile_func(p, fp, &o1, &f1, &n1);
+	profile_func(q, fq, &o2, &f2, &n2);
+	return strcmp(profile_str(p, o1), profile_str(q, o2)) == 0 &&
+	    strcmp(profile_str(p, f1), profile_str(q, f2)) == 0 &&
+	    strcmp(profile_str(p, n1), profile_str(q, n2)) == 0;
 }
 
 /*
