@@ -396,10 +396,11 @@ objdump_insncmp(const void *a, const void *b)
  * disassembled by prog (a name looked up in PATH, or a path) in at most
  * timeout seconds; with nkeep > 0 only those in the spans keep[] (by
  * address, not overlapping), so that one run reads several spans with
- * the code between them left out.  The object is opened and checked here and given to
- * prog as its descriptor 3 (/dev/fd/3), so that prog reads the file
- * checked, whatever the name is made to point at meanwhile.  Return
- * OBJDUMP_OK, or OBJDUMP_FAILED with the reason in err (errsize bytes).
+ * the code between them left out.  The object is opened and checked
+ * here and given to prog as its descriptor 3 (/dev/fd/3), so that prog
+ * reads the file checked, whatever the name is made to point at
+ * meanwhile.  Return OBJDUMP_OK, or OBJDUMP_FAILED with the reason in
+ * err (errsize bytes).
  */
 enum objdump_result
 objdump_read(struct objdump *d, const char *prog, const char *object,
