@@ -18,6 +18,8 @@ static void	 profile_pairkey_ahead(const struct profile *, uint32_t,
 		    uint32_t, int);
 static void	 profile_line_ahead(const struct profile *, uint32_t,
 		    uint64_t, int);
+static uint8_t	*profile_merge_fresh(const struct profile *,
+		    const struct profile *, const uint32_t *);
 static void	 profile_arc_ahead(const struct profile *, uint32_t,
 		    uint32_t, uint64_t, int);
 
@@ -123,6 +125,32 @@ profile_arc_ahead(const struct profile *p, uint32_t pair, uint32_t callee,
 }
 
 /*
+ * Return, for each pair of src, whether its pair in dst (pairmap) holds
+ * no line yet, so that its lines in src are all new and in src's order;
+ * or NULL if none does, or if src has a line number kept aside (the
+ * lines are then added one by one).
+ */
+static uint8_t *
+profile_merge_fresh(const struct profile *dst, const struct profile *src,
+    const uint32_t *pairmap)
+{
+	uint8_t		*fresh;
+	uint32_t	 i, n = 0;
+
+	if (src->bigline.n > 0 || src->pairs.n == 0)
+		return NULL;
+	fresh = xreallocarray(NULL, src->pairs.n, sizeof(*fresh));
+	for (i = 0; i < src->pairs.n; i++)
+		n += fresh[i] = dst->ptab[pairmap[i]].n == 0 &&
+		    src->ptab[i].n > 0;
+	if (n == 0) {
+		free(fresh);
+		return NULL;
+	}
+	return fresh;
+}
+
+/*
  * Add what src holds to dst as if src's input had been read after
  * dst's: functions (and their fn= order), the files their code is in,
  * self costs, call arcs and machine code if kept, each in src's order,
@@ -138,7 +166,8 @@ profile_merge(struct profile *dst, const struct profile *src,
 {
 	const uint64_t	*k;
 	uint64_t	 seq;
-	uint32_t	 i, j, id, *pairmap;
+	uint32_t	 i, j, id, *pairmap, *linemap;
+	uint8_t		*fresh;
 	int		 over = 0, created;
 
 	for (i = 0; i < src->funcs.n; i++) {
@@ -174,11 +203,24 @@ profile_merge(struct profile *dst, const struct profile *src,
 		pairmap[i] = profile_pair_get(dst, fnmap[k[0]], strmap[k[1]]);
 	}
 	/*
-	 * Each line and call after that is one lookup in tables all over
-	 * dst: start loading them three steps ahead, each step using what
-	 * the one before loaded.
+	 * A pair with no line in dst yet (most: a chunk's functions are
+	 * new) gets its lines appended and its table copied afterwards.
+	 */
+	fresh = profile_merge_fresh(dst, src, pairmap);
+	linemap = fresh != NULL ? xreallocarray(NULL, src->nlines,
+	    sizeof(*linemap)) : NULL;
+	/*
+	 * Each other line and call is one lookup in tables all over dst:
+	 * start loading them three steps ahead, each step using what the
+	 * one before loaded.
 	 */
 	for (i = 0; i < src->nlines; i++) {
+		if (fresh != NULL && fresh[src->line_pair[i]]) {
+			linemap[i] = profile_line_append(dst,
+			    pairmap[src->line_pair[i]], src->line_no[i]);
+			packed_new_from(&dst->line_cost, &src->line_cost, i);
+			continue;
+		}
 		for (j = 1; j <= 3; j++)
 			if (i + j * MERGE_AHEAD < src->nlines)
 				profile_line_ahead(dst, pairmap[src->line_pair[
@@ -191,6 +233,15 @@ profile_merge(struct profile *dst, const struct profile *src,
 		else
 			over |= packed_add_from(&dst->line_cost, id,
 			    &src->line_cost, i);
+	}
+	if (fresh != NULL) {
+		for (i = 0; i < src->pairs.n; i++)
+			if (fresh[i])
+				profile_pair_copy(dst, pairmap[i], src,
+				    &src->ptab[i], linemap);
+		dst->last_line = KEYTAB_NONE;
+		free(linemap);
+		free(fresh);
 	}
 	for (i = 0; i < src->narcs; i++) {
 		for (j = 1; j <= 3; j++)

@@ -452,6 +452,67 @@ found:
 }
 
 /*
+ * Give line (below LINE_BIG) of pair, a pair that profile_pair_copy()
+ * gives its whole table later, the next line id, and return it; the
+ * caller gives its counts at once, as for profile_pair_line().
+ */
+uint32_t
+profile_line_append(struct profile *p, uint32_t pair, uint32_t line)
+{
+	uint32_t	id;
+
+	if (p->nlines == UINT32_MAX - 1)
+		abort();
+	id = p->nlines++;
+	if (id >= p->line_cap)
+		profile_line_resize(p, p->line_cap ? p->line_cap * 2 : 256);
+	p->line_pair[id] = pair;
+	p->line_no[id] = line;
+	return id;
+}
+
+/*
+ * Give pair of p, which holds no line yet, the line table t of another
+ * profile as it is, its line ids through linemap (their lines appended
+ * by profile_line_append()): a merge copies a table in one go instead
+ * of adding its lines one by one.  The pair's calls stay as they were.
+ */
+void
+profile_pair_copy(struct profile *p, uint32_t pair, const struct profile *src,
+    const struct linetab *t, const uint32_t *linemap)
+{
+	struct linetab	*nt = &p->ptab[pair];
+	const uint32_t	*from;
+	uint32_t	*to;
+	size_t		 i, n;
+
+	nt->base = t->base;
+	nt->len = t->len;
+	nt->n = t->n;
+	nt->first = linemap[t->first];
+	nt->hashed = t->hashed;
+	nt->off = 0;
+	if (t->hashed) {
+		n = (size_t)t->len + 1;
+		p->slots = profile_take(p->slots, &p->nslots, &p->slots_cap,
+		    p->free_slots, profile_log2(n), sizeof(*p->slots),
+		    &nt->off);
+		from = &src->slots[t->off];
+		to = &p->slots[nt->off];
+	} else if (t->len > 0) {
+		n = t->len;
+		p->dense = profile_take(p->dense, &p->ndense, &p->dense_cap,
+		    p->free_dense, profile_log2(n), sizeof(*p->dense),
+		    &nt->off);
+		from = &src->dense[t->off];
+		to = &p->dense[nt->off];
+	} else
+		return;		/* one line, kept in the table itself */
+	for (i = 0; i < n; i++)
+		to[i] = from[i] != 0 ? linemap[from[i] - 1] + 1 : 0;
+}
+
+/*
  * Add cost (k counts given) to the line profile_add_self() last added
  * to, which nothing else has changed since; return nonzero on overflow.
  */
