@@ -3,7 +3,8 @@
 # keys sent with send-keys, the screen read with capture-pane and
 # compared with testdata/tui/NAME.screen (80x24 and 120x40: the list, a
 # function, going there and back, source, machine code, search, another
-# event, inclusive costs, help, a resize); the terminal's settings the
+# event, inclusive costs, help, a resize; machine code of a real
+# program, bzip2); the terminal's settings the
 # same after q and after SIGTERM; a clear error without a terminal.
 #
 # usage: tui.sh PROGRAM TESTDATA [--regen]
@@ -168,6 +169,12 @@ if [ "$before" -ne 0 ] || [ "$after" -ne 1 ]; then
 	fail=1
 fi
 screen asm-none 80x24 "$p" a
+# A real program's machine code: bzip2 built from Debian's source with
+# -g (binary and sources in testdata/real), its hottest function, then
+# another after going round inclusive costs and foldings.
+r="--asm=yes real/bzip2.out.zst"
+screen real-asm 80x24 "$r" a
+screen real-asm-round 80x24 "$r" a Left Down a Left i f f Down Enter a
 
 # The terminal's settings are those before, after q and after SIGTERM.
 for how in q TERM; do
