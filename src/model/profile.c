@@ -84,6 +84,7 @@ profile_clear(struct profile *p)
 	keytab_clear(&p->files);
 	keytab_clear(&p->funcs);
 	keytab_clear(&p->pairs);
+	memset(p->memo, 0, sizeof(p->memo));
 	keytab_clear(&p->defnames);
 	keytab_clear(&p->evnames);
 	keytab_clear(&p->bigline);
@@ -101,7 +102,7 @@ profile_clear(struct profile *p)
 }
 
 /*
- * Say that p is complete: free the tables that only adding to it needs
+ * (each pair's table of lines and of calls, each function's own pair),
  * (each pair's table of lines and of calls, the caches of the pairs met
  * last), some 60 MB of a 300 MB profile of a C++ program, before the
  * report builds its own.  Adding to p afterwards aborts.
@@ -126,13 +127,11 @@ profile_done(struct profile *p)
 		memset(&p->free_aslots[i], 0, sizeof(p->free_aslots[i]));
 	}
 	free(p->fn_pair);
-	free(p->fn_pair2);
-	free(p->fn_pair2_file);
 	p->ptab = NULL;
 	p->slots = NULL;
 	p->dense = NULL;
 	p->aslots = NULL;
-	p->fn_pair = p->fn_pair2 = p->fn_pair2_file = NULL;
+	p->fn_pair = NULL;
 	p->ptab_cap = 0;
 	p->nslots = p->slots_cap = p->ndense = p->dense_cap = 0;
 	p->naslots = p->aslots_cap = 0;

@@ -50,6 +50,25 @@ struct linetab {
 #define MERGE_AHEAD	8	/* functions a merge loads ahead */
 
 /*
+ * A pair met lately, in a direct-mapped table by (function, file): code
+ * inlined from headers switches a function's file back and forth among
+ * a few (fi=, fe=), and the table of all pairs is many megabytes.
+ */
+#define PAIR_MEMO	4096
+struct pairmemo {
+	uint32_t	 fn, file;
+	uint32_t	 pair;		/* its id + 1, 0 if empty */
+};
+
+/* Return the entry of (fn, file) in a table of PAIR_MEMO pairs. */
+static inline uint32_t
+profile_memo_hash(uint32_t fn, uint32_t file)
+{
+	return (uint32_t)((((uint64_t)fn << 32 | file) *
+	    0x9e3779b97f4a7c15ULL) >> 52) & (PAIR_MEMO - 1);
+}
+
+/*
  * Tables given up when they grow, to be taken again: one list of
  * offsets per size, each a power of two.
  */
@@ -84,8 +103,7 @@ struct profile {
 	struct keytab	  funcs;	/* (object, file, name) */
 	uint64_t	 *fn_seq;	/* function id -> last fn= number */
 	uint32_t	 *fn_pair;	/* function id -> its own file's pair */
-	uint32_t	 *fn_pair2;	/*   and the last other pair of it */
-	uint32_t	 *fn_pair2_file; /*   with that pair's file */
+	struct pairmemo	  memo[PAIR_MEMO]; /* other pairs met lately */
 	uint32_t	  fn_cap;
 	uint64_t	  seq;		/* fn= lines so far */
 	struct keytab	  pairs;	/* (function, file) visited */

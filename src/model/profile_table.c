@@ -49,7 +49,7 @@ profile_func_id(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 		if (id >= p->fn_cap)
 			profile_fn_resize(p, p->fn_cap ? p->fn_cap * 2 : 256);
 		p->fn_seq[id] = 0;
-		p->fn_pair[id] = p->fn_pair2[id] = KEYTAB_NONE;
+		p->fn_pair[id] = KEYTAB_NONE;
 	}
 	return id;
 }
@@ -83,6 +83,7 @@ uint32_t
 profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
 {
 	uint64_t	 key[2] = { fn, file };
+	struct pairmemo	*m;
 	uint32_t	 id;
 	int		 created, own;
 
@@ -96,19 +97,20 @@ profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
 		id = p->fn_pair[fn];
 		goto done;
 	}
-	if (!own && p->fn_pair2[fn] != KEYTAB_NONE &&
-	    p->fn_pair2_file[fn] == file) {
-		id = p->fn_pair2[fn];
+	m = &p->memo[profile_memo_hash(fn, file)];
+	if (!own && m->pair != 0 && m->fn == fn && m->file == file) {
+		id = m->pair - 1;
 		goto done;
 	}
 	id = keytab_get(&p->pairs, key, &created);
-	/* Remember the pair of the function's own file, and the last of
-	 * another (code inlined from a header). */
+	/* Remember the pair of the function's own file, and those of
+	 * others met lately (code inlined from headers). */
 	if (own)
 		p->fn_pair[fn] = id;
 	else {
-		p->fn_pair2[fn] = id;
-		p->fn_pair2_file[fn] = file;
+		m->fn = fn;
+		m->file = file;
+		m->pair = id + 1;
 	}
 	if (created) {
 		keytab_get(&p->files, key + 1, NULL);
@@ -287,9 +289,6 @@ profile_fn_resize(struct profile *p, uint32_t cap)
 	p->fn_cap = cap;
 	p->fn_seq = xreallocarray(p->fn_seq, cap, sizeof(*p->fn_seq));
 	p->fn_pair = xreallocarray(p->fn_pair, cap, sizeof(*p->fn_pair));
-	p->fn_pair2 = xreallocarray(p->fn_pair2, cap, sizeof(*p->fn_pair2));
-	p->fn_pair2_file = xreallocarray(p->fn_pair2_file, cap,
-	    sizeof(*p->fn_pair2_file));
 }
 
 /* Size the table of pairs' line tables for cap pairs. */
