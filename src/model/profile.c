@@ -102,9 +102,9 @@ profile_clear(struct profile *p)
 }
 
 /*
+ * Say that p is complete: free the tables that only adding to it needs
  * (each pair's table of lines and of calls, each function's own pair),
- * (each pair's table of lines and of calls, the caches of the pairs met
- * last), some 60 MB of a 300 MB profile of a C++ program, before the
+ * some 60 MB of a 300 MB profile of a C++ program, before the
  * report builds its own.  Adding to p afterwards aborts.
  */
 void
