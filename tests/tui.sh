@@ -172,7 +172,7 @@ screen asm-none 80x24 "$p" a
 # A real program's machine code: bzip2 built from Debian's source with
 # -g (binary and sources in testdata/real), its hottest function, then
 # another after going round inclusive costs and foldings.
-r="--asm=yes real/bzip2.out.zst"
+r="--asm=yes real/bzip2.out.gz"
 screen real-asm 80x24 "$r" a
 screen real-asm-round 80x24 "$r" a Left Down a Left i f f Down Enter a
 
