@@ -2,7 +2,9 @@
 # dot.sh - --format=dot is read by Graphviz: on every test profile (and
 # with --group, --fold, --root) dot(1) lays it out as SVG, which xmllint
 # finds well-formed; the same input gives the same graph; every edge
-# joins two nodes drawn.
+# joins two nodes drawn.  On the profiles of real programs (testdata/
+# real: recursion, inlining, libraries) the graph at the default
+# thresholds is one piece, as ccomps(1) counts them.
 #
 # usage: dot.sh PROGRAM TESTDATA
 set -u
@@ -15,7 +17,7 @@ cd "$td" || exit 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0 n=0
-for f in profiles/*.out producers/*.out edge/*.out asm/*.out; do
+for f in profiles/*.out producers/*.out edge/*.out asm/*.out real/*.gz; do
 	for o in "" --group=object --fold=all "--root=main --node-threshold=0"; do
 		# shellcheck disable=SC2086
 		"$prog" --format=dot $o "$f" >"$tmp/a.dot" 2>/dev/null || {
@@ -43,5 +45,13 @@ for f in profiles/*.out producers/*.out edge/*.out asm/*.out; do
 	done
 done
 [ $n -gt 100 ] || { echo "FAIL: only $n graphs laid out"; fail=1; }
+for f in real/*.gz; do
+	"$prog" --format=dot "$f" >"$tmp/a.dot" 2>/dev/null
+	k=$(ccomps -v "$tmp/a.dot" 2>&1 >/dev/null |
+	    awk '/components/ { print $(NF - 2) }')
+	[ "$k" = 1 ] ||
+	    { echo "FAIL: $f: the graph is in ${k:-?} pieces, not 1"; fail=1; }
+	n=$((n + 1))
+done
 [ $fail -eq 0 ] && echo "dot: ok ($n graphs)"
 exit $fail

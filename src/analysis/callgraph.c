@@ -7,6 +7,9 @@
  *   entering it from outside (so recursion is never counted twice);
  * - a row that is not (a root, a thread start): its self cost plus its
  *   calls leaving its cycle;
+ * - a member of a cycle: the larger of that and the sum of the calls
+ *   entering it from outside the cycle (KCachegrind and gprof give it
+ *   the former only, often far below what it costs);
  * - a cycle of several rows: the sum of the calls entering it, or, if
  *   none do, its members' self costs plus the calls leaving it.
  */
@@ -343,7 +346,7 @@ callgraph_inclusive(struct callgraph *g)
 {
 	struct cgcycle	*cy;
 	unsigned	 nev = g->nevents;
-	uint64_t	*c;
+	uint64_t	*c, *in;
 	uint32_t	 v;
 	size_t		 i, m;
 	int		*entered;
@@ -366,19 +369,31 @@ callgraph_inclusive(struct callgraph *g)
 			callgraph_crossing(g, cy->members[m], 0, cy->incl);
 		}
 	}
+	in = xreallocarray(NULL, nev, sizeof(*in));
 	for (v = 0; v < g->t->nrows; v++) {
 		c = g->incl + (size_t)v * nev;
 		cost_clear(c, nev);
-		/*
-		 * A cycle member, as gprof counts it: its self cost and the
-		 * calls it makes that leave the cycle (the calls entering
-		 * it are the cycle's; a member is never below its self).
-		 */
 		if (g->cycle[v] == CG_NONE && callgraph_crossing(g, v, 1, c))
 			continue;
+		/*
+		 * A cycle member, as gprof counts it: its self cost and the
+		 * calls it makes that leave the cycle (a member is never
+		 * below its self) ...
+		 */
 		cost_add(c, g->t->rows[v].cost, nev);
 		callgraph_crossing(g, v, 0, c);
+		/*
+		 * ... or, if more, the calls it receives from outside the
+		 * cycle: a caller outside cannot run inside the member (it
+		 * would be in the cycle), so those calls never nest in one
+		 * another and their sum is a lower bound, exact when the
+		 * member is entered from outside only.
+		 */
+		cost_clear(in, nev);
+		if (g->cycle[v] != CG_NONE && callgraph_crossing(g, v, 1, in))
+			cost_max(c, in, nev);
 	}
+	free(in);
 	free(entered);
 }
 

@@ -63,6 +63,18 @@ cost_add(uint64_t *dst, const uint64_t *src, unsigned n)
 	return over;
 }
 
+/* Raise each count of dst to src's where that is larger (and recorded). */
+static inline void
+cost_max(uint64_t *dst, const uint64_t *src, unsigned n)
+{
+	unsigned	i;
+
+	for (i = 0; i < n; i++)
+		if (src[i] != COST_NONE && (dst[i] == COST_NONE ||
+		    src[i] > dst[i]))
+			dst[i] = src[i];
+}
+
 /* Return nonzero if every count is "never recorded" or 0. */
 static inline int
 cost_is_zero(const uint64_t *c, unsigned n)

@@ -10,6 +10,13 @@
  * same for the same input.  A function is drawn once: the rows of code
  * inlined into it from other files are part of its node (their cost is
  * in its self cost, as it is already in the calls to it).
+ *
+ * The picture stays in one piece where the calls allow: both ends of
+ * every call at the node threshold are drawn (a cycle member's lower
+ * bound can be below a call inside its cycle), and a piece that no call
+ * at the edge threshold joins to the piece of the costliest function
+ * is joined by its costliest function's heaviest call in, and so on up, drawn
+ * whatever its cost (graphsel_link()).
  */
 #include "base/compat.h"
 
@@ -38,9 +45,28 @@ static int	graphsel_strcmp(const void *, const void *);
 static void	graphsel_old(struct graphsel *, const struct graphsel_from *);
 static uint32_t	*graphsel_owners(struct fntotals *);
 static uint32_t	*graphsel_nodes(struct graphsel *,
-		    const struct graphsel_from *, const uint32_t *);
+		    const struct graphsel_from *, const uint32_t *,
+		    uint64_t **, size_t *);
 static void	graphsel_edges(struct graphsel *, const struct graphsel_from *,
-		    const uint32_t *, const uint32_t *);
+		    const uint32_t *, const uint32_t *, const uint64_t *,
+		    size_t);
+static struct rowedge *graphsel_rowedges(const struct graphsel_from *,
+		    const uint32_t *, const unsigned char *, size_t *);
+static int	graphsel_rowedgecmp(const void *, const void *);
+static int	graphsel_tocmp(const void *, const void *);
+static uint32_t	graphsel_find(uint32_t *, uint32_t);
+static uint64_t	*graphsel_link(const struct graphsel_from *,
+		    const uint32_t *, const unsigned char *, unsigned char *,
+		    size_t *);
+static uint64_t	graphsel_val(uint64_t);
+static int	graphsel_costcmp(const void *, const void *);
+static int	graphsel_u64cmp(const void *, const void *);
+
+/* The calls from one row's owner to another's, summed (one event). */
+struct rowedge {
+	uint32_t	 from, to;
+	uint64_t	 cost;
+};
 
 /*
  * Return the row each row of t belongs to in a picture: its own, or for
@@ -155,12 +181,14 @@ graphsel_build(const struct graphsel_from *f)
 {
 	struct graphsel		*s;
 	uint32_t		*node, *owner, v;
+	uint64_t		*links;
 	size_t			 nrows = f->t->nrows, nev = f->g->nevents;
+	size_t			 nlinks;
 
 	s = xcalloc(1, sizeof(*s));
 	s->ev = f->ev;
 	owner = graphsel_owners(f->t);
-	node = graphsel_nodes(s, f, owner);
+	node = graphsel_nodes(s, f, owner, &links, &nlinks);
 	/* Self costs: each node's row's and those of the rows it owns. */
 	s->selfs = xreallocarray(NULL, s->nnodes + 1, nev * sizeof(*s->selfs));
 	for (v = 0; v < s->nnodes; v++) {
@@ -171,7 +199,8 @@ graphsel_build(const struct graphsel_from *f)
 		if (node[owner[v]] != UINT32_MAX)
 			cost_add(s->nodes[node[owner[v]]].self,
 			    f->t->rows[v].cost, (unsigned)nev);
-	graphsel_edges(s, f, owner, node);
+	graphsel_edges(s, f, owner, node, links, nlinks);
+	free(links);
 	if (s->ncycles > 1)
 		qsort(s->cycles, s->ncycles, sizeof(*s->cycles),
 		    graphsel_u32cmp);
@@ -184,23 +213,26 @@ graphsel_build(const struct graphsel_from *f)
 
 /*
  * Choose s's nodes: the rows that own themselves, reached from --root
- * and reaching --leaf, matched by --function, at the node threshold;
- * by label, each with its calls in and its cycle, the cycles listed
- * once.  Return each row's node (UINT32_MAX: not drawn).
+ * and reaching --leaf, matched by --function, at the node threshold or
+ * at an end of a call at the edge threshold, or joining a piece to the
+ * rest (*links gets those calls' (row << 32 | row), sorted); by label,
+ * each with its calls in and its cycle, the cycles listed once.  Return
+ * each row's node (UINT32_MAX: not drawn).
  */
 static uint32_t *
 graphsel_nodes(struct graphsel *s, const struct graphsel_from *f,
-    const uint32_t *owner)
+    const uint32_t *owner, uint64_t **links, size_t *nlinks)
 {
 	const struct report_opts *o = f->o;
 	const struct callgraph	*g = f->g;
 	const struct cgedge	*e;
-	unsigned char		*keep, *down = NULL, *up = NULL, *seen;
+	unsigned char		*keep, *ok, *down = NULL, *up = NULL, *seen;
 	uint32_t		*node, v, k;
 	uint64_t		 total = f->total[f->ev];
 	size_t			 nrows = f->t->nrows, nev = g->nevents, i;
 
 	keep = xcalloc(nrows + 1, 1);
+	ok = xcalloc(nrows + 1, 1);
 	if (o->nroots > 0) {
 		down = xcalloc(nrows + 1, 1);
 		graphsel_reach(g, f->t, o->roots, o->nroots, 0, down);
@@ -212,13 +244,15 @@ graphsel_nodes(struct graphsel *s, const struct graphsel_from *f,
 	node = xreallocarray(NULL, nrows + 1, sizeof(*node));
 	for (v = 0; v < nrows; v++) {
 		node[v] = UINT32_MAX;
-		keep[v] = owner[v] == v &&
+		ok[v] = owner[v] == v &&
 		    (down == NULL || down[v]) && (up == NULL || up[v]) &&
 		    (o->nfunctions == 0 || report_matches(o->functions,
-		    o->nfunctions, fntotals_label(f->t, v))) &&
-		    graphsel_passes(g->incl[(size_t)v * nev + f->ev], total,
-		    o->node_threshold);
+		    o->nfunctions, fntotals_label(f->t, v)));
+		keep[v] = ok[v] && graphsel_passes(g->incl[(size_t)v * nev +
+		    f->ev], total, o->node_threshold);
 	}
+	*links = graphsel_link(f, owner, ok, keep, nlinks);
+	free(ok);
 	/* Rows are numbered as a keytab gives them: draw by label. */
 	s->nodes = xreallocarray(NULL, nrows + 1, sizeof(*s->nodes));
 	for (v = 0; v < nrows; v++)
@@ -265,12 +299,13 @@ graphsel_nodes(struct graphsel *s, const struct graphsel_from *f,
  */
 static void
 graphsel_edges(struct graphsel *s, const struct graphsel_from *f,
-    const uint32_t *owner, const uint32_t *node)
+    const uint32_t *owner, const uint32_t *node, const uint64_t *links,
+    size_t nlinks)
 {
 	const struct callgraph	*g = f->g;
 	const struct cgedge	*e;
 	const uint64_t		*src;
-	uint64_t		 total = f->total[f->ev];
+	uint64_t		 total = f->total[f->ev], key;
 	size_t			 nev = g->nevents, i, m;
 	uint32_t		 v, w;
 
@@ -310,12 +345,217 @@ graphsel_edges(struct graphsel *s, const struct graphsel_from *f,
 		m++;
 	}
 	s->nedges = m;
-	for (i = m = 0; i < s->nedges; i++)
+	for (i = m = 0; i < s->nedges; i++) {
+		key = (uint64_t)s->nodes[s->edges[i].from].row << 32 |
+		    s->nodes[s->edges[i].to].row;
 		if (graphsel_passes(s->edges[i].cost[f->ev], total,
-		    f->o->edge_threshold))
+		    f->o->edge_threshold) || (nlinks > 0 && bsearch(&key,
+		    links, nlinks, sizeof(*links), graphsel_u64cmp) != NULL))
 			s->edges[m++] = s->edges[i];
+	}
 	s->nedges = m;
 }
+
+/* Order rowedges by (from, to). */
+static int
+graphsel_rowedgecmp(const void *a, const void *b)
+{
+	const struct rowedge	*x = a, *y = b;
+
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	return (x->to > y->to) - (x->to < y->to);
+}
+
+/* Order rowedges by (to, from). */
+static int
+graphsel_tocmp(const void *a, const void *b)
+{
+	const struct rowedge	*x = a, *y = b;
+
+	if (x->to != y->to)
+		return x->to < y->to ? -1 : 1;
+	return (x->from > y->from) - (x->from < y->from);
+}
+
+/* Order 64-bit numbers. */
+static int
+graphsel_u64cmp(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Return the calls between the owners of rows (owner) that ok allows,
+ * other than to itself, summed per (from, to) for the event drawn and
+ * sorted so; *n gets how many.
+ */
+static struct rowedge *
+graphsel_rowedges(const struct graphsel_from *f, const uint32_t *owner,
+    const unsigned char *ok, size_t *n)
+{
+	const struct callgraph	*g = f->g;
+	struct rowedge		*re;
+	size_t			 i, m = 0;
+	uint32_t		 v, w;
+
+	re = xreallocarray(NULL, g->nedges + 1, sizeof(*re));
+	for (i = 0; i < g->nedges; i++) {
+		v = owner[g->edges[i].from];
+		w = owner[g->edges[i].to];
+		if (v == w || !ok[v] || !ok[w])
+			continue;
+		re[m].from = v;
+		re[m].to = w;
+		re[m++].cost = g->edges[i].cost[f->ev];
+	}
+	if (m > 1)
+		qsort(re, m, sizeof(*re), graphsel_rowedgecmp);
+	for (i = *n = 0; i < m; i++) {
+		if (*n > 0 && re[*n - 1].from == re[i].from &&
+		    re[*n - 1].to == re[i].to) {
+			(void)cost_add1(&re[*n - 1].cost, re[i].cost);
+			continue;
+		}
+		re[(*n)++] = re[i];
+	}
+	return re;
+}
+
+/* Return the representative of v's piece in the union-find forest up. */
+static uint32_t
+graphsel_find(uint32_t *up, uint32_t v)
+{
+	uint32_t	r = v, next;
+
+	while (up[r] != r)
+		r = up[r];
+	while (up[v] != r) {	/* shorten the path for the next time */
+		next = up[v];
+		up[v] = r;
+		v = next;
+	}
+	return r;
+}
+
+/* Return the count c of a cost, 0 for "never recorded". */
+static uint64_t
+graphsel_val(uint64_t c)
+{
+	return c == COST_NONE ? 0 : c;
+}
+
+static const uint64_t	*cmp_incl;	/* for graphsel_costcmp() */
+static size_t		 cmp_nev, cmp_ev;
+
+/* Order rows by inclusive cost of the event drawn, descending, then row. */
+static int
+graphsel_costcmp(const void *a, const void *b)
+{
+	uint32_t	v = *(const uint32_t *)a, w = *(const uint32_t *)b;
+	uint64_t	x = graphsel_val(cmp_incl[v * cmp_nev + cmp_ev]);
+	uint64_t	y = graphsel_val(cmp_incl[w * cmp_nev + cmp_ev]);
+
+	if (x != y)
+		return x > y ? -1 : 1;
+	return (v > w) - (v < w);
+}
+
+/*
+ * Add to keep (the rows at the node threshold) both ends of every call
+ * at the node threshold between rows ok allows (each end costs at least
+ * the call, whatever a cycle member's lower bound says), then join the
+ * pieces
+ * these calls make to the piece of the costliest row kept: from each
+ * other piece's costliest row, costliest first, follow the heaviest
+ * call into it from a row ok allows (ties: the lower row), keeping that
+ * row, until a row of the main piece is reached or no call comes in (a
+ * thread's start, --root's edge).  Return the calls followed, as
+ * (from << 32 | to), sorted; *n gets how many.
+ */
+static uint64_t *
+graphsel_link(const struct graphsel_from *f, const uint32_t *owner,
+    const unsigned char *ok, unsigned char *keep, size_t *n)
+{
+	struct rowedge	*re;
+	uint64_t	*links = NULL, total = f->total[f->ev];
+	uint32_t	*up, *first, *mark, *tops, *bestof, v, u, top;
+	size_t		 nrows = f->t->nrows, nre, i, k, ntops = 0, cap = 0, b;
+
+	*n = 0;
+	re = graphsel_rowedges(f, owner, ok, &nre);
+	for (i = 0; i < nre; i++)
+		if (graphsel_passes(re[i].cost, total, f->o->node_threshold))
+			keep[re[i].from] = keep[re[i].to] = 1;
+	/* The pieces the calls at the threshold make. */
+	up = xreallocarray(NULL, nrows + 1, sizeof(*up));
+	for (v = 0; v < nrows; v++)
+		up[v] = v;
+	for (i = 0; i < nre; i++)
+		if (keep[re[i].from] && keep[re[i].to] && graphsel_passes(
+		    re[i].cost, total, f->o->edge_threshold))
+			up[graphsel_find(up, re[i].from)] =
+			    graphsel_find(up, re[i].to);
+	/* Each piece's costliest row, the costliest of all first. */
+	tops = xreallocarray(NULL, nrows + 1, sizeof(*tops));
+	for (v = 0; v < nrows; v++)
+		if (keep[v])
+			tops[ntops++] = v;
+	cmp_incl = f->g->incl;
+	cmp_nev = f->g->nevents;
+	cmp_ev = (size_t)f->ev;
+	if (ntops > 1)
+		qsort(tops, ntops, sizeof(*tops), graphsel_costcmp);
+	bestof = xreallocarray(NULL, nrows + 1, sizeof(*bestof));
+	for (v = 0; v < nrows; v++)
+		bestof[v] = UINT32_MAX;
+	for (i = k = 0; i < ntops; i++)
+		if (bestof[u = graphsel_find(up, tops[i])] == UINT32_MAX)
+			bestof[u] = tops[k++] = tops[i];
+	ntops = k;
+	/* The calls into each row, for the walks up. */
+	if (nre > 1)
+		qsort(re, nre, sizeof(*re), graphsel_tocmp);
+	first = xcalloc(nrows + 2, sizeof(*first));
+	for (i = 0; i < nre; i++)
+		first[re[i].to + 1]++;
+	for (v = 0; v < nrows; v++)
+		first[v + 1] += first[v];
+	mark = xcalloc(nrows + 1, sizeof(*mark));
+	for (k = 1; k < ntops; k++) {
+		top = tops[0];
+		for (v = tops[k]; graphsel_find(up, v) !=
+		    graphsel_find(up, top); v = u) {
+			mark[v] = (uint32_t)k;
+			b = SIZE_MAX;
+			for (i = first[v]; i < first[v + 1]; i++)
+				if (mark[re[i].from] != k && (b == SIZE_MAX ||
+				    graphsel_val(re[i].cost) >
+				    graphsel_val(re[b].cost)))
+					b = i;
+			if (b == SIZE_MAX)
+				break;
+			u = re[b].from;
+			keep[u] = 1;
+			links = xgrow(links, &cap, *n + 1, sizeof(*links));
+			links[(*n)++] = (uint64_t)u << 32 | v;
+			up[graphsel_find(up, u)] = graphsel_find(up, v);
+		}
+	}
+	if (*n > 1)
+		qsort(links, *n, sizeof(*links), graphsel_u64cmp);
+	cmp_incl = NULL;
+	free(mark);
+	free(first);
+	free(bestof);
+	free(tops);
+	free(up);
+	free(re);
+	return links;
+}
+
 
 /*
  * Return the label of row of t as --diff matches it: file and name
