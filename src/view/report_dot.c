@@ -1,9 +1,10 @@
 /*
  * report_dot.c - --format=dot: the call graph as Graphviz DOT, the
  * functions and calls graphsel.c chose.  A node is labelled with the
- * function's name, its object in a smaller font, its inclusive and (in
- * brackets) self percentages and the calls into it; an edge with the
- * percentage of its calls' inclusive cost and their count.  Nodes and
+ * function's name, its object's file name in a smaller font (the path
+ * in its tooltip), its inclusive and (in brackets) self percentages and
+ * the calls into it; an edge with the percentage of its calls'
+ * inclusive cost and their count; the graph's label says so.  Nodes and
  * edges are coloured and edges widened on gprof2dot's temperature scale,
  * blue (cold) through green and yellow to red (hot); calls inside a
  * cycle or to the function itself are dashed and grey, their cost being
@@ -208,6 +209,7 @@ report_dot(FILE *out, const struct selection *sel)
 	const struct gnode	*n;
 	const struct gedge	*e;
 	const struct fnrow	*row;
+	const char		*obj, *base;
 	uint64_t		 total = sel->base[s->ev];
 	char			 num[32];
 	double			 w, pw;
@@ -221,9 +223,16 @@ report_dot(FILE *out, const struct selection *sel)
 		fputs(" \xe2\x80\x94 ", out);
 	}
 	dot_quoted(out, profile_str(p, profile_event(p, (unsigned)s->ev)), 0);
+	/* A legend: what the numbers are. */
 	fputs(s->diff ? " \xe2\x80\x94 change from OLD (red: slower, blue: "
-	    "faster; percentages of OLD's total) \xe2\x80\x94 cg-annotate\"];\n" :
-	    " \xe2\x80\x94 cg-annotate\"];\n", out);
+	    "faster) \xe2\x80\x94 cg-annotate\\n"
+	    "node: change of inclusive cost (inclusive cost in NEW), calls "
+	    "into it; edge: change of the calls' inclusive cost, calls; "
+	    "percentages of OLD's total\"];\n" :
+	    " \xe2\x80\x94 cg-annotate\\n"
+	    "node: inclusive cost (self cost), calls into it; edge: the "
+	    "calls' inclusive cost, calls; percentages of the total\"];\n",
+	    out);
 	fputs("\tnode [shape=box, style=\"filled,rounded\", "
 	    "fontname=\"Helvetica\", fontsize=10, fontcolor=\"#ffffff\", "
 	    "height=0, width=0];\n"
@@ -248,8 +257,12 @@ report_dot(FILE *out, const struct selection *sel)
 		    profile_str(p, row->name) : fntotals_label(sel->t,
 		    n->row));
 		if (row->named && row->obj != 0) {
+			/* The object's file name: its path is in the tooltip. */
+			obj = profile_str(p, row->obj);
+			if ((base = strrchr(obj, '/')) != NULL && base[1] != '\0')
+				obj = base + 1;
 			fputs("<BR/><FONT POINT-SIZE=\"8\">", out);
-			dot_html(out, profile_str(p, row->obj));
+			dot_html(out, obj);
 			fputs("</FONT>", out);
 		}
 		fputs("<BR/>", out);
@@ -270,6 +283,11 @@ report_dot(FILE *out, const struct selection *sel)
 		}
 		fputs(">, tooltip=\"", out);
 		dot_quoted(out, fntotals_label(sel->t, n->row), 1);
+		if (row->named && row->obj != 0) {
+			fputs(" [", out);
+			dot_quoted(out, profile_str(p, row->obj), 1);
+			fputc(']', out);
+		}
 		fputs("\", fillcolor=\"", out);
 		if (s->diff)
 			dot_change_color(out, dot_change(n->incl[s->ev],
