@@ -1,6 +1,7 @@
 #!/bin/sh
 # cli.sh - the command line as a user meets it: the profile found when
-# none is named, write errors on --help and --version.
+# none is named, a file that is not a profile, write errors on --help
+# and --version.
 #
 # usage: cli.sh PROGRAM TESTDATA
 set -u
@@ -83,6 +84,23 @@ cat p.gz >fifo &
     { echo "FAIL: gzip data from a pipe"; cat err; fail=1; }
 wait
 cd "$tmp" || exit 2
+
+# A file that is not a profile (an archive, a text file, the same
+# gzip-compressed) gets one error, exit 1, not a warning a line.
+cd "$tmp" || exit 2
+cp "$td/src/prog.c" prog.c
+tar cf files.tar prog.c here
+gzip -c files.tar >files.tar.gz
+for f in files.tar prog.c files.tar.gz; do
+	"$prog" "$f" >out 2>err
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(cat err)" = "cg-annotate: $f: error: not a \
+Callgrind or Cachegrind profile" ] || {
+		echo "FAIL: $f: exit $rc, said:"
+		head -3 err
+		fail=1
+	}
+done
 
 # --help and --version, like reports, say when they cannot be written.
 if [ -w /dev/full ]; then

@@ -49,6 +49,7 @@ static const struct {
 	{ MSGL_WARNING, "not a regular file, not annotated" },
 	{ MSGL_WARNING, "summary: below, or totals: unlike, the sum of the "
 	    "cost lines" },
+	{ MSGL_ERROR, "not a Callgrind or Cachegrind profile" },
 	{ MSGL_ERROR, "no events: line, not a profile" },
 	{ MSGL_ERROR, "events: line names no event" },
 	{ MSGL_ERROR, "events: line names an event twice, not a profile" },

@@ -129,7 +129,9 @@ parser_finish(struct parser *ps)
 			    "at end of file");
 		if (ps->body_seen)
 			parser_end_part(ps);
-		if (!ps->have_events) {
+		if (parser_not_profile(ps))
+			;
+		else if (!ps->have_events) {
 			msg(MSG_NO_EVENTS, ps->fname, 0, NULL);
 			ps->fatal = 1;
 		}
@@ -185,7 +187,6 @@ static void
 parser_dispatch(struct parser *ps, const char *s, size_t len)
 {
 	const char	*end, *eq, *t;
-	char		 ex[MSG_EXCERPT];
 
 	parser_forget(ps);
 	if (len > 0 && s[len - 1] == '\r')
@@ -220,7 +221,7 @@ parser_dispatch(struct parser *ps, const char *s, size_t len)
 	    memcmp(s, "==== NEW PROFILING FILE", 23) == 0)
 		return;
 	if (memchr(s, '\0', (size_t)(end - s)) != NULL) {
-		msg(MSG_NUL_BYTE, ps->fname, ps->lineno, NULL);
+		parser_unknown(ps, MSG_NUL_BYTE, NULL, 0);
 		parser_drop_pending(ps);
 		return;
 	}
@@ -242,8 +243,82 @@ parser_dispatch(struct parser *ps, const char *s, size_t len)
 		return;
 	}
 	parser_drop_pending(ps);
-	msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%s",
-	    msg_excerpt(ex, sizeof(ex), s, end - s));
+	parser_unknown(ps, MSG_UNKNOWN_LINE, s, (size_t)(end - s));
+}
+
+/*
+ * Say that the line is unknown (id MSG_UNKNOWN_LINE, the line s of len
+ * bytes) or holds a NUL byte (MSG_NUL_BYTE): at once after a profile
+ * line, else when one comes (parser_known()); if none comes before a
+ * cost line or the end, the file is not a profile and only that is said.
+ * As many of each kind are held as would be printed.
+ */
+void
+parser_unknown(struct parser *ps, enum msgid id, const char *s, size_t len)
+{
+	struct heldmsg	*h;
+	char		 ex[MSG_EXCERPT];
+	size_t		*n = &ps->nheld_id[id == MSG_NUL_BYTE];
+
+	if (ps->known) {
+		if (s != NULL)
+			msg(id, ps->fname, ps->lineno, "%s",
+			    msg_excerpt(ex, sizeof(ex), s, (ptrdiff_t)len));
+		else
+			msg(id, ps->fname, ps->lineno, NULL);
+		return;
+	}
+	if ((*n)++ >= MSG_CAP)
+		return;
+	ps->held = xreallocarray(ps->held, ps->nheld + 1, sizeof(*ps->held));
+	h = &ps->held[ps->nheld++];
+	h->id = id;
+	h->line = ps->lineno;
+	h->ex[0] = '\0';
+	if (s != NULL)
+		msg_excerpt(h->ex, sizeof(h->ex), s, (ptrdiff_t)len);
+}
+
+/* A profile line was read: say what was held about the lines before. */
+void
+parser_known(struct parser *ps)
+{
+	size_t	i, k;
+
+	if (ps->known)
+		return;
+	ps->known = 1;
+	for (i = 0; i < ps->nheld; i++)
+		if (ps->held[i].ex[0] != '\0')
+			msg(ps->held[i].id, ps->fname, ps->held[i].line, "%s",
+			    ps->held[i].ex);
+		else
+			msg(ps->held[i].id, ps->fname, ps->held[i].line, NULL);
+	/* Those beyond the cap are only counted, as msg() would. */
+	for (k = 0; k < 2; k++)
+		for (i = MSG_CAP; i < ps->nheld_id[k]; i++)
+			msg(k ? MSG_NUL_BYTE : MSG_UNKNOWN_LINE, ps->fname,
+			    0, NULL);
+	free(ps->held);
+	ps->held = NULL;
+	ps->nheld = 0;
+}
+
+/*
+ * If no profile line came before this cost line or the end, say that the
+ * file is not a profile (and nothing of its lines), stop, return 1.
+ */
+int
+parser_not_profile(struct parser *ps)
+{
+	if (ps->known)
+		return 0;
+	msg(MSG_NOT_PROFILE, ps->fname, 0, NULL);
+	ps->fatal = 1;
+	free(ps->held);
+	ps->held = NULL;
+	ps->nheld = 0;
+	return 1;
 }
 
 /* A calls= or jump line not followed by its cost line: warn, forget it. */
@@ -283,7 +358,6 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
     const char *end)
 {
 	const char	*v = eq + 1;
-	char		 ex[MSG_EXCERPT];
 	enum namekey	 key;
 	uint32_t	 slot, name;
 
@@ -294,10 +368,10 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 	 * (Xdebug's "==== NEW PROFILING FILE") before the first costs.
 	 */
 	if ((key = parser_namekey(s, eq)) == NK_NONE) {
-		msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%s",
-		    msg_excerpt(ex, sizeof(ex), s, eq - s + 1));
+		parser_unknown(ps, MSG_UNKNOWN_LINE, s, (size_t)(eq - s + 1));
 		return;
 	}
+	parser_known(ps);
 	parser_body_seen(ps);
 	switch (key) {
 	case NK_FN:

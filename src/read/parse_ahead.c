@@ -47,6 +47,7 @@ parser_discard(struct parser *ps)
 	free(ps->colmap);
 	free(ps->cost);
 	free(ps->early_summary);
+	free(ps->held);
 	free(ps->buf);
 	free(ps->stack);
 	free(ps);
@@ -213,6 +214,7 @@ parser_spec(struct parser *ps)
 	if (ps->fatal || ps->body_seen || ps->len > 0)
 		return -1;
 	ps->spec = 1;
+	ps->known = 1;
 	ps->body_seen = 1;
 	parser_part(ps)->has_data = 1;
 	ps->skipping = 0;

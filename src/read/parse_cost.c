@@ -158,6 +158,8 @@ parser_costline(struct parser *ps, const char *s, const char *end,
 	uint32_t	 name;
 	int		 ev;
 
+	if (parser_not_profile(ps))
+		return;
 	if (!ps->have_events) {
 		msg(MSG_DATA_BEFORE_EVENTS, ps->fname, ps->lineno, NULL);
 		ps->fatal = 1;

@@ -14,6 +14,7 @@
 #include "read/parse.h"
 #include "read/parser.h"
 
+static int	parser_header_key(const char *, const char *);
 static void	parser_events(struct parser *, const char *, const char *);
 static void	parser_event_def(struct parser *, const char *, const char *);
 static void	parser_positions(struct parser *, const char *, const char *);
@@ -83,6 +84,11 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 
 	if (ps->call_pending || ps->jump_pending)
 		parser_drop_pending(ps);
+	if (!parser_header_key(s, colon)) {
+		parser_unknown(ps, MSG_UNKNOWN_LINE, s, (size_t)(colon - s + 1));
+		return;
+	}
+	parser_known(ps);
 	/* Keys that describe a part start a new one after cost data. */
 	if (KEYIS(s, colon, "part") || KEYIS(s, colon, "pid") ||
 	    KEYIS(s, colon, "thread") || KEYIS(s, colon, "cmd") ||
@@ -149,9 +155,22 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 			    (unsigned long long)major);
 			ps->fatal = 1;
 		}
-	} else
-		msg(MSG_UNKNOWN_LINE, ps->fname, ps->lineno, "%s",
-		    msg_excerpt(ex, sizeof(ex), s, colon - s + 1));
+	}
+}
+
+/* Return nonzero if the key of a "key: value" line is a header's. */
+static int
+parser_header_key(const char *s, const char *colon)
+{
+	static const char *const keys[] = { "cmd", "creator", "desc",
+	    "event", "events", "part", "pid", "positions", "summary",
+	    "thread", "totals", "version" };
+	size_t	i, len = (size_t)(colon - s);
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strlen(keys[i]) == len && memcmp(s, keys[i], len) == 0)
+			return 1;
+	return 0;
 }
 
 /* events: NAME...; the first one fixes the profile's events. */

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "base/msg.h"
 #include "base/xmalloc.h"
 #include "model/profile.h"
 
@@ -67,6 +68,13 @@ struct phref {
 	char		 kind;
 };
 
+/* A message about a line before the first profile line, held back. */
+struct heldmsg {
+	enum msgid	 id;		/* MSG_UNKNOWN_LINE or MSG_NUL_BYTE */
+	uint64_t	 line;
+	char		 ex[MSG_EXCERPT];
+};
+
 struct parser {
 	struct profile	*p;
 	const char	*fname;		/* input name, for messages */
@@ -81,6 +89,13 @@ struct parser {
 	int		 fatal;		/* an error stopped the parse */
 	size_t		 part;		/* index of the current part */
 	int		 body_seen;	/* the part has body lines */
+	int		 known;		/* a profile line was read: until
+					   then, what is said of unknown lines
+					   is held, and a cost line means the
+					   file is not a profile */
+	struct heldmsg	*held;
+	size_t		 nheld;
+	size_t		 nheld_id[2];	/* per id (unknown, NUL) */
 
 	/* events */
 	int		 have_events;
@@ -188,6 +203,10 @@ void		 parser_nameline(struct parser *, const char *, const char *,
 		    const char *);
 void		 parser_body_seen(struct parser *);
 void		 parser_drop_pending(struct parser *);
+void		 parser_unknown(struct parser *, enum msgid, const char *,
+		    size_t);
+void		 parser_known(struct parser *);
+int		 parser_not_profile(struct parser *);
 struct part	*parser_part(struct parser *);
 
 /* parse_ahead.c */
