@@ -731,6 +731,7 @@ select_build(const struct profile *p, const struct profile *old,
 		return NULL;
 	}
 	if (old != NULL) {
+		sel->old = old;
 		select_diff(sel, old);
 		if (o->format->needs & FORMAT_GRAPH)
 			select_graph(sel, old);

@@ -87,6 +87,7 @@ struct selection {
 	struct flamesel		*flame;	/* --format=folded, svg: frames */
 
 	/* --diff OLD NEW. */
+	const struct profile	*old;	/* OLD, as p is NEW */
 	struct diff		*d;
 	struct seldiff		*drows;	/* every function, in order, */
 	size_t			 ndrows, ndsel;	/* the first ndsel printed */

@@ -18,6 +18,8 @@ static void	header_parts(const struct cells *, const struct selection *);
 static int	header_own_desc(const struct profile *, const struct part *,
 		    uint32_t);
 static void	header_files(const struct cells *, const struct selection *);
+static void	header_target(const struct cells *, const char *,
+		    const struct profile *);
 
 /* Print the whole header block of a report on one profile. */
 void
@@ -58,9 +60,36 @@ header_files(const struct cells *c, const struct selection *sel)
 	    o->auto_annotate ? "on" : "off");
 }
 
+/* Print what, then the command profiled in p and its pid. */
+static void
+header_target(const struct cells *c, const char *what,
+    const struct profile *p)
+{
+	const struct part	*pt = profile_part(p, 0);
+	const char		*s;
+
+	s = profile_str(p, pt->cmd);
+	fputs(what, c->out);
+	cells_name(c, *s != '\0' ? s : "(unknown)");
+	if (*(s = profile_str(p, pt->pid)) != '\0') {
+		fputs(" (PID ", c->out);
+		cells_name(c, s);
+		if (*(s = profile_str(p, pt->part)) != '\0') {
+			fputs(", part ", c->out);
+			cells_name(c, s);
+		}
+		if (*(s = profile_str(p, pt->thread)) != '\0') {
+			fputs(", thread ", c->out);
+			cells_name(c, s);
+		}
+		fputc(')', c->out);
+	}
+	fputc('\n', c->out);
+}
+
 /*
- * Print the header from the descriptions on: target, parts, events and
- * thresholds.
+ * Print the header from the descriptions on: target (and OLD's with
+ * --diff), parts, events and thresholds.
  */
 void
 header_tail(const struct cells *c, const struct selection *sel)
@@ -77,23 +106,9 @@ header_tail(const struct cells *c, const struct selection *sel)
 			fputc('\n', c->out);
 		}
 	}
-	s = profile_str(p, pt->cmd);
-	fputs("Profiled target:  ", c->out);
-	cells_name(c, *s != '\0' ? s : "(unknown)");
-	if (*(s = profile_str(p, pt->pid)) != '\0') {
-		fputs(" (PID ", c->out);
-		cells_name(c, s);
-		if (*(s = profile_str(p, pt->part)) != '\0') {
-			fputs(", part ", c->out);
-			cells_name(c, s);
-		}
-		if (*(s = profile_str(p, pt->thread)) != '\0') {
-			fputs(", thread ", c->out);
-			cells_name(c, s);
-		}
-		fputc(')', c->out);
-	}
-	fputc('\n', c->out);
+	header_target(c, "Profiled target:  ", p);
+	if (sel->old != NULL)
+		header_target(c, "Old target:       ", sel->old);
 	header_parts(c, sel);
 	fputs("Events recorded: ", c->out);
 	for (i = 0; i < profile_nrecorded(p); i++) {
