@@ -36,6 +36,8 @@ static enum tvis_mode main_output(void);
 static int	 main_print(const struct profile *, const struct profile *,
 		    const struct report_opts *, const struct report_run *);
 static void	 main_progress(const struct report_opts *);
+static void	 main_no_calls(const struct profile *,
+		    const struct report_opts *);
 static int	 main_status(int);
 static int	 main_finish(int);
 static char	*main_default_input(void);
@@ -90,6 +92,8 @@ main_report(const struct options *op)
 	p = profile_create();
 	rc = inputs_load(p, &in, &op->parse) == 0 ? 0 : 1;
 	profile_done(p);
+	if (rc == 0 && !op->report.tui)
+		main_no_calls(p, &op->report);
 	if (rc == 0 && op->report.tui)
 		rc = tui_run(p, &op->report, &run);
 	else if (rc == 0)
@@ -100,6 +104,35 @@ main_report(const struct options *op)
 	free(run.user_files);
 	free(found);
 	return rc;
+}
+
+/*
+ * Say when what is asked needs calls and the profile records none (a
+ * Cachegrind file): inclusive costs, trees, call graphs and stacks would
+ * show self costs only, and nothing else would say so.
+ */
+static void
+main_no_calls(const struct profile *p, const struct report_opts *o)
+{
+	const char	*what[4];
+	char		 buf[256];	/* the four joined fit */
+	size_t		 n = 0, i, len;
+
+	if (profile_narcs(p) > 0 || profile_stacks(p) != NULL)
+		return;
+	if (o->inclusive)
+		what[n++] = "--inclusive=yes shows self costs";
+	if (o->tree != 0)
+		what[n++] = "--tree has no callers or callees to show";
+	if (o->format->needs & FORMAT_GRAPH)
+		what[n++] = "the graph has no edges";
+	if (o->format->needs & FORMAT_STACKS)
+		what[n++] = "each function is a stack of its own";
+	for (i = 0, len = 0; i < n; i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+		    i > 0 ? "; " : "", what[i]);
+	if (n > 0)
+		msg_note("the profile records no calls: %s", buf);
 }
 
 /*

@@ -449,8 +449,12 @@ flame_build(const struct profile *p, unsigned ev)
 			if (flame_add(f, fr, n, 0, c) == -1)
 				break;
 		}
-	} else
+	} else {
 		flame_estimate(f, p, ev);
+		/* No call at all: each function its own stack, nothing
+		 * estimated. */
+		f->exact = profile_narcs(p) == 0;
+	}
 	if (f->walked > FLAME_MAX_FRAMES) {
 		flame_free(f);
 		return NULL;
