@@ -98,7 +98,7 @@ done
 
 # Rendered by a real renderer: the size expected, not blank.
 for f in profiles/cg-default.out profiles/cg-cxx.out producers/xt-massif.out \
-    edge/recursion.out; do
+    edge/recursion.out real/python3.out.gz real/sqlite3.out.gz; do
 	"$prog" --format=svg "$f" >"$tmp/r.svg" 2>/dev/null
 	rsvg-convert -o "$tmp/r.png" "$tmp/r.svg" ||
 	    { echo "FAIL: $f: rsvg-convert"; fail=1; continue; }
@@ -107,6 +107,29 @@ for f in profiles/cg-default.out profiles/cg-cxx.out producers/xt-massif.out \
 	    [ "${3:-0}" -gt 2000 ] ||
 	    { echo "FAIL: $f: PNG ${1:-?}x${2:-?}, ${3:-?} pixels drawn"; fail=1; }
 done
+# Real programs: the program's own code warm wherever it lies (python3
+# runs /usr/bin/python3.11), libraries blue; the long command line cut
+# between the buttons, whole in the title's tooltip; counts with
+# separators in the tooltips.
+"$prog" --format=svg real/python3.out.gz >"$tmp/r.svg" 2>/dev/null
+# fill FRAME: the fill of the frame named FRAME.
+fill() {
+	grep -o "data-n=\"$1\"><title>[^<]*</title><rect [^>]*fill=\"rgb([0-9,]*)" \
+	    "$tmp/r.svg" | head -1 | sed 's/.*rgb(//'
+}
+case $(fill Py_RunMain) in
+2[0-9][0-9],*) ;;
+*) echo "FAIL: python3: Py_RunMain not warm: $(fill Py_RunMain)"; fail=1 ;;
+esac
+case $(fill __libc_start_main@@GLIBC_2.34) in
+*,2[0-9][0-9]\)) ;;
+*) echo "FAIL: python3: libc not blue"; fail=1 ;;
+esac
+grep -q "font-size=\"17\"><title>Flame graph: Ir .*json.loads(json.dumps(d))</title>Flame graph: Ir .*$(printf '\342\200\246')</text>" \
+    "$tmp/r.svg" || { echo "FAIL: python3: the title not cut"; fail=1; }
+grep -q '<title>all: 102,[0-9][0-9][0-9],[0-9][0-9][0-9] (100.00% of all)</title>' \
+    "$tmp/r.svg" || { echo "FAIL: python3: the total's tooltip"; fail=1; }
+
 # The script is JavaScript that parses.
 sed -n '/<!\[CDATA\[/,/\]\]>/p' "$tmp/r.svg" | sed '1d;$d' >"$tmp/s.js"
 node --check "$tmp/s.js" || { echo "FAIL: the script does not parse"; fail=1; }

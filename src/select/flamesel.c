@@ -29,7 +29,16 @@
 
 static uint32_t	flamesel_name_of(struct flamesel *, const struct profile *,
 		    uint32_t, char **, size_t *);
-static enum framekind flamesel_kind(const char *);
+/* The profiled program's objects: by file name, and their directory. */
+struct flameprog {
+	char		*name;		/* cmd:'s first word's file name */
+	size_t		 len;
+	char		*dir;		/* the first matching object's */
+};
+
+static enum framekind flamesel_kind(const struct flameprog *, const char *);
+static void	flamesel_program(const struct profile *, struct flameprog *);
+static int	flamesel_is_program(const struct flameprog *, const char *);
 static unsigned char *flamesel_matches(const struct report_opts *,
 		    const struct profile *);
 static int	flamesel_childcmp(const void *, const void *);
@@ -40,9 +49,72 @@ static void	flamesel_walk(struct flamesel *, struct keytab *,
 
 static const struct flamesel	*cmp_s;		/* for flamesel_childcmp() */
 
-/* Return the kind of code in the object at path. */
+/*
+ * Return nonzero if the object at path is the program's: its file name
+ * is the command's, or that and a version ("python3" runs python3.11),
+ * or it lies in the directory of the first that is (its own libraries).
+ */
+static int
+flamesel_is_program(const struct flameprog *pg, const char *path)
+{
+	const char	*base = strrchr(path, '/');
+	size_t		 dirlen;
+
+	base = base != NULL ? base + 1 : path;
+	if (strncmp(base, pg->name, pg->len) == 0 && (base[pg->len] == '\0' ||
+	    base[pg->len] == '.' || base[pg->len] == '-' ||
+	    (unsigned)(base[pg->len] - '0') <= 9))
+		return 1;
+	dirlen = (size_t)(base - path);
+	return pg->dir != NULL && dirlen > 0 && strlen(pg->dir) == dirlen &&
+	    memcmp(pg->dir, path, dirlen) == 0;
+}
+
+/*
+ * Find the profiled program in p: the file name of cmd:'s first word,
+ * and the directory of the first object that bears it.  Without such an
+ * object (no cmd:, a script run by an interpreter), pg->name is NULL and
+ * objects are told apart by their paths.
+ */
+static void
+flamesel_program(const struct profile *p, struct flameprog *pg)
+{
+	const char	*cmd = profile_str(p, profile_part(p, 0)->cmd);
+	const char	*end, *start, *path, *base;
+	uint32_t	 i, n = profile_nobjects(p);
+
+	memset(pg, 0, sizeof(*pg));
+	while (*cmd == ' ' || *cmd == '\t')
+		cmd++;
+	for (end = cmd; *end != '\0' && *end != ' ' && *end != '\t'; end++)
+		continue;
+	for (start = end; start > cmd && start[-1] != '/'; start--)
+		continue;
+	if (start == end)
+		return;
+	pg->name = xstrndup(start, (size_t)(end - start));
+	pg->len = (size_t)(end - start);
+	for (i = 0; i < n; i++) {
+		path = profile_str(p, profile_object(p, i));
+		if (flamesel_is_program(pg, path)) {
+			base = strrchr(path, '/');
+			if (base != NULL && base > path)
+				pg->dir = xstrndup(path, (size_t)(base - path + 1));
+			return;
+		}
+	}
+	free(pg->name);
+	pg->name = NULL;	/* no object of it: by paths */
+}
+
+/*
+ * Return the kind of code in the object at path: the system's (the
+ * loader, valgrind, unknown code), the program's (pg), or a library;
+ * when the program is not known, code under the system's library
+ * directories is a library's and the rest the program's.
+ */
 static enum framekind
-flamesel_kind(const char *path)
+flamesel_kind(const struct flameprog *pg, const char *path)
 {
 	const char	*base = strrchr(path, '/');
 
@@ -51,6 +123,9 @@ flamesel_kind(const char *path)
 	    strstr(path, "/valgrind/") != NULL ||
 	    strncmp(base, "ld-linux", 8) == 0 || strncmp(base, "ld-", 3) == 0)
 		return FRAME_SYSTEM;
+	if (pg->name != NULL)
+		return flamesel_is_program(pg, path) ? FRAME_PROGRAM :
+		    FRAME_LIBRARY;
 	if (strncmp(path, "/lib/", 5) == 0 || strncmp(path, "/lib64/", 7) == 0 ||
 	    strncmp(path, "/usr/lib", 8) == 0 ||
 	    strncmp(path, "/usr/local/lib", 14) == 0)
@@ -140,6 +215,9 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 	char		*buf = NULL;
 	unsigned char	*hit = flamesel_matches(o, p), *through;
 	int		 created;
+	struct flameprog pg;
+
+	flamesel_program(p, &pg);
 
 	/* Each node: is it or a frame above it matched; its stacks. */
 	through = xcalloc(n + 1, 1);
@@ -181,7 +259,7 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 			memset(&s->frames[id + 1], 0, sizeof(*s->frames));
 			profile_func(p, fn, &obj, &file, &name);
 			s->frames[id + 1].name = (uint32_t)key[1];
-			s->frames[id + 1].kind = flamesel_kind(
+			s->frames[id + 1].kind = flamesel_kind(&pg,
 			    profile_rows(p) == PROFILE_ROWS_OBJECTS ?
 			    profile_str(p, name) : profile_str(p, obj));
 			s->frames[id + 1].parent = at[parent];
@@ -209,6 +287,8 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 	free(names);
 	free(hit);
 	free(buf);
+	free(pg.name);
+	free(pg.dir);
 }
 
 /* Order frames (ids) by name. */

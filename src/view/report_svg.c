@@ -14,9 +14,11 @@
 #include "base/compat.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/hash.h"
+#include "base/num.h"
 #include "base/utf8.h"
 #include "model/profile.h"
 #include "select/flamesel.h"
@@ -26,6 +28,7 @@
 #define SVG_WIDTH	1200
 #define SVG_FRAME	16		/* a frame's height */
 #define SVG_TOP		60		/* title, subtitle, buttons */
+#define SVG_HEAD	100		/* the title's characters, at most */
 #define SVG_BOTTOM	30		/* the details line */
 #define SVG_PAD		10
 #define SVG_MIN		0.1		/* narrower frames are left out */
@@ -35,6 +38,7 @@ static void	svg_fill(FILE *, const struct flamesel *, const struct frame *,
 static void	svg_script(FILE *);
 static void	svg_label(FILE *, const char *, double);
 static void	svg_heading(FILE *, const struct profile *, int, int);
+static void	svg_heading_cut(FILE *, const struct profile *, int, int);
 
 /*
  * Write the graph's heading, for its title and its first line: what it
@@ -51,6 +55,44 @@ svg_heading(FILE *out, const struct profile *p, int ev, int diff)
 		fputs(" \xe2\x80\x94 ", out);
 		utf8_xml(out, cmd);
 	}
+}
+
+/*
+ * Write the heading as svg_heading() does, cut with an ellipsis to the
+ * SVG_HEAD characters that fit between the buttons.
+ */
+static void
+svg_heading_cut(FILE *out, const struct profile *p, int ev, int diff)
+{
+	char		*buf = NULL;
+	size_t		 len = 0, i, n;
+	FILE		*f;
+
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		return;
+	svg_heading(f, p, ev, diff);
+	if (fclose(f) != 0) {
+		free(buf);
+		return;
+	}
+	/* Characters counted as UTF-8 sequences, entities as one. */
+	for (i = n = 0; i < len && n < SVG_HEAD; n++) {
+		if (buf[i] == '&')
+			while (i < len && buf[i] != ';')
+				i++;
+		i++;
+		while (i < len && ((unsigned char)buf[i] & 0xc0) == 0x80)
+			i++;
+	}
+	if (i < len) {
+		/* Room for the ellipsis: one character less. */
+		while (i > 0 && ((unsigned char)buf[--i] & 0xc0) == 0x80)
+			continue;
+		fwrite(buf, 1, i, out);
+		fputs("\xe2\x80\xa6", out);
+	} else
+		fwrite(buf, 1, len, out);
+	free(buf);
 }
 
 /*
@@ -222,6 +264,7 @@ report_svg(FILE *out, const struct selection *sel)
 	unsigned		 height;
 	size_t			 i;
 	int			 diff = sel->d != NULL, ev;
+	char			 num[32];
 
 	ev = sel->nsort > 0 ? sel->sort[0] : 0;
 	height = SVG_TOP + (s->depth + 1) * SVG_FRAME + SVG_BOTTOM;
@@ -245,9 +288,12 @@ report_svg(FILE *out, const struct selection *sel)
 	fputs("</title>\n", out);
 	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%u\" "
 	    "fill=\"rgb(250,250,245)\"/>\n", SVG_WIDTH, height);
+	/* Between the buttons: cut, whole in its tooltip. */
 	fprintf(out, "<text x=\"%d\" y=\"22\" text-anchor=\"middle\" "
-	    "font-size=\"17\">", SVG_WIDTH / 2);
+	    "font-size=\"17\"><title>", SVG_WIDTH / 2);
 	svg_heading(out, p, ev, diff);
+	fputs("</title>", out);
+	svg_heading_cut(out, p, ev, diff);
 	fputs("</text>\n", out);
 	fprintf(out, "<text x=\"%d\" y=\"40\" text-anchor=\"middle\" "
 	    "fill=\"rgb(90,90,90)\">", SVG_WIDTH / 2);
@@ -281,12 +327,17 @@ report_svg(FILE *out, const struct selection *sel)
 		utf8_xml(out, flamesel_name(s, f->name));
 		fputs("\"><title>", out);
 		utf8_xml(out, flamesel_name(s, f->name));
-		fprintf(out, " (%llu, %.2f%%", (unsigned long long)f->total,
-		    all > 0 ? 100.0 * (double)f->total / (double)all : 0.0);
-		if (diff)
-			fprintf(out, "; OLD %llu, %+lld",
-			    (unsigned long long)f->old_total,
-			    (long long)(f->total - f->old_total));
+		num_commify(f->total, num);
+		fprintf(out, ": %s (%.2f%% of all", num, all > 0 ? 100.0 *
+		    (double)f->total / (double)all : 0.0);
+		if (diff) {
+			num_commify(f->old_total, num);
+			fprintf(out, "; OLD %s, ", num);
+			num_commify(f->total > f->old_total ? f->total -
+			    f->old_total : f->old_total - f->total, num);
+			fprintf(out, "%s%s", f->total < f->old_total ? "-" :
+			    "+", num);
+		}
 		fprintf(out, ")</title><rect x=\"%.2f\" y=\"%.1f\" "
 		    "width=\"%.2f\" height=\"%d\" rx=\"2\" fill=\"", x, y, w,
 		    SVG_FRAME - 1);
