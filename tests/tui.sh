@@ -172,6 +172,13 @@ screen asm-none 80x24 "$p" a
 # A real program's machine code: bzip2 built from Debian's source with
 # -g (binary and sources in testdata/real), its hottest function, then
 # another after going round inclusive costs and foldings.
+# A real program with 13 events at 80 and 120 columns: names first and
+# in view, as many event columns as fit, the title line; the source at
+# its hottest line, in the middle of the screen.
+c=real/bzip2-cache.out.gz
+screen real-list 80x24 "$c"
+screen real-list-120x40 120x40 "$c"
+screen real-source 80x24 "$c" s
 r="--asm=yes real/bzip2.out.gz"
 screen real-asm 80x24 "$r" a
 screen real-asm-round 80x24 "$r" a Left Down a Left i f f Down Enter a

@@ -22,6 +22,8 @@
  */
 #include "base/compat.h"
 
+#include <sys/ioctl.h>
+
 #include <locale.h>
 #include <pthread.h>
 #include <signal.h>
@@ -316,6 +318,7 @@ tui_init(struct tui *t, const struct profile *p, const struct report_opts *o,
 	static const char *const derived[] = { "CEst", "L1m", "LLm", "Bm",
 	    "L2m" };
 	const char	*log, *name;
+	struct winsize	 ws;
 	size_t		 i, k;
 	unsigned	 e;
 
@@ -351,6 +354,9 @@ tui_init(struct tui *t, const struct profile *p, const struct report_opts *o,
 	t->key.inclusive = o->inclusive;
 	t->key.fold = o->fold;
 	strlcpy(t->key.threshold, o->threshold, sizeof(t->key.threshold));
+	/* Before curses starts: the first selection's columns fit. */
+	t->key.width = ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	    ws.ws_col > 0 ? ws.ws_col : 80;
 	if ((log = getenv("CGA_TUI_LOG")) != NULL && *log != '\0')
 		t->timing = fopen(log, "w");
 }
@@ -420,6 +426,11 @@ tui_loop(struct tui *t)
 		}
 		if (!closed && (k = tui_key_find(ch)) != NULL)
 			quit = k->run(t, t->hist[t->at], ch);
+		if (COLS != t->key.width && COLS > 0) {
+			/* Resized: as many event columns as fit now. */
+			t->key.width = COLS;
+			tui_rebuild(t);
+		}
 		tui_fresh(t);
 		tui_draw(t);
 		snprintf(what, sizeof(what), "key %d", ch);

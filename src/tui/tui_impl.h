@@ -40,6 +40,9 @@ struct tline {
 struct tview {
 	enum tkind	 kind;
 	char		*label;		/* the function's, or NULL */
+	char		*title;		/* what it shows, above it */
+	int		 center;	/* the cursor jumped: show it in the
+					   middle of the screen */
 	struct tline	*lines;
 	size_t		 n, cap;
 	size_t		 cur, top;
@@ -58,6 +61,8 @@ struct tkey {
 	int		 inclusive;
 	int		 fold;
 	char		 threshold[16];
+	int		 width;		/* the terminal's: the event columns
+					   that fit */
 };
 
 /* The profile made again at one folding, and its call graph. */

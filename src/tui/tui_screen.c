@@ -97,9 +97,16 @@ tui_draw(struct tui *t)
 	char			 line[512];
 
 	erase();
-	body = rows - 2;
+	/* The bar, what the view shows, its lines, the status line. */
+	body = rows - 3;
 	if (body < 1)
 		body = 1;
+	if (v->center) {
+		/* A jump: the line in the middle, what follows below it. */
+		v->top = v->cur > (size_t)body / 2 ? v->cur - (size_t)body / 2 :
+		    0;
+		v->center = 0;
+	}
 	if (v->cur < v->top)
 		v->top = v->cur;
 	if (v->cur >= v->top + (size_t)body)
@@ -114,6 +121,11 @@ tui_draw(struct tui *t)
 	for (y = tui_put(t, 0, line, cols); y < cols; y++)
 		addch(' ');
 	attroff(A_REVERSE);
+	if (v->title != NULL) {
+		attron(A_BOLD);
+		tui_put(t, 1, v->title, cols);
+		attroff(A_BOLD);
+	}
 	for (y = 0; y < body && v->top + (size_t)y < v->n; y++) {
 		const struct tline	*l = &v->lines[v->top + (size_t)y];
 		const char		*text = tui_text_at(v, v->top + (size_t)y);
@@ -125,7 +137,7 @@ tui_draw(struct tui *t)
 		    v->kind != TV_HELP)
 			attr |= A_REVERSE;
 		attron(attr);
-		i = (size_t)tui_put(t, y + 1, text, cols);
+		i = (size_t)tui_put(t, y + 2, text, cols);
 		if (attr & A_REVERSE)
 			for (; (int)i < cols; i++)
 				addch(' ');
@@ -138,10 +150,11 @@ tui_draw(struct tui *t)
 	else if (v->kind == TV_LIST && profile_rows(t->sel->p) ==
 	    PROFILE_ROWS_FILES)
 		what = "files";
+	/* Help and quit first: a narrow terminal cuts the others. */
 	snprintf(line, sizeof(line), " %s %zu/%zu  %s", what,
 	    v->n > 0 ? v->cur + 1 : 0, v->n, t->status[0] != '\0' ?
-	    t->status : "Enter open  s source  a asm  / search  e event  "
-	    "i incl  f fold  t thr  ? help  q quit");
+	    t->status : "? help  q quit  Enter open  s source  a asm  "
+	    "/ search  e event  i incl  f fold  t thr");
 	attron(A_REVERSE);
 	for (y = tui_put(t, rows - 1, line, cols); y < cols; y++)
 		addch(' ');
@@ -183,6 +196,7 @@ tui_search(struct tui *t, int dir)
 		if (v->lines[k].pick && rematch_test(t->re, tui_text_at(v,
 		    k))) {
 			v->cur = k;
+			v->center = 1;
 			t->status[0] = '\0';
 			return;
 		}

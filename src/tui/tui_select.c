@@ -16,14 +16,83 @@
 #include "analysis/derive.h"
 #include "analysis/fntotals.h"
 #include "analysis/reshape.h"
+#include "base/cost.h"
 #include "base/msg.h"
+#include "base/num.h"
 #include "base/xmalloc.h"
 #include "model/profile.h"
 #include "select/select.h"
 #include "tui/tui_impl.h"
 
 static void	tui_level_make(const struct tui *, int, struct tlevel *);
+static void	tui_columns(const struct tui *, struct tsel *);
 static const struct tlevel *tui_level(struct tui *, int);
+
+/*
+ * Choose the events a selection shows: those --show named after the
+ * sort event; else as many of the recorded events as fit in the
+ * terminal's width beside 32 columns of names, in the text report's
+ * order (the profile's), the sort event always among them (first if it
+ * is a derived one); t->events begins with the recorded ones.
+ */
+static void
+tui_columns(const struct tui *t, struct tsel *c)
+{
+	const struct profile	*p = t->p;
+	unsigned		 n = profile_nrecorded(p), e;
+	uint64_t		*tot;
+	char			 num[32];
+	long			 room = t->key.width - 32, w;
+	size_t			 i;
+	unsigned char		*take;
+
+	c->show = xreallocarray(NULL, t->base->nshow + n + 1,
+	    sizeof(*c->show));
+	c->show[0] = c->sortname;
+	c->o.nshow = 1;
+	c->o.show = c->show;
+	if (t->base->nshow > 0) {
+		for (i = 0; i < t->base->nshow; i++)
+			if (strcmp(t->base->show[i], c->sortname) != 0)
+				c->show[c->o.nshow++] = t->base->show[i];
+		return;
+	}
+	tot = xreallocarray(NULL, profile_nevents(p) + 1, sizeof(*tot));
+	profile_self_total(p, tot);
+	take = xcalloc(n + 1, 1);
+	/* A column: the total's digits, " (100.0%)" and a space. */
+	for (e = 0; e < n; e++) {
+		w = (long)num_commify(tot[e] == COST_NONE ? 0 : tot[e], num) +
+		    11;
+		if (strcmp(profile_str(p, profile_event(p, e)),
+		    c->sortname) == 0) {
+			take[e] = 1;
+			room -= w;
+		}
+	}
+	for (e = 0; e < n; e++) {
+		w = (long)num_commify(tot[e] == COST_NONE ? 0 : tot[e], num) +
+		    11;
+		if (!take[e] && w <= room) {
+			take[e] = 1;
+			room -= w;
+		}
+	}
+	for (e = 0, c->o.nshow = 0; e < n; e++)
+		if (take[e])
+			c->show[c->o.nshow++] = t->events[e];
+	/* A derived sort event, not recorded: first. */
+	for (e = 0; e < n && strcmp(profile_str(p, profile_event(p, e)),
+	    c->sortname) != 0; e++)
+		continue;
+	if (e == n) {
+		memmove(c->show + 1, c->show, c->o.nshow * sizeof(*c->show));
+		c->show[0] = c->sortname;
+		c->o.nshow++;
+	}
+	free(take);
+	free(tot);
+}
 
 /*
  * Make profile p again at folding fold with the options' grouping and
@@ -178,14 +247,7 @@ tui_select(struct tui *t)
 	 * when its view is opened (select_asm_of()).
 	 */
 	c->o.asm_annotate = 0;
-	/* The sort event is shown first, then those --show named. */
-	c->show = xreallocarray(NULL, t->base->nshow + 1, sizeof(*c->show));
-	c->show[0] = c->sortname;
-	c->o.nshow = 1;
-	for (i = 0; i < t->base->nshow; i++)
-		if (strcmp(t->base->show[i], c->sortname) != 0)
-			c->show[c->o.nshow++] = t->base->show[i];
-	c->o.show = c->show;
+	tui_columns(t, c);
 	/* One call graph of the profile serves every selection of it. */
 	c->run = *t->run;
 	c->run.nuser_files = 0;

@@ -26,6 +26,12 @@ static void	tui_end(struct tview *, int, uint32_t, int);
 static void	tui_text(struct tview *, const char *, int, uint32_t, int);
 static int	tui_heat(const struct selection *, const uint64_t *);
 static uint32_t	tui_row(const struct selection *, const char *);
+static void	tui_name(const struct cells *, const struct selection *,
+		    uint32_t, const char *, int);
+static void	tui_title(struct tview *, const char *, const char *);
+static void	tui_view_title(struct tview *, struct cells *,
+		    const struct selection *, uint32_t, const char *,
+		    const char *);
 
 /*
  * Return a new view of kind (of the function label, or NULL), its lines
@@ -87,6 +93,73 @@ tui_done(struct tview *v)
 	return v;
 }
 
+/*
+ * Write row's name (label if no row, or a row of a group) first, as the
+ * narrowest terminal shows it, then its file and (a function's own row)
+ * its object: the object's file name only, unless whole is set (a
+ * view's title).
+ */
+static void
+tui_name(const struct cells *c, const struct selection *sel, uint32_t r,
+    const char *label, int whole)
+{
+	const struct fnrow	*row;
+	const char		*obj, *base;
+
+	if (r == CG_NONE || r == NONE ||
+	    profile_rows(sel->p) != PROFILE_ROWS_FUNCTIONS) {
+		cells_name(c, label);
+		return;
+	}
+	row = &sel->t->rows[r];
+	cells_name(c, profile_str(sel->p, row->name));
+	fputs("  ", c->out);
+	cells_name(c, profile_str(sel->p, row->file));
+	/* Code inlined from another file has no object of its own. */
+	if (row->named && row->obj != 0) {
+		obj = profile_str(sel->p, row->obj);
+		if (!whole && (base = strrchr(obj, '/')) != NULL &&
+		    base[1] != '\0')
+			obj = base + 1;
+		fputs(" [", c->out);
+		cells_name(c, obj);
+		fputc(']', c->out);
+	}
+}
+
+/* Set v's title: what, then text (NULL: none). */
+static void
+tui_title(struct tview *v, const char *what, const char *text)
+{
+	free(v->title);
+	v->title = text != NULL ? xjoin(what, strlen(what), ' ', text,
+	    strlen(text)) : xstrdup(what);
+}
+
+/*
+ * Set v's title to what, then row r's name, file and object (label if
+ * no row) as tui_name() writes them whole, through c.
+ */
+static void
+tui_view_title(struct tview *v, struct cells *c, const struct selection *sel,
+    uint32_t r, const char *label, const char *what)
+{
+	FILE	*keep = c->out, *f;
+	char	*buf = NULL;
+	size_t	 len = 0;
+
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		err(1, "open_memstream");
+	c->out = f;
+	fprintf(f, "%s ", what);
+	tui_name(c, sel, r, label, 1);
+	if (fclose(f) != 0)
+		err(1, "open_memstream");
+	c->out = keep;
+	free(v->title);
+	v->title = buf;
+}
+
 /* Return how hot cost c is: 2 at 10% of the total and up, 1 at 1%. */
 static int
 tui_heat(const struct selection *sel, const uint64_t *c)
@@ -145,12 +218,17 @@ tui_view_list(struct tui *t)
 	size_t			 i;
 
 	v->sel = sel;
+	tui_title(v, profile_rows(sel->p) == PROFILE_ROWS_OBJECTS ?
+	    "Objects" : profile_rows(sel->p) == PROFILE_ROWS_FILES ? "Files" :
+	    "Functions", sel->o->inclusive ? "by inclusive cost" :
+	    "by self cost");
 	cells_init(&v->cells, v->out, sel);
 	v->w = cells_widths_new(&v->cells);
 	for (i = 0; i < sel->nents; i++)
 		cells_widths_add(&v->cells, v->w, sel->ents[i].cost);
 	cells_events(&v->cells, v->w);
-	fprintf(v->out, " %s", select_rowname(sel));
+	fprintf(v->out, " %s", profile_rows(sel->p) == PROFILE_ROWS_FUNCTIONS ?
+	    "function  file [object]" : select_rowname(sel));
 	tui_end(v, 0, NONE, 0);
 	/* A row's text is made when it is first shown or searched. */
 	for (i = 0; i < sel->nents; i++) {
@@ -170,7 +248,6 @@ tui_text_at(struct tview *v, size_t i)
 {
 	const struct selection	*sel = v->sel;
 	const struct selentry	*en;
-	const struct fnrow	*row;
 	struct tline		*l = &v->lines[i];
 	char			*buf = NULL;
 	size_t			 len = 0;
@@ -184,15 +261,7 @@ tui_text_at(struct tview *v, size_t i)
 	v->cells.out = f;
 	cells_cost(&v->cells, en->cost, v->w);
 	fputs("  ", f);
-	cells_name(&v->cells, select_label(sel, en));
-	if (en->row != CG_NONE) {
-		row = &sel->t->rows[en->row];
-		if (row->named && row->obj != 0) {
-			fputs(" [", f);
-			cells_name(&v->cells, profile_str(sel->p, row->obj));
-			fputc(']', f);
-		}
-	}
+	tui_name(&v->cells, sel, en->row, select_label(sel, en), 0);
 	if (fclose(f) != 0)
 		err(1, "open_memstream");
 	v->cells.out = NULL;
@@ -227,6 +296,7 @@ tui_view_func(struct tui *t, const char *label)
 	uint32_t		 r;
 	FILE			*f = v->out;
 
+	tui_title(v, "Function:", label);
 	if ((r = tui_row(sel, label)) == NONE) {
 		tui_text(v, "  (not in this view of the profile)", 0,
 		    NONE, 0);
@@ -245,15 +315,7 @@ tui_view_func(struct tui *t, const char *label)
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < n[k]; i++)
 			cells_widths_add(&c, w, calls[k][i].cost);
-	fputs("Function: ", f);
-	cells_name(&c, label);
-	if (row->named && row->obj != 0) {
-		fputs(" [", f);
-		cells_name(&c, profile_str(sel->p, row->obj));
-		fputc(']', f);
-	}
-	tui_end(v, 0, NONE, 0);
-	tui_text(v, "", 0, NONE, 0);
+	tui_view_title(v, &c, sel, r, label, "Function:");
 	cells_events(&c, w);
 	tui_end(v, 0, NONE, 0);
 	for (k = 0; k < 2; k++) {
@@ -271,7 +333,8 @@ tui_view_func(struct tui *t, const char *label)
 		for (i = 0; i < n[k]; i++) {
 			cells_cost(&c, calls[k][i].cost, w);
 			fputs(k == 0 ? "  < " : "  > ", f);
-			cells_name(&c, fntotals_label(sel->t, calls[k][i].row));
+			tui_name(&c, sel, calls[k][i].row,
+			    fntotals_label(sel->t, calls[k][i].row), 0);
 			tui_call_end(v, sel, calls[k][i].cost,
 			    calls[k][i].count, calls[k][i].row);
 		}
@@ -302,6 +365,7 @@ tui_view_source(struct tui *t, const char *label)
 	size_t			 i = 0, ci = 0, k, hot = SIZE_MAX;
 	FILE			*f = v->out;
 
+	tui_title(v, "Source of", label);
 	if ((r = tui_row(sel, label)) == NONE) {
 		tui_text(v, "  (not in this view of the profile)", 0,
 		    NONE, 0);
@@ -323,9 +387,7 @@ tui_view_source(struct tui *t, const char *label)
 		cells_widths_add(&c, w, af->lines[k].cost);
 	for (k = 0; k < af->ncalls; k++)
 		cells_widths_add(&c, w, af->calls[k].cost);
-	fputs("Source: ", f);
-	cells_name(&c, af->display);
-	tui_end(v, 0, NONE, 0);
+	tui_title(v, "Source:", af->display);
 	cells_events(&c, w);
 	tui_end(v, 0, NONE, 0);
 	rd = srcfile_reader(&af->src);
@@ -351,8 +413,8 @@ tui_view_source(struct tui *t, const char *label)
 		for (; ci < af->ncalls && af->calls[ci].line == ln; ci++) {
 			cells_cost(&c, af->calls[ci].cost, w);
 			fputs(" => ", f);
-			cells_name(&c, fntotals_label(sel->t,
-			    af->calls[ci].callee));
+			tui_name(&c, sel, af->calls[ci].callee,
+			    fntotals_label(sel->t, af->calls[ci].callee), 0);
 			tui_call_end(v, sel, af->calls[ci].cost,
 			    af->calls[ci].count, af->calls[ci].callee);
 		}
@@ -360,7 +422,8 @@ tui_view_source(struct tui *t, const char *label)
 	srcfile_reader_close(rd);
 	free(w);
 	srcsel_free(s);
-	v->cur = hot != SIZE_MAX ? hot : 2 < v->n ? 2 : 0;
+	v->cur = hot != SIZE_MAX ? hot : 1 < v->n ? 1 : 0;
+	v->center = 1;
 	return v;
 }
 
@@ -383,6 +446,7 @@ tui_view_asm(struct tui *t, const char *label)
 	const char		*text;
 	FILE			*f = v->out;
 
+	tui_title(v, "Machine code:", label);
 	/* Folded or derived: the function's machine code made now. */
 	if (sel->p != t->p && (r = tui_row(sel, label)) != NONE)
 		tui_level_asm(t, sel->p, sel->t->rows[r].name);
@@ -405,6 +469,7 @@ tui_view_asm(struct tui *t, const char *label)
 	s = select_asm_of(sel, rank);
 	free(rank);
 	cells_init(&c, f, sel);
+	tui_view_title(v, &c, sel, r, label, "Machine code:");
 	w = cells_widths_new(&c);
 	rows = xcalloc(s->nfuncs + 1, sizeof(*rows));
 	for (k = 0; k < s->nfuncs; k++) {
@@ -467,14 +532,18 @@ tui_view_asm(struct tui *t, const char *label)
 			for (m = 0; m < ar->ncalls; m++) {
 				const struct asmcall *ac = &af->calls[ar->call0 +
 				    m];
-				uint32_t	 o2, f2, n2;
+				uint32_t	 o2, f2, n2, r2;
 
 				profile_func(sel->p, ac->callee, &o2, &f2, &n2);
 				cells_cost(&c, ac->cost, w);
 				fputs(" => ", f);
-				cells_label(&c, f2, n2);
-				tui_call_end(v, sel, ac->cost, ac->count,
-				    fntotals_row_find(sel->t, f2, n2));
+				r2 = fntotals_row_find(sel->t, f2, n2);
+				if (r2 != UINT32_MAX)
+					tui_name(&c, sel, r2,
+					    fntotals_label(sel->t, r2), 0);
+				else
+					cells_label(&c, f2, n2);
+				tui_call_end(v, sel, ac->cost, ac->count, r2);
 			}
 		}
 		tui_text(v, "", 0, NONE, 0);
@@ -485,6 +554,7 @@ tui_view_asm(struct tui *t, const char *label)
 	free(rows);
 	asmsel_free(s);
 	v->cur = hot != SIZE_MAX ? hot : 0;
+	v->center = 1;
 	return v;
 }
 
@@ -514,6 +584,10 @@ tui_view_help(void)
 		"  f                  folding: none, recursion, contexts, all",
 		"  t                  the threshold (percent, 100: every row)",
 		"  ?                  this help",
+		"",
+		"A function is written name, file, [object]; the list shows",
+		"as many event columns as the terminal's width allows (--show",
+		"chooses them), the cursor's line in the middle after a jump.",
 		"  q                  back, or quit from the function list",
 		"",
 		"Heat: red rows hold 10% of the total or more, yellow 1%.",
@@ -522,6 +596,7 @@ tui_view_help(void)
 	struct tview	*v = tui_view_new(TV_HELP, NULL);
 	size_t		 i;
 
+	tui_title(v, "Help", NULL);
 	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
 		tui_text(v, text[i], 0, NONE, 0);
 	return v;
@@ -541,6 +616,7 @@ tui_view_free(struct tview *v)
 		if (v->lines[i].lazy)
 			free(v->lines[i].text);
 	free(v->w);
+	free(v->title);
 	free(v->store);
 	free(v->lines);
 	free(v->label);
