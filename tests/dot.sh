@@ -12,6 +12,7 @@ set -u
 prog=$1 td=$2
 . "$(dirname "$0")/needs.sh"
 needs dot graphviz
+needs ccomps graphviz
 needs xmllint libxml2-utils
 cd "$td" || exit 2
 tmp=$(mktemp -d)
