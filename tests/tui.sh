@@ -119,7 +119,9 @@ screen fold 80x24 "$p" f
 screen threshold 80x24 "$p" t type:50 Enter
 screen help 80x24 "$p" ?
 screen resize 80x24 "$p" Down resize:100x30
-screen event 80x24 profiles/cg-cache.out e
+# e: a menu of the events; Down and Enter sort by the next one.
+screen event-menu 80x24 profiles/cg-cache.out e Down
+screen event 80x24 profiles/cg-cache.out e Down Enter
 screen event-cest 80x24 "--sort=CEst --show=CEst,Ir profiles/cg-cache.out"
 # Folding with derived events and grouping: the profile made again by
 # the browser's second thread, as the report makes it.
@@ -153,7 +155,7 @@ tmux -L "$sock" -f /dev/null new-session -d -x 80 -y 24 "NO_COLOR=1 \
     --function=^asm/ asm/loop-jumps.out; sleep 60" 2>/dev/null
 n=1
 handled $n
-for k in i f e f Down; do
+for k in i f e Down Enter f Down; do
 	tmux -L "$sock" send-keys "$k" 2>/dev/null
 	n=$((n + 1))
 	handled $n
@@ -164,7 +166,7 @@ handled $((n + 1))
 after=$(cat "$tmp/odruns" 2>/dev/null | wc -l)
 gone "$sock"
 if [ "$before" -ne 0 ] || [ "$after" -ne 1 ]; then
-	echo "FAIL: objdump ran $before times for i f e f Down, $after" \
+	echo "FAIL: objdump ran $before times for i f e Down Enter f Down, $after" \
 	    "after a (want 0 and 1)"
 	fail=1
 fi

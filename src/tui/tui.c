@@ -213,21 +213,16 @@ tui_key_search(struct tui *t, struct tview *v __unused, int ch __unused)
 }
 
 /*
- * e, i, f: the next sort event that can be shown, self or inclusive
- * costs, the next folding; the views are made again.
+ * e, i, f: the menu of the events to sort by, self or inclusive costs,
+ * the next folding; the views are made again.
  */
 static int
 tui_key_option(struct tui *t, struct tview *v __unused, int ch)
 {
-	size_t	i;
-
 	if (ch == 'e') {
-		for (i = 1; i <= t->nevents; i++) {
-			t->key.ev = (int)(((size_t)t->key.ev + 1) %
-			    t->nevents);
-			if (tui_select(t) != NULL)
-				break;
-		}
+		/* A menu: tui_key_menu() takes the keys until it closes. */
+		t->menu = tui_done(tui_view_menu(t));
+		return 0;
 	} else if (ch == 'i')
 		t->key.inclusive = !t->key.inclusive;
 	else
@@ -254,6 +249,56 @@ tui_key_threshold(struct tui *t, struct tview *v __unused, int ch __unused)
 	strlcpy(t->key.threshold, buf, sizeof(t->key.threshold));
 	tui_rebuild(t);
 	return 0;
+}
+
+/*
+ * A key while the events' menu is open: move, Enter sorts by the event
+ * under the cursor (if it can be computed), Esc, q or e close it.
+ */
+static void
+tui_key_menu(struct tui *t, int ch)
+{
+	struct tview	*m = t->menu;
+	int		 old = t->key.ev;
+
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		tui_move(m, -1);
+		return;
+	case KEY_DOWN:
+	case 'j':
+		tui_move(m, 1);
+		return;
+	case KEY_PPAGE:
+		tui_move(m, -(LINES - 3));
+		return;
+	case KEY_NPAGE:
+	case ' ':
+		tui_move(m, LINES - 3);
+		return;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+		t->key.ev = (int)m->lines[m->cur].go;
+		if (tui_select(t) == NULL) {
+			snprintf(t->status, sizeof(t->status), "%s cannot be "
+			    "computed for this profile", t->events[t->key.ev]);
+			t->key.ev = old;
+			return;
+		}
+		break;
+	case 27:
+	case 'q':
+	case 'e':
+		break;
+	default:
+		return;
+	}
+	tui_view_free(t->menu);
+	t->menu = NULL;
+	if (t->key.ev != old)
+		tui_rebuild(t);
 }
 
 /* ?: the keys, over the view until the next key. */
@@ -420,11 +465,14 @@ tui_loop(struct tui *t)
 		closed = 0;
 		if (t->help != NULL && ch != KEY_RESIZE) {
 			tui_view_free(t->help);
+	tui_view_free(t->menu);
 			t->help = NULL;
 			/* These keys only close the help. */
 			closed = ch == 'q' || ch == '?' || ch == 27;
 		}
-		if (!closed && (k = tui_key_find(ch)) != NULL)
+		if (t->menu != NULL && ch != KEY_RESIZE)
+			tui_key_menu(t, ch);
+		else if (!closed && (k = tui_key_find(ch)) != NULL)
 			quit = k->run(t, t->hist[t->at], ch);
 		if (COLS != t->key.width && COLS > 0) {
 			/* Resized: as many event columns as fit now. */

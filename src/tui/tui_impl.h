@@ -23,7 +23,7 @@ struct selection;
 #define TUI_CACHE	32		/* selections kept */
 #define TUI_HISTORY	256		/* views to go back to */
 
-enum tkind { TV_LIST, TV_FUNC, TV_SOURCE, TV_ASM, TV_HELP };
+enum tkind { TV_LIST, TV_FUNC, TV_SOURCE, TV_ASM, TV_HELP, TV_MENU };
 
 /* A line of a view. */
 struct tline {
@@ -100,6 +100,7 @@ struct tui {
 	struct tview		 *hist[TUI_HISTORY];
 	size_t			  nhist, at;	/* views seen, the one shown */
 	struct tview		 *help;
+	struct tview		 *menu;		/* e: the events to sort by */
 	struct rematch		 *re;
 	char			  status[256];
 	int			  color;
@@ -138,6 +139,7 @@ struct tview	*tui_view_asm(struct tui *, const char *);
 void		 tui_level_asm(struct tui *, const struct profile *,
 		    uint32_t);
 struct tview	*tui_view_help(void);
+struct tview	*tui_view_menu(const struct tui *);
 void		 tui_view_free(struct tview *);
 
 #endif /* CGA_TUI_IMPL_H */

@@ -86,11 +86,12 @@ tui_put(const struct tui *t, int y, const char *text, int cols)
 void
 tui_draw(struct tui *t)
 {
-	struct tview		*v = t->help != NULL ? t->help : t->hist[t->at];
+	struct tview		*v = t->menu != NULL ? t->menu :
+				    t->help != NULL ? t->help : t->hist[t->at];
 	static const char *const folds[] = { "none", "recursion",
 	    "contexts", "all" };
 	static const char *const kinds[] = { "functions", "function",
-	    "source", "machine code", "help" };
+	    "source", "machine code", "help", "events" };
 	const char		*what;
 	int			 rows = LINES, cols = COLS, y, body;
 	size_t			 i;

@@ -579,7 +579,8 @@ tui_view_help(void)
 		"  n, N               the next, previous line with cost (source,",
 		"                     machine code) or search match (elsewhere)",
 		"  /                  search by regular expression",
-		"  e                  the next event to sort by (derived too)",
+		"  e                  a menu of the events to sort by (derived",
+		"                     too): Enter picks, Esc closes",
 		"  i                  self or inclusive costs",
 		"  f                  folding: none, recursion, contexts, all",
 		"  t                  the threshold (percent, 100: every row)",
@@ -599,6 +600,27 @@ tui_view_help(void)
 	tui_title(v, "Help", NULL);
 	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
 		tui_text(v, text[i], 0, NONE, 0);
+	return v;
+}
+
+/*
+ * The events to sort by, as a menu over the view: the recorded ones, then
+ * the derived ones offered, the cursor on the one sorted by now.
+ */
+struct tview *
+tui_view_menu(const struct tui *t)
+{
+	struct tview	*v = tui_view_new(TV_MENU, NULL);
+	size_t		 i;
+
+	tui_title(v, "Sort by:", "Up, Down and Enter pick, Esc closes");
+	for (i = 0; i < t->nevents; i++) {
+		fprintf(v->out, "  %s %s", (int)i == t->key.ev ? "*" : " ",
+		    t->events[i]);
+		tui_end(v, 1, (uint32_t)i, 0);
+	}
+	v->cur = (size_t)t->key.ev;
+	v->center = 1;
 	return v;
 }
 
