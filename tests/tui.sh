@@ -106,6 +106,9 @@ screen list-80x24 80x24 "$p"
 screen list-120x40 120x40 "$p"
 screen func 80x24 "$p" Down Down Enter
 screen func-120x40 120x40 "$p" Down Down Enter
+# A row of code inlined from a header opens its function, whole: self,
+# inclusive, calls of all its rows, the rows listed.
+screen func-inlined 80x24 "$p" Down Enter
 screen callee 80x24 "$p" Down Down Enter Down Down Down Down Down Enter
 screen back 80x24 "$p" Down Down Enter Down Down Down Down Down Enter Left
 screen forward 80x24 "$p" Down Down Enter Down Down Down Down Down Enter \

@@ -131,6 +131,31 @@ fntotals_row_find(const struct fntotals *t, uint32_t file, uint32_t name)
 }
 
 /*
+ * Return the row each row of t belongs to (to free): its own, or for code
+ * inlined from another file, its function's own row (a function is one
+ * node of a picture, one thing in the browser).
+ */
+uint32_t *
+fntotals_owners(const struct fntotals *t)
+{
+	uint32_t	*owner, v, w, k, np, fn, file, obj, ffile, name;
+
+	owner = xreallocarray(NULL, t->nrows + 1, sizeof(*owner));
+	for (v = 0; v < t->nrows; v++)
+		owner[v] = v;
+	np = profile_npairs(t->p);
+	for (k = 0; k < np; k++) {
+		profile_pair(t->p, k, &fn, &file);
+		profile_func(t->p, fn, &obj, &ffile, &name);
+		v = t->pair_row[k];
+		if (file != ffile && (w = fntotals_row_find(t, ffile, name)) !=
+		    UINT32_MAX && w != v && !t->rows[v].named)
+			owner[v] = w;
+	}
+	return owner;
+}
+
+/*
  * Build one row per "file:function" label with its summed self cost.
  * Functions of different objects with one label share a row, as in
  * callgrind_annotate; the row shows the object of the last fn= line.

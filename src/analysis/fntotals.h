@@ -48,6 +48,7 @@ enum totals_source {
 struct fntotals	*fntotals_build(const struct profile *);
 uint32_t	 fntotals_row(struct fntotals *, uint32_t, uint32_t);
 uint32_t	 fntotals_row_find(const struct fntotals *, uint32_t, uint32_t);
+uint32_t	*fntotals_owners(const struct fntotals *);
 const char	*fntotals_label(struct fntotals *, uint32_t);
 int		 fntotals_labelcmp(const struct fntotals *, uint32_t, uint32_t);
 int		 fntotals_labeltextcmp(const char *, const char *);

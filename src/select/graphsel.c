@@ -43,7 +43,6 @@ static char	*graphsel_label(const struct report_opts *, struct fntotals *,
 		    uint32_t);
 static int	graphsel_strcmp(const void *, const void *);
 static void	graphsel_old(struct graphsel *, const struct graphsel_from *);
-static uint32_t	*graphsel_owners(struct fntotals *);
 static uint32_t	*graphsel_nodes(struct graphsel *,
 		    const struct graphsel_from *, const uint32_t *,
 		    uint64_t **, size_t *);
@@ -68,29 +67,6 @@ struct rowedge {
 	uint64_t	 cost;
 };
 
-/*
- * Return the row each row of t belongs to in a picture: its own, or for
- * code inlined from another file, its function's own row.
- */
-static uint32_t *
-graphsel_owners(struct fntotals *t)
-{
-	uint32_t	*owner, v, w, k, np, fn, file, obj, ffile, name;
-
-	owner = xreallocarray(NULL, t->nrows + 1, sizeof(*owner));
-	for (v = 0; v < t->nrows; v++)
-		owner[v] = v;
-	np = profile_npairs(t->p);
-	for (k = 0; k < np; k++) {
-		profile_pair(t->p, k, &fn, &file);
-		profile_func(t->p, fn, &obj, &ffile, &name);
-		v = t->pair_row[k];
-		if (file != ffile && (w = fntotals_row_find(t, ffile, name)) !=
-		    UINT32_MAX && w != v && !t->rows[v].named)
-			owner[v] = w;
-	}
-	return owner;
-}
 
 /* A label of OLD's with what it stands for: a row, or an edge. */
 struct oldkey {
@@ -187,7 +163,7 @@ graphsel_build(const struct graphsel_from *f)
 
 	s = xcalloc(1, sizeof(*s));
 	s->ev = f->ev;
-	owner = graphsel_owners(f->t);
+	owner = fntotals_owners(f->t);
 	node = graphsel_nodes(s, f, owner, &links, &nlinks);
 	/* Self costs: each node's row's and those of the rows it owns. */
 	s->selfs = xreallocarray(NULL, s->nnodes + 1, nev * sizeof(*s->selfs));
@@ -599,7 +575,7 @@ graphsel_old(struct graphsel *s, const struct graphsel_from *f)
 		rows[i].label = graphsel_label(f->o, f->old_t, (uint32_t)i);
 		rows[i].cost = g->incl[i * nev + (unsigned)f->old_ev];
 	}
-	owner = graphsel_owners(f->old_t);
+	owner = fntotals_owners(f->old_t);
 	edges = xreallocarray(NULL, g->nedges + 1, sizeof(*edges));
 	for (i = 0; i < g->nedges; i++) {
 		a = rows[owner[g->edges[i].from]].label;

@@ -158,3 +158,43 @@ select_calls(const struct selection *sel, const struct selentry *en,
 	*costsp = costs;
 	return n;
 }
+
+/*
+ * The callers (callers set) or the callees of the rows[0..nrows-1] of
+ * one function (its own row and those of code inlined into it), summed
+ * per row at the other end, sorted, as select_calls() gives them; calls
+ * between these rows are left out.  Return their number.
+ */
+size_t
+select_calls_rows(const struct selection *sel, const uint32_t *rows,
+    size_t nrows, int callers, struct selcall **clp, uint64_t **costsp)
+{
+	const struct callgraph	*g = sel->g;
+	const struct cgedge	*e;
+	uint32_t		*ids = NULL, k, v, far;
+	size_t			 n = 0, i, j, cap = 0;
+
+	for (i = 0; i < nrows; i++) {
+		v = rows[i];
+		for (k = callers ? g->in[v] : g->out[v];
+		    k < (callers ? g->in[v + 1] : g->out[v + 1]); k++) {
+			e = &g->edges[callers ? g->in_edges[k] : k];
+			far = callers ? e->from : e->to;
+			for (j = 0; j < nrows && rows[j] != far; j++)
+				continue;
+			if (j < nrows)
+				continue;
+			ids = xgrow(ids, &cap, n + 1, sizeof(*ids));
+			ids[n++] = callers ? g->in_edges[k] : k;
+		}
+	}
+	*clp = xreallocarray(NULL, n + 1, sizeof(**clp));
+	*costsp = xreallocarray(NULL, n + 1, sel->nev * sizeof(**costsp));
+	n = select_gather(sel, ids, n, callers, *clp, *costsp);
+	free(ids);
+	cmp_ctx = sel;
+	if (n > 1)
+		qsort(*clp, n, sizeof(**clp), select_callcmp);
+	cmp_ctx = NULL;
+	return n;
+}

@@ -108,6 +108,9 @@ void		 select_free(struct selection *);
 size_t		 select_calls(const struct selection *,
 		    const struct selentry *, int, struct selcall **,
 		    uint64_t **);
+size_t		 select_calls_rows(const struct selection *,
+		    const uint32_t *, size_t, int, struct selcall **,
+		    uint64_t **);
 int		 select_has_tree(const struct selection *,
 		    const struct selentry *);
 const char	*select_label(const struct selection *,

@@ -26,6 +26,8 @@ static void	tui_end(struct tview *, int, uint32_t, int);
 static void	tui_text(struct tview *, const char *, int, uint32_t, int);
 static int	tui_heat(const struct selection *, const uint64_t *);
 static uint32_t	tui_row(const struct selection *, const char *);
+static uint32_t	*tui_func_rows(const struct selection *, uint32_t *,
+		    size_t *);
 static void	tui_name(const struct cells *, const struct selection *,
 		    uint32_t, const char *, int);
 static void	tui_title(struct tview *, const char *, const char *);
@@ -288,12 +290,11 @@ tui_view_func(struct tui *t, const char *label)
 	struct tview		*v = tui_view_new(TV_FUNC, label);
 	struct selentry		 en;
 	struct selcall		*calls[2];
-	uint64_t		*costs[2];
-	const struct fnrow	*row;
+	uint64_t		*costs[2], *self, *incl, *alt;
 	struct cells		 c;
-	unsigned		*w;
-	size_t			 n[2], i, k;
-	uint32_t		 r;
+	unsigned		*w, nev = (unsigned)sel->nev;
+	size_t			 n[2], i, k, nr;
+	uint32_t		 r, *rows;
 	FILE			*f = v->out;
 
 	tui_title(v, "Function:", label);
@@ -302,16 +303,40 @@ tui_view_func(struct tui *t, const char *label)
 		    NONE, 0);
 		return v;
 	}
-	row = &sel->t->rows[r];
-	en.row = r;
-	en.cycle = CG_NONE;
-	en.cost = row->cost;
-	n[0] = select_calls(sel, &en, 1, &calls[0], &costs[0]);
-	n[1] = select_calls(sel, &en, 0, &calls[1], &costs[1]);
+	rows = tui_func_rows(sel, &r, &nr);
+	self = xcalloc(3, nev * sizeof(*self));
+	incl = self + nev;
+	alt = incl + nev;
+	cost_clear(self, nev);
+	for (i = 0; i < nr; i++)
+		cost_add(self, sel->t->rows[rows[i]].cost, nev);
+	if (nr == 1) {
+		en.row = r;
+		en.cycle = CG_NONE;
+		en.cost = sel->t->rows[r].cost;
+		n[0] = select_calls(sel, &en, 1, &calls[0], &costs[0]);
+		n[1] = select_calls(sel, &en, 0, &calls[1], &costs[1]);
+	} else
+		for (k = 0; k < 2; k++)
+			n[k] = select_calls_rows(sel, rows, nr, k == 0,
+			    &calls[k], &costs[k]);
+	memcpy(incl, sel->g->incl + (size_t)r * nev, nev * sizeof(*incl));
+	if (nr > 1 && (n[0] == 0 || sel->g->cycle[r] != CG_NONE)) {
+		/*
+		 * Called by nothing, or in a cycle: the function's inclusive
+		 * cost holds its inlined code's self cost and calls too.
+		 */
+		memcpy(alt, self, nev * sizeof(*alt));
+		for (i = 0; i < n[1]; i++)
+			if (sel->g->cycle[r] == CG_NONE ||
+			    sel->g->cycle[calls[1][i].row] != sel->g->cycle[r])
+				cost_add(alt, calls[1][i].cost, nev);
+		cost_max(incl, alt, nev);
+	}
 	cells_init(&c, f, sel);
 	w = cells_widths_new(&c);
-	cells_widths_add(&c, w, row->cost);
-	cells_widths_add(&c, w, sel->g->incl + (size_t)r * sel->nev);
+	cells_widths_add(&c, w, self);
+	cells_widths_add(&c, w, incl);
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < n[k]; i++)
 			cells_widths_add(&c, w, calls[k][i].cost);
@@ -319,10 +344,23 @@ tui_view_func(struct tui *t, const char *label)
 	cells_events(&c, w);
 	tui_end(v, 0, NONE, 0);
 	for (k = 0; k < 2; k++) {
-		cells_cost(&c, k == 0 ? row->cost : sel->g->incl +
-		    (size_t)r * sel->nev, w);
+		cells_cost(&c, k == 0 ? self : incl, w);
 		fputs(k == 0 ? "  self" : "  inclusive", f);
 		tui_end(v, 0, NONE, 0);
+	}
+	if (nr > 1) {
+		/* Its rows: its own file's, and code inlined from others. */
+		tui_text(v, "", 0, NONE, 0);
+		tui_text(v, "Rows (self, code inlined from other files too):",
+		    0, NONE, 0);
+		for (i = 0; i < nr; i++) {
+			cells_cost(&c, sel->t->rows[rows[i]].cost, w);
+			fputs("  = ", f);
+			tui_name(&c, sel, rows[i], fntotals_label(sel->t,
+			    rows[i]), 0);
+			tui_end(v, 0, NONE, tui_heat(sel,
+			    sel->t->rows[rows[i]].cost));
+		}
 	}
 	for (k = 0; k < 2; k++) {
 		tui_text(v, "", 0, NONE, 0);
@@ -342,11 +380,39 @@ tui_view_func(struct tui *t, const char *label)
 		free(costs[k]);
 	}
 	free(w);
+	free(self);
+	free(rows);
 	for (v->cur = 0; v->cur < v->n && !v->lines[v->cur].pick; v->cur++)
 		continue;
 	if (v->cur == v->n)
 		v->cur = 0;
 	return v;
+}
+
+/*
+ * Return the rows of the function of row *r (to free), *r made its own
+ * row, first: a function is its own file's row and those of the code
+ * inlined into it from other files (a group's row is itself).
+ */
+static uint32_t *
+tui_func_rows(const struct selection *sel, uint32_t *r, size_t *nr)
+{
+	uint32_t	*owner, *rows, v;
+
+	rows = xreallocarray(NULL, sel->t->nrows + 1, sizeof(*rows));
+	*nr = 0;
+	if (profile_rows(sel->p) != PROFILE_ROWS_FUNCTIONS) {
+		rows[(*nr)++] = *r;
+		return rows;
+	}
+	owner = fntotals_owners(sel->t);
+	*r = owner[*r];
+	rows[(*nr)++] = *r;
+	for (v = 0; v < sel->t->nrows; v++)
+		if (owner[v] == *r && v != *r)
+			rows[(*nr)++] = v;
+	free(owner);
+	return rows;
 }
 
 /* The annotated source of a function's file, at its hottest line. */
@@ -463,6 +529,8 @@ tui_view_asm(struct tui *t, const char *label)
 		    NONE, 0);
 		return v;
 	}
+	/* Code inlined from a header: its function's machine code. */
+	free(tui_func_rows(sel, &r, &k));
 	rank = xreallocarray(NULL, sel->t->nrows + 1, sizeof(*rank));
 	for (i = 0; i < sel->t->nrows; i++)
 		rank[i] = i == r ? 0 : SIZE_MAX;
