@@ -3,7 +3,8 @@
 # of its gprof share and the calls it receives from outside its cycle:
 # checked by cycles.py, which reads the call lines of the profile on its
 # own, on real recursive programs (sqlite3, python3) and on the test
-# programs that recurse; the report, JSON and DOT agree on a member.
+# programs that recurse; the report, JSON and DOT agree on a member;
+# grouped rows form no cycle.
 #
 # usage: cycles.sh PROGRAM TESTDATA
 set -u
@@ -35,5 +36,14 @@ f=real/sqlite3.out.gz
     { echo "FAIL: $f: sqlite3_step's inclusive in the text report"; fail=1; }
 "$prog" --format=dot "$f" | grep -q 'label=<sqlite3_step<BR/>.*89.59%' ||
     { echo "FAIL: $f: sqlite3_step not drawn at 89.59%"; fail=1; }
+# Grouped by object, no cycle swallows the program: libsqlite3 costs at
+# least its costliest function (sqlite3_step), the program at least its
+# start.
+"$prog" --group=object --inclusive=yes "$f" >"$tmp/g" 2>&1
+grep -q '<cycle' "$tmp/g" && { echo "FAIL: $f: a cycle of objects"; fail=1; }
+grep -q '^22,440,356 (89.59%)  /usr/lib/x86_64-linux-gnu/libsqlite3' "$tmp/g" ||
+    { echo "FAIL: $f: libsqlite3's inclusive cost"; fail=1; }
+grep -q '^23,130,783 (92.35%)  /usr/bin/sqlite3$' "$tmp/g" ||
+    { echo "FAIL: $f: sqlite3's inclusive cost"; fail=1; }
 [ $fail -eq 0 ] && echo "cycles: ok ($n profiles)"
 exit $fail

@@ -446,3 +446,58 @@ callgraph_free(struct callgraph *g)
 	fntotals_free(g->t);
 	free(g);
 }
+
+/*
+ * Give the rows of g, groups of the functions of src (rows: objects or
+ * files), inclusive costs that mean something.  Calls between groups
+ * make cycles that swallow the program (libc calls main, main calls
+ * libc): every group would cost its self.  A group runs at least as
+ * long as its costliest function, and as long as all the functions of
+ * it that nothing calls (a program's start, a thread's): the larger of
+ * the two, from src's own call graph, is its inclusive cost, a lower
+ * bound; g keeps no cycle.
+ */
+void
+callgraph_group_incl(struct callgraph *g, const struct profile *src,
+    int rows)
+{
+	struct callgraph	*fg = callgraph_build(src);
+	const struct fnrow	*fr;
+	unsigned		 nev = g->nevents;
+	uint64_t		*roots, *c;
+	uint32_t		 v, gv, s;
+	size_t			 i;
+
+	roots = xreallocarray(NULL, (size_t)g->t->nrows + 1,
+	    nev * sizeof(*roots));
+	for (v = 0; v < g->t->nrows; v++) {
+		cost_clear(roots + (size_t)v * nev, nev);
+		memcpy(g->incl + (size_t)v * nev, g->t->rows[v].cost,
+		    nev * sizeof(*g->incl));
+	}
+	for (v = 0; v < fg->t->nrows; v++) {
+		fr = &fg->t->rows[v];
+		s = profile_str_find(g->t->p, profile_str(src,
+		    rows == PROFILE_ROWS_OBJECTS ? fr->obj : fr->file));
+		if (s == UINT32_MAX ||
+		    (gv = fntotals_row_find(g->t, s, s)) == UINT32_MAX)
+			continue;
+		c = fg->incl + (size_t)v * nev;
+		cost_max(g->incl + (size_t)gv * nev, c, nev);
+		if (fr->named && fg->in[v] == fg->in[v + 1] &&
+		    fg->cycle[v] == CG_NONE)
+			cost_add(roots + (size_t)gv * nev, c, nev);
+	}
+	for (v = 0; v < g->t->nrows; v++)
+		cost_max(g->incl + (size_t)v * nev, roots + (size_t)v * nev,
+		    nev);
+	for (i = 0; i < g->ncycles; i++) {
+		free(g->cycles[i].members);
+		free(g->cycles[i].label);
+	}
+	g->ncycles = 0;
+	for (v = 0; v < g->t->nrows; v++)
+		g->cycle[v] = CG_NONE;
+	free(roots);
+	callgraph_free(fg);
+}

@@ -49,6 +49,8 @@ struct callgraph *callgraph_build(const struct profile *);
 struct callgraph *callgraph_build_on(const struct profile *,
 		    struct fntotals *);
 void		 callgraph_free(struct callgraph *);
+void		 callgraph_group_incl(struct callgraph *,
+		    const struct profile *, int);
 uint32_t	 callgraph_scc(const uint32_t *, const uint32_t *, uint32_t,
 		    uint32_t *);
 

@@ -720,6 +720,7 @@ select_build(const struct profile *p, const struct profile *old,
 {
 	struct selection	*sel;
 	struct srcsel_from	 from;
+	const struct profile	*src = p;
 	size_t			 i;
 
 	sel = xcalloc(1, sizeof(*sel));
@@ -754,6 +755,9 @@ select_build(const struct profile *p, const struct profile *old,
 	    (o->format->needs & FORMAT_CALLS)) {
 		sel->g = callgraph_build(p);
 		sel->t = sel->g->t;
+		/* Groups: inclusive costs from the functions' calls. */
+		if (profile_rows(p) != PROFILE_ROWS_FUNCTIONS && p != src)
+			callgraph_group_incl(sel->g, src, profile_rows(p));
 	} else
 		sel->t = fntotals_build(p);
 	select_entries(sel);

@@ -118,6 +118,8 @@ tui_level_make(const struct tui *t, int fold, struct tlevel *l)
 		l->p = reshape_build(t->p, &l->how, t->run->profile_name);
 	}
 	l->g = l->p != NULL ? callgraph_build(l->p) : NULL;
+	if (l->g != NULL && l->how.rows != PROFILE_ROWS_FUNCTIONS)
+		callgraph_group_incl(l->g, t->p, l->how.rows);
 }
 
 /*
