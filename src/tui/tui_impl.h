@@ -51,6 +51,7 @@ struct tview {
 	char		*store;		/* every line's text, NUL-ended */
 	size_t		 storelen, start;
 	const struct selection *sel;	/* a list's, for its rows */
+	int		 width;		/*   and the terminal's width */
 	struct cells	 cells;		/* their columns */
 	unsigned	*w;
 };

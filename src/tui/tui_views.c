@@ -29,7 +29,7 @@ static uint32_t	tui_row(const struct selection *, const char *);
 static uint32_t	*tui_func_rows(const struct selection *, uint32_t *,
 		    size_t *);
 static void	tui_name(const struct cells *, const struct selection *,
-		    uint32_t, const char *, int);
+		    uint32_t, const char *, long);
 static void	tui_title(struct tview *, const char *, const char *);
 static void	tui_view_title(struct tview *, struct cells *,
 		    const struct selection *, uint32_t, const char *,
@@ -98,15 +98,17 @@ tui_done(struct tview *v)
 /*
  * Write row's name (label if no row, or a row of a group) first, as the
  * narrowest terminal shows it, then its file and (a function's own row)
- * its object: the object's file name only, unless whole is set (a
- * view's title).
+ * its object: the object's whole path if room is below 0 (a view's
+ * title), else its file name; with room above 0, the file is shortened
+ * from the left ("...") for the three to fit in room columns if it can.
  */
 static void
 tui_name(const struct cells *c, const struct selection *sel, uint32_t r,
-    const char *label, int whole)
+    const char *label, long room)
 {
 	const struct fnrow	*row;
-	const char		*obj, *base;
+	const char		*obj = NULL, *base, *name, *file;
+	long			 keep;
 
 	if (r == CG_NONE || r == NONE ||
 	    profile_rows(sel->p) != PROFILE_ROWS_FUNCTIONS) {
@@ -114,15 +116,28 @@ tui_name(const struct cells *c, const struct selection *sel, uint32_t r,
 		return;
 	}
 	row = &sel->t->rows[r];
-	cells_name(c, profile_str(sel->p, row->name));
-	fputs("  ", c->out);
-	cells_name(c, profile_str(sel->p, row->file));
+	name = profile_str(sel->p, row->name);
+	file = profile_str(sel->p, row->file);
 	/* Code inlined from another file has no object of its own. */
 	if (row->named && row->obj != 0) {
 		obj = profile_str(sel->p, row->obj);
-		if (!whole && (base = strrchr(obj, '/')) != NULL &&
+		if (room >= 0 && (base = strrchr(obj, '/')) != NULL &&
 		    base[1] != '\0')
 			obj = base + 1;
+	}
+	cells_name(c, name);
+	fputs("  ", c->out);
+	keep = room - (long)strlen(name) - 2 - (obj != NULL ?
+	    (long)strlen(obj) + 3 : 0);
+	if (room > 0 && (long)strlen(file) > keep && keep >= 12) {
+		/* The end of the path says most: its file name. */
+		file += strlen(file) - (size_t)(keep - 3);
+		while (((unsigned char)*file & 0xc0) == 0x80)
+			file++;
+		fputs("...", c->out);
+	}
+	cells_name(c, file);
+	if (obj != NULL) {
 		fputs(" [", c->out);
 		cells_name(c, obj);
 		fputc(']', c->out);
@@ -154,7 +169,7 @@ tui_view_title(struct tview *v, struct cells *c, const struct selection *sel,
 		err(1, "open_memstream");
 	c->out = f;
 	fprintf(f, "%s ", what);
-	tui_name(c, sel, r, label, 1);
+	tui_name(c, sel, r, label, -1);
 	if (fclose(f) != 0)
 		err(1, "open_memstream");
 	c->out = keep;
@@ -220,6 +235,7 @@ tui_view_list(struct tui *t)
 	size_t			 i;
 
 	v->sel = sel;
+	v->width = t->key.width;
 	tui_title(v, profile_rows(sel->p) == PROFILE_ROWS_OBJECTS ?
 	    "Objects" : profile_rows(sel->p) == PROFILE_ROWS_FILES ? "Files" :
 	    "Functions", sel->o->inclusive ? "by inclusive cost" :
@@ -263,7 +279,8 @@ tui_text_at(struct tview *v, size_t i)
 	v->cells.out = f;
 	cells_cost(&v->cells, en->cost, v->w);
 	fputs("  ", f);
-	tui_name(&v->cells, sel, en->row, select_label(sel, en), 0);
+	tui_name(&v->cells, sel, en->row, select_label(sel, en),
+	    (long)v->width - (long)ftello(f));
 	if (fclose(f) != 0)
 		err(1, "open_memstream");
 	v->cells.out = NULL;
