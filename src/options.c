@@ -418,6 +418,12 @@ options_check(struct options *op)
 		warnx("--diff takes two profiles, OLD and NEW");
 		options_usage(2);
 	}
+	if (op->diff && (o->format->needs & FORMAT_STACKS_EVERY)) {
+		warnx("--format=%s writes one profile: not with --diff (two "
+		    "files, one for each, compare in speedscope)",
+		    o->format->name);
+		options_usage(2);
+	}
 	if (o->tui && (op->diff || !(o->format->needs & FORMAT_BROWSE) ||
 	    o->totals_only)) {
 		warnx("--tui browses one report: not with --diff, --format or "

@@ -11,3 +11,10 @@ needs() {
 	echo "${0##*/}: needs $1 (apt-get install $2)" >&2
 	exit 1
 }
+
+# needs_py MODULE PACKAGE: the same for a module python3 imports.
+needs_py() {
+	python3 -c "import $1" >/dev/null 2>&1 && return 0
+	echo "${0##*/}: needs python3's $1 (apt-get install $2)" >&2
+	exit 1
+}

@@ -13,7 +13,7 @@ fail=0 n=0
 have=$(sed -n '/^[a-z]*_packages="/,/"$/p' "$top/scripts/bootstrap" |
     sed 's/^[a-z_]*="//; s/"$//')
 [ -n "$have" ] || { echo "FAIL: no package list in scripts/bootstrap"; exit 1; }
-for p in $(sed -n 's/^[ \t]*needs [^ ]* \([^ ]*\).*/\1/p' "$top"/tests/*.sh |
+for p in $(sed -n 's/^[ \t]*needs\(_py\)\{0,1\} [^ ]* \([^ ]*\).*/\2/p' "$top"/tests/*.sh |
     sort -u); do
 	n=$((n + 1))
 	case " $(echo $have) " in

@@ -259,6 +259,8 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 			memset(&s->frames[id + 1], 0, sizeof(*s->frames));
 			profile_func(p, fn, &obj, &file, &name);
 			s->frames[id + 1].name = (uint32_t)key[1];
+			s->frames[id + 1].file = strtab_intern(s->names,
+			    profile_str(p, file), profile_strlen(p, file));
 			s->frames[id + 1].kind = flamesel_kind(&pg,
 			    profile_rows(p) == PROFILE_ROWS_OBJECTS ?
 			    profile_str(p, name) : profile_str(p, obj));
@@ -328,6 +330,7 @@ flamesel_build(const struct flamesel_from *from)
 	s->frames = xgrow(NULL, &s->cap, 1, sizeof(*s->frames));
 	memset(&s->frames[0], 0, sizeof(*s->frames));
 	s->frames[0].name = strtab_intern(s->names, "all", 3);
+	s->frames[0].file = strtab_intern(s->names, "", 0);
 	s->frames[0].parent = NONE;
 	s->frames[0].kind = FRAME_SYSTEM;
 	s->nframes = 1;

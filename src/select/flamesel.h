@@ -24,6 +24,7 @@ enum framekind {
 /* A frame: a function called along one path from the root. */
 struct frame {
 	uint32_t	 name;		/* in the selection's strtab */
+	uint32_t	 file;		/*   and the first function's file */
 	enum framekind	 kind;
 	uint64_t	 total;		/* counts of the stacks through it */
 	uint64_t	 self;		/*   and of those ending in it */

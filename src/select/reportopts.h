@@ -38,6 +38,9 @@ struct selection;
 #define FORMAT_SAYS_READING 0x100 /* "Reading data from" a profile found
 				   here, as callgrind_annotate */
 #define FORMAT_BROWSE	0x200	/* what --tui browses */
+#define FORMAT_STACKS_EVERY 0x400 /* with FORMAT_STACKS: the stacks of
+				   every event shown, not only the first
+				   sort event's (flames) */
 
 /* An output format: a row of view/format.c. */
 struct format {

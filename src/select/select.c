@@ -515,6 +515,7 @@ static int
 select_flame(struct selection *sel, const struct profile *old)
 {
 	struct flamesel_from	ff;
+	size_t			i;
 
 	ff.p = sel->p;
 	ff.old = old;
@@ -523,7 +524,18 @@ select_flame(struct selection *sel, const struct profile *old)
 	ff.ev = sel->nsort > 0 ? sel->sort[0] : 0;
 	ff.old_ev = old != NULL ? select_old_event(sel, old, ff.ev) : 0;
 	sel->flame = flamesel_build(&ff);
-	return sel->flame == NULL ? -1 : 0;
+	if (sel->flame == NULL)
+		return -1;
+	if (old != NULL || !(sel->o->format->needs & FORMAT_STACKS_EVERY))
+		return 0;
+	/* Each event shown (speedscope: a profile per event). */
+	sel->flames = xcalloc(sel->nshow + 1, sizeof(*sel->flames));
+	for (i = 0; i < sel->nshow; i++) {
+		ff.ev = sel->show[i];
+		if ((sel->flames[i] = flamesel_build(&ff)) == NULL)
+			return -1;
+	}
+	return 0;
 }
 
 /*
@@ -820,6 +832,9 @@ select_free(struct selection *sel)
 	asmsel_free(sel->asm_);
 	graphsel_free(sel->graph);
 	flamesel_free(sel->flame);
+	for (i = 0; sel->flames != NULL && i < sel->nshow; i++)
+		flamesel_free(sel->flames[i]);
+	free(sel->flames);
 	callgraph_free(sel->old_g);
 	if (sel->g != NULL) {
 		if (!sel->g_borrowed)

@@ -85,6 +85,8 @@ struct selection {
 	struct graphsel		*graph;	/* --format=dot: what is drawn */
 	struct callgraph	*old_g;	/* --diff --format=dot: OLD's */
 	struct flamesel		*flame;	/* --format=folded, svg: frames */
+	struct flamesel		**flames; /* FORMAT_STACKS_EVERY: each
+					   shown event's (show[]) */
 
 	/* --diff OLD NEW. */
 	const struct profile	*old;	/* OLD, as p is NEW */

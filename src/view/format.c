@@ -22,6 +22,8 @@ const struct format formats[] = {
 	{ "dot", report_dot, FORMAT_CALLS | FORMAT_GRAPH },
 	{ "folded", report_folded, FORMAT_CALLS | FORMAT_STACKS },
 	{ "svg", report_svg, FORMAT_CALLS | FORMAT_STACKS },
+	{ "speedscope", report_speedscope, FORMAT_CALLS | FORMAT_STACKS |
+	    FORMAT_STACKS_EVERY | FORMAT_QUIET },
 	{ NULL, NULL, 0 }
 };
 

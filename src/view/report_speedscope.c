@@ -1,0 +1,163 @@
+/*
+ * report_speedscope.c - --format=speedscope: speedscope's JSON file
+ * format (https://www.speedscope.app/file-format-schema.json), one
+ * "sampled" profile per event shown, each stack the path to a frame of
+ * the flame graph (flamesel.h) weighed by the count of the stacks that
+ * end there; the frames, shared by every profile, named as the flame
+ * graph names them, with the file of their first function.  A profile
+ * whose stacks are estimated from the call graph says so in its name.
+ */
+#include "base/compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/strtab.h"
+#include "base/xmalloc.h"
+#include "version.h"
+#include "model/profile.h"
+#include "select/flamesel.h"
+#include "select/select.h"
+#include "view/json.h"
+#include "view/report.h"
+
+static uint32_t	speedscope_frame(struct strtab *, const struct flamesel *,
+		    const struct frame *);
+static void	speedscope_profile(struct json *, const struct selection *,
+		    const struct flamesel *, int, struct strtab *);
+
+/*
+ * Return the index of frame fr of s among the shared frames, by its name
+ * and file ("name" NUL "file" in st, in the order first met, from id 1).
+ */
+static uint32_t
+speedscope_frame(struct strtab *st, const struct flamesel *s,
+    const struct frame *fr)
+{
+	const char	*name = flamesel_name(s, fr->name);
+	const char	*file = flamesel_name(s, fr->file);
+	size_t		 nl = strlen(name), fl = strlen(file);
+	char		*key = xmalloc(nl + fl + 2);
+	uint32_t	 id;
+
+	memcpy(key, name, nl + 1);
+	memcpy(key + nl + 1, file, fl + 1);
+	id = strtab_intern(st, key, nl + fl + 1);
+	free(key);
+	return id - 1;		/* the table's id 0 is "" */
+}
+
+/* Write the sampled profile of s, of event ev, its frames put in st. */
+static void
+speedscope_profile(struct json *j, const struct selection *sel,
+    const struct flamesel *s, int ev, struct strtab *st)
+{
+	const struct frame	*fr;
+	uint32_t		*path, v, u;
+	size_t			 depth, i, k;
+	char			*name;
+	const char		*evname = profile_str(sel->p,
+				    profile_event(sel->p, (unsigned)ev));
+
+	json_open(j, '{');
+	json_key(j, "type");
+	json_str(j, "sampled");
+	json_key(j, "name");
+	if (s->exact)
+		json_str(j, evname);
+	else {
+		name = xjoin(evname, strlen(evname), ' ',
+		    "(stacks estimated from the call graph)", 38);
+		json_str(j, name);
+		free(name);
+	}
+	json_key(j, "unit");
+	json_str(j, "none");
+	json_key(j, "startValue");
+	json_u64(j, 0);
+	json_key(j, "endValue");
+	json_u64(j, s->frames[0].total);
+	path = xreallocarray(NULL, s->depth + 2, sizeof(*path));
+	/* Twice depth first, children in order: samples, then weights. */
+	for (k = 0; k < 2; k++) {
+		json_key(j, k == 0 ? "samples" : "weights");
+		json_open(j, '[');
+		for (v = s->frames[0].child; v != UINT32_MAX; ) {
+			fr = &s->frames[v];
+			depth = fr->depth;
+			path[depth - 1] = v;
+			if (fr->self > 0 && k == 0) {
+				json_open(j, '[');
+				for (i = 0; i < depth; i++)
+					json_u64(j, speedscope_frame(st, s,
+					    &s->frames[path[i]]));
+				json_close(j, ']');
+			} else if (fr->self > 0)
+				json_u64(j, fr->self);
+			if (fr->child != UINT32_MAX) {
+				v = fr->child;
+				continue;
+			}
+			for (u = v; u != 0 && s->frames[u].next == UINT32_MAX; )
+				u = s->frames[u].parent;
+			v = u == 0 ? UINT32_MAX : s->frames[u].next;
+		}
+		json_close(j, ']');
+	}
+	free(path);
+	json_close(j, '}');
+}
+
+/*
+ * Print sel's stacks, every event shown, as one speedscope file: the
+ * profiles first, which name the shared frames written after them.
+ */
+int
+report_speedscope(FILE *out, const struct selection *sel)
+{
+	const struct part	*pt = profile_part(sel->p, 0);
+	const char		*cmd = profile_str(sel->p, pt->cmd), *s;
+	struct strtab		*st = strtab_create();
+	struct json		 j;
+	size_t			 i, nl;
+	uint32_t		 k;
+
+	json_init(&j, out);
+	json_open(&j, '{');
+	json_key(&j, "$schema");
+	json_str(&j, "https://www.speedscope.app/file-format-schema.json");
+	json_key(&j, "exporter");
+	json_str(&j, "cg-annotate " CGA_VERSION);
+	json_key(&j, "name");
+	json_str(&j, *cmd != '\0' ? cmd : sel->run->profile_name);
+	json_key(&j, "activeProfileIndex");
+	json_u64(&j, 0);
+	json_key(&j, "profiles");
+	json_open(&j, '[');
+	for (i = 0; i < sel->nshow; i++)
+		speedscope_profile(&j, sel, sel->flames[i], sel->show[i], st);
+	json_close(&j, ']');
+	json_key(&j, "shared");
+	json_open(&j, '{');
+	json_key(&j, "frames");
+	json_open(&j, '[');
+	for (k = 1; k < strtab_count(st); k++) {
+		s = strtab_get(st, k);
+		nl = strlen(s);
+		json_open(&j, '{');
+		json_key(&j, "name");
+		json_str(&j, s);
+		if (s[nl + 1] != '\0') {
+			json_key(&j, "file");
+			json_str(&j, s + nl + 1);
+		}
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+	json_close(&j, '}');
+	json_close(&j, '}');
+	json_end(&j);
+	strtab_free(st);
+	return 0;
+}
