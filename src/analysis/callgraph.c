@@ -455,7 +455,8 @@ callgraph_free(struct callgraph *g)
  * long as its costliest function, and as long as all the functions of
  * it that nothing calls (a program's start, a thread's): the larger of
  * the two, from src's own call graph, is its inclusive cost, a lower
- * bound; g keeps no cycle.
+ * bound; g keeps no cycle.  src's events are g's first ones (g may have
+ * derived ones after them: those keep a row's self cost).
  */
 void
 callgraph_group_incl(struct callgraph *g, const struct profile *src,
@@ -463,10 +464,13 @@ callgraph_group_incl(struct callgraph *g, const struct profile *src,
 {
 	struct callgraph	*fg = callgraph_build(src);
 	const struct fnrow	*fr;
-	unsigned		 nev = g->nevents;
-	uint64_t		*roots, *c;
+	unsigned		 nev = g->nevents, fnev = fg->nevents, e;
+	uint64_t		*roots, *c, *gi;
 	uint32_t		 v, gv, s;
 	size_t			 i;
+
+	if (fnev > nev)
+		fnev = nev;
 
 	roots = xreallocarray(NULL, (size_t)g->t->nrows + 1,
 	    nev * sizeof(*roots));
@@ -482,11 +486,14 @@ callgraph_group_incl(struct callgraph *g, const struct profile *src,
 		if (s == UINT32_MAX ||
 		    (gv = fntotals_row_find(g->t, s, s)) == UINT32_MAX)
 			continue;
-		c = fg->incl + (size_t)v * nev;
-		cost_max(g->incl + (size_t)gv * nev, c, nev);
+		c = fg->incl + (size_t)v * fg->nevents;
+		gi = g->incl + (size_t)gv * nev;
+		cost_max(gi, c, fnev);
 		if (fr->named && fg->in[v] == fg->in[v + 1] &&
 		    fg->cycle[v] == CG_NONE)
-			cost_add(roots + (size_t)gv * nev, c, nev);
+			for (e = 0; e < fnev; e++)
+				(void)cost_add1(roots + (size_t)gv * nev + e,
+				    c[e]);
 	}
 	for (v = 0; v < g->t->nrows; v++)
 		cost_max(g->incl + (size_t)v * nev, roots + (size_t)v * nev,
