@@ -297,8 +297,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Pictures: the call graph, stacks, flame graphs. */
 	if ((more & 35) == 35) {
 		o.totals_only = 0;
-		o.format = format_find((more & 64) ? "svg" : (more & 128) ?
-		    "folded" : "dot");
+		o.format = format_find((more & 64) ? ((extra & 16) ?
+		    "speedscope" : "svg") : (more & 128) ? "folded" : "dot");
 		o.node_threshold = 0.5;
 		o.edge_threshold = 0.1;
 		po.stacks = 1;
