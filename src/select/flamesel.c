@@ -422,3 +422,18 @@ flamesel_free(struct flamesel *s)
 	free(s->frames);
 	free(s);
 }
+
+/*
+ * Return the frame after v in depth-first order, children in order (the
+ * first is the root's first child), or UINT32_MAX after the last.
+ */
+uint32_t
+flamesel_next(const struct flamesel *s, uint32_t v)
+{
+	if (s->frames[v].child != UINT32_MAX)
+		return s->frames[v].child;
+	/* Up to the first ancestor with a next sibling. */
+	while (v != 0 && s->frames[v].next == UINT32_MAX)
+		v = s->frames[v].parent;
+	return v == 0 ? UINT32_MAX : s->frames[v].next;
+}

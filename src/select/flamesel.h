@@ -58,5 +58,6 @@ struct flamesel {
 struct flamesel	*flamesel_build(const struct flamesel_from *);
 void		 flamesel_free(struct flamesel *);
 const char	*flamesel_name(const struct flamesel *, uint32_t);
+uint32_t	 flamesel_next(const struct flamesel *, uint32_t);
 
 #endif /* CGA_FLAMESEL_H */

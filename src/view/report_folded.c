@@ -61,7 +61,7 @@ report_folded(FILE *out, const struct selection *sel)
 {
 	const struct flamesel	*s = sel->flame;
 	const struct frame	*fr;
-	uint32_t		*path, v, u;
+	uint32_t		*path, v;
 	size_t			 depth, i;
 
 	if (!s->exact)
@@ -70,7 +70,8 @@ report_folded(FILE *out, const struct selection *sel)
 		    "to their calls' cost (see the man page)");
 	path = xreallocarray(NULL, s->depth + 2, sizeof(*path));
 	/* Depth first, children in order: the path to v is path[]. */
-	for (v = s->frames[0].child, depth = 0; v != UINT32_MAX; ) {
+	for (v = s->frames[0].child; v != UINT32_MAX;
+	    v = flamesel_next(s, v)) {
 		fr = &s->frames[v];
 		depth = fr->depth;
 		path[depth - 1] = v;
@@ -86,14 +87,6 @@ report_folded(FILE *out, const struct selection *sel)
 				    (unsigned long long)fr->old_self);
 			fprintf(out, " %llu\n", (unsigned long long)fr->self);
 		}
-		if (fr->child != UINT32_MAX) {
-			v = fr->child;
-			continue;
-		}
-		/* Up to the first ancestor with a next sibling. */
-		for (u = v; u != 0 && s->frames[u].next == UINT32_MAX; )
-			u = s->frames[u].parent;
-		v = u == 0 ? UINT32_MAX : s->frames[u].next;
 	}
 	free(path);
 	return 0;

@@ -54,7 +54,7 @@ speedscope_profile(struct json *j, const struct selection *sel,
     const struct flamesel *s, int ev, struct strtab *st)
 {
 	const struct frame	*fr;
-	uint32_t		*path, v, u;
+	uint32_t		*path, v;
 	size_t			 depth, i, k;
 	char			*name;
 	const char		*evname = profile_str(sel->p,
@@ -83,7 +83,8 @@ speedscope_profile(struct json *j, const struct selection *sel,
 	for (k = 0; k < 2; k++) {
 		json_key(j, k == 0 ? "samples" : "weights");
 		json_open(j, '[');
-		for (v = s->frames[0].child; v != UINT32_MAX; ) {
+		for (v = s->frames[0].child; v != UINT32_MAX;
+		    v = flamesel_next(s, v)) {
 			fr = &s->frames[v];
 			depth = fr->depth;
 			path[depth - 1] = v;
@@ -95,13 +96,6 @@ speedscope_profile(struct json *j, const struct selection *sel,
 				json_close(j, ']');
 			} else if (fr->self > 0)
 				json_u64(j, fr->self);
-			if (fr->child != UINT32_MAX) {
-				v = fr->child;
-				continue;
-			}
-			for (u = v; u != 0 && s->frames[u].next == UINT32_MAX; )
-				u = s->frames[u].parent;
-			v = u == 0 ? UINT32_MAX : s->frames[u].next;
 		}
 		json_close(j, ']');
 	}
