@@ -258,25 +258,16 @@ tui_key_threshold(struct tui *t, struct tview *v __unused, int ch __unused)
 static void
 tui_key_menu(struct tui *t, int ch)
 {
-	struct tview	*m = t->menu;
-	int		 old = t->key.ev;
+	const struct tkeydef	*k = tui_key_find(ch);
+	struct tview		*m = t->menu;
+	int			 old = t->key.ev;
 
+	/* The keys that move in any view move in the menu. */
+	if (k != NULL && k->run == tui_key_move) {
+		(void)tui_key_move(t, m, ch);
+		return;
+	}
 	switch (ch) {
-	case KEY_UP:
-	case 'k':
-		tui_move(m, -1);
-		return;
-	case KEY_DOWN:
-	case 'j':
-		tui_move(m, 1);
-		return;
-	case KEY_PPAGE:
-		tui_move(m, -(LINES - 3));
-		return;
-	case KEY_NPAGE:
-	case ' ':
-		tui_move(m, LINES - 3);
-		return;
 	case '\n':
 	case '\r':
 	case KEY_ENTER:
