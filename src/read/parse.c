@@ -22,6 +22,7 @@
 
 static void	parser_dispatch(struct parser *, const char *, size_t);
 static void	parser_toolong(struct parser *);
+static void	parser_held_free(struct parser *);
 
 /* Return the current part. */
 struct part *
@@ -129,9 +130,7 @@ parser_finish(struct parser *ps)
 			    "at end of file");
 		if (ps->body_seen)
 			parser_end_part(ps);
-		if (parser_not_profile(ps))
-			;
-		else if (!ps->have_events) {
+		if (!parser_not_profile(ps) && !ps->have_events) {
 			msg(MSG_NO_EVENTS, ps->fname, 0, NULL);
 			ps->fatal = 1;
 		}
@@ -299,6 +298,13 @@ parser_known(struct parser *ps)
 		for (i = MSG_CAP; i < ps->nheld_id[k]; i++)
 			msg(k ? MSG_NUL_BYTE : MSG_UNKNOWN_LINE, ps->fname,
 			    0, NULL);
+	parser_held_free(ps);
+}
+
+/* Forget the messages held (they were said, or will not be). */
+static void
+parser_held_free(struct parser *ps)
+{
 	free(ps->held);
 	ps->held = NULL;
 	ps->nheld = 0;
@@ -315,9 +321,7 @@ parser_not_profile(struct parser *ps)
 		return 0;
 	msg(MSG_NOT_PROFILE, ps->fname, 0, NULL);
 	ps->fatal = 1;
-	free(ps->held);
-	ps->held = NULL;
-	ps->nheld = 0;
+	parser_held_free(ps);
 	return 1;
 }
 
@@ -371,7 +375,8 @@ parser_nameline(struct parser *ps, const char *s, const char *eq,
 		parser_unknown(ps, MSG_UNKNOWN_LINE, s, (size_t)(eq - s + 1));
 		return;
 	}
-	parser_known(ps);
+	if (!ps->known)
+		parser_known(ps);
 	parser_body_seen(ps);
 	switch (key) {
 	case NK_FN:

@@ -88,7 +88,8 @@ parser_headerline(struct parser *ps, const char *s, const char *colon,
 		parser_unknown(ps, MSG_UNKNOWN_LINE, s, (size_t)(colon - s + 1));
 		return;
 	}
-	parser_known(ps);
+	if (!ps->known)
+		parser_known(ps);
 	/* Keys that describe a part start a new one after cost data. */
 	if (KEYIS(s, colon, "part") || KEYIS(s, colon, "pid") ||
 	    KEYIS(s, colon, "thread") || KEYIS(s, colon, "cmd") ||
