@@ -14,9 +14,9 @@
  * The picture stays in one piece where the calls allow: both ends of
  * every call at the node threshold are drawn (a cycle member's lower
  * bound can be below a call inside its cycle), and a piece that no call
- * at the edge threshold joins to the piece of the costliest function
- * is joined by its costliest function's heaviest call in, and so on up, drawn
- * whatever its cost (graphsel_link()).
+ * at the edge threshold joins to the piece of the costliest function is
+ * joined by its costliest function's heaviest call in, and so on up,
+ * drawn whatever its cost (graphsel_link()).
  */
 #include "base/compat.h"
 
@@ -190,7 +190,7 @@ graphsel_build(const struct graphsel_from *f)
 /*
  * Choose s's nodes: the rows that own themselves, reached from --root
  * and reaching --leaf, matched by --function, at the node threshold or
- * at an end of a call at the edge threshold, or joining a piece to the
+ * at an end of a call at the node threshold, or joining a piece to the
  * rest (*links gets those calls' (row << 32 | row), sorted); by label,
  * each with its calls in and its cycle, the cycles listed once.  Return
  * each row's node (UINT32_MAX: not drawn).
@@ -443,13 +443,13 @@ graphsel_costcmp(const void *a, const void *b)
  * Add to keep (the rows at the node threshold) both ends of every call
  * at the node threshold between rows ok allows (each end costs at least
  * the call, whatever a cycle member's lower bound says), then join the
- * pieces
- * these calls make to the piece of the costliest row kept: from each
- * other piece's costliest row, costliest first, follow the heaviest
- * call into it from a row ok allows (ties: the lower row), keeping that
- * row, until a row of the main piece is reached or no call comes in (a
- * thread's start, --root's edge).  Return the calls followed, as
- * (from << 32 | to), sorted; *n gets how many.
+ * pieces that the calls at the edge threshold make to the piece of the
+ * costliest row kept: from each other piece's costliest row, costliest
+ * first, follow the heaviest call into it from a row ok allows (ties:
+ * the lower row), keeping that row, until a row of the main piece is
+ * reached or no call comes in (a thread's start, --root's edge).
+ * Return the calls followed, as (from << 32 | to), sorted; *n gets how
+ * many.
  */
 static uint64_t *
 graphsel_link(const struct graphsel_from *f, const uint32_t *owner,
@@ -457,7 +457,8 @@ graphsel_link(const struct graphsel_from *f, const uint32_t *owner,
 {
 	struct rowedge	*re;
 	uint64_t	*links = NULL, total = f->total[f->ev];
-	uint32_t	*up, *first, *mark, *tops, *bestof, v, u, top;
+	uint32_t	*up, *first, *mark, *tops, v, u, top;
+	unsigned char	*seen;
 	size_t		 nrows = f->t->nrows, nre, i, k, ntops = 0, cap = 0, b;
 
 	*n = 0;
@@ -484,12 +485,12 @@ graphsel_link(const struct graphsel_from *f, const uint32_t *owner,
 	cmp_ev = (size_t)f->ev;
 	if (ntops > 1)
 		qsort(tops, ntops, sizeof(*tops), graphsel_costcmp);
-	bestof = xreallocarray(NULL, nrows + 1, sizeof(*bestof));
-	for (v = 0; v < nrows; v++)
-		bestof[v] = UINT32_MAX;
+	seen = xcalloc(nrows + 1, 1);
 	for (i = k = 0; i < ntops; i++)
-		if (bestof[u = graphsel_find(up, tops[i])] == UINT32_MAX)
-			bestof[u] = tops[k++] = tops[i];
+		if (!seen[u = graphsel_find(up, tops[i])]) {
+			seen[u] = 1;
+			tops[k++] = tops[i];
+		}
 	ntops = k;
 	/* The calls into each row, for the walks up. */
 	if (nre > 1)
@@ -500,8 +501,8 @@ graphsel_link(const struct graphsel_from *f, const uint32_t *owner,
 	for (v = 0; v < nrows; v++)
 		first[v + 1] += first[v];
 	mark = xcalloc(nrows + 1, sizeof(*mark));
+	top = ntops > 0 ? tops[0] : 0;
 	for (k = 1; k < ntops; k++) {
-		top = tops[0];
 		for (v = tops[k]; graphsel_find(up, v) !=
 		    graphsel_find(up, top); v = u) {
 			mark[v] = (uint32_t)k;
@@ -525,7 +526,7 @@ graphsel_link(const struct graphsel_from *f, const uint32_t *owner,
 	cmp_incl = NULL;
 	free(mark);
 	free(first);
-	free(bestof);
+	free(seen);
 	free(tops);
 	free(up);
 	free(re);
