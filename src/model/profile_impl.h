@@ -158,7 +158,7 @@ uint64_t	 profile_bigline(const struct profile *, uint32_t);
 /* profile_table.c */
 uint32_t	 profile_pair_get(struct profile *, uint32_t, uint32_t);
 uint32_t	 profile_pair_line(struct profile *, uint32_t, uint64_t, int *);
-uint32_t	 profile_line_append(struct profile *, uint32_t, uint32_t);
+uint32_t	 profile_line_append(struct profile *, uint32_t, uint64_t);
 void		 profile_pair_copy(struct profile *, uint32_t,
 		    const struct profile *, const struct linetab *,
 		    const uint32_t *);

@@ -15,6 +15,7 @@
 
 static void	 profile_fn_resize(struct profile *, uint32_t);
 static void	 profile_set_bigline(struct profile *, uint32_t, uint64_t);
+static inline uint32_t profile_new_line(struct profile *, uint32_t, uint64_t);
 static void	 profile_ptab_resize(struct profile *, uint32_t);
 static void	 profile_line_resize(struct profile *, uint32_t);
 static void	 profile_arc_resize(struct profile *, uint32_t);
@@ -423,17 +424,8 @@ profile_pair_line(struct profile *p, uint32_t pair, uint64_t line,
 	}
 add:
 	/* A new line of this function. */
-	if (p->nlines == UINT32_MAX - 1)
-		abort();
-	id = p->nlines++;
-	if (id >= p->line_cap)
-		profile_line_resize(p, p->line_cap ? p->line_cap * 2 : 256);
+	id = profile_new_line(p, pair, line);
 	*created = 1;
-	p->line_pair[id] = pair;
-	if (line < LINE_BIG)
-		p->line_no[id] = (uint32_t)line;
-	else
-		profile_set_bigline(p, id, line);
 	if (t->n++ == 0) {
 		t->first = id;
 		t->base = line;
@@ -451,12 +443,20 @@ found:
 }
 
 /*
- * Give line (below LINE_BIG) of pair, a pair that profile_pair_copy()
- * gives its whole table later, the next line id, and return it; the
- * caller gives its counts at once, as for profile_pair_line().
+ * Give line of pair the next line id, and return it, leaving the pair's
+ * table to the caller (profile_pair_line(), or profile_pair_copy() later
+ * for a merge); the caller gives its counts at once (packed_new(): the
+ * vector's id is the line's).
  */
 uint32_t
-profile_line_append(struct profile *p, uint32_t pair, uint32_t line)
+profile_line_append(struct profile *p, uint32_t pair, uint64_t line)
+{
+	return profile_new_line(p, pair, line);
+}
+
+/* profile_line_append(), inlined where lines are added one by one. */
+static inline uint32_t
+profile_new_line(struct profile *p, uint32_t pair, uint64_t line)
 {
 	uint32_t	id;
 
@@ -466,7 +466,10 @@ profile_line_append(struct profile *p, uint32_t pair, uint32_t line)
 	if (id >= p->line_cap)
 		profile_line_resize(p, p->line_cap ? p->line_cap * 2 : 256);
 	p->line_pair[id] = pair;
-	p->line_no[id] = line;
+	if (line < LINE_BIG)
+		p->line_no[id] = (uint32_t)line;
+	else
+		profile_set_bigline(p, id, line);
 	return id;
 }
 
