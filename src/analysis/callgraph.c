@@ -464,7 +464,7 @@ callgraph_group_incl(struct callgraph *g, const struct profile *src,
 {
 	struct callgraph	*fg = callgraph_build(src);
 	const struct fnrow	*fr;
-	unsigned		 nev = g->nevents, fnev = fg->nevents, e;
+	unsigned		 nev = g->nevents, fnev = fg->nevents;
 	uint64_t		*roots, *c, *gi;
 	uint32_t		 v, gv, s;
 	size_t			 i;
@@ -491,9 +491,7 @@ callgraph_group_incl(struct callgraph *g, const struct profile *src,
 		cost_max(gi, c, fnev);
 		if (fr->named && fg->in[v] == fg->in[v + 1] &&
 		    fg->cycle[v] == CG_NONE)
-			for (e = 0; e < fnev; e++)
-				(void)cost_add1(roots + (size_t)gv * nev + e,
-				    c[e]);
+			(void)cost_add(roots + (size_t)gv * nev, c, fnev);
 	}
 	for (v = 0; v < g->t->nrows; v++)
 		cost_max(g->incl + (size_t)v * nev, roots + (size_t)v * nev,

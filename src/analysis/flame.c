@@ -451,8 +451,7 @@ flame_build(const struct profile *p, unsigned ev)
 		}
 	} else {
 		flame_estimate(f, p, ev);
-		/* No call at all: each function its own stack, nothing
-		 * estimated. */
+		/* No call at all: each function its own stack, exact. */
 		f->exact = profile_narcs(p) == 0;
 	}
 	if (f->walked > FLAME_MAX_FRAMES) {
