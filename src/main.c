@@ -85,6 +85,15 @@ main_report(const struct options *op)
 		free(found);
 		return main_finish(2);
 	}
+	if ((op->report.format->needs & FORMAT_BINARY) &&
+	    isatty(STDOUT_FILENO)) {
+		warnx("--format=%s writes compressed binary data: redirect "
+		    "it to a file (> profile.pb.gz)", op->report.format->name);
+		inputs_free(&in);
+		free(run.user_files);
+		free(found);
+		return main_finish(2);
+	}
 	/* ncurses shows a control character as ^X: names go as they are. */
 	if (!op->report.tui)
 		run.visible_names = main_output();

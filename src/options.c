@@ -419,9 +419,8 @@ options_check(struct options *op)
 		options_usage(2);
 	}
 	if (op->diff && (o->format->needs & FORMAT_STACKS_EVERY)) {
-		warnx("--format=%s writes one profile: not with --diff (two "
-		    "files, one for each, compare in speedscope)",
-		    o->format->name);
+		warnx("--format=%s writes one profile: not with --diff "
+		    "(export each, and compare them there)", o->format->name);
 		options_usage(2);
 	}
 	if (o->tui && (op->diff || !(o->format->needs & FORMAT_BROWSE) ||
@@ -432,7 +431,8 @@ options_check(struct options *op)
 	}
 	op->parse.strip_prefix = op->pwd = options_pwd();
 	/* Machine code is kept while reading for --asm=yes. */
-	op->parse.instrs = o->asm_annotate;
+	op->parse.instrs = o->asm_annotate ||
+	    (o->format->needs & FORMAT_INSTRS) != 0;
 	/* Flame graphs use the stacks of xtree files. */
 	op->parse.stacks = (o->format->needs & FORMAT_STACKS) != 0;
 	if (o->objdump == NULL && (o->objdump = getenv("OBJDUMP")) != NULL &&

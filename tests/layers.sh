@@ -67,8 +67,11 @@ for f in $(find . -name '*.[ch]' | sed 's|^\./||' | sort); do
 	fmod=${f##*/}
 	fmod=${fmod%.*}
 	for h in $(sed -n 's/^#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
-		# version.h is generated into the build folder: base.
-		if [ "$h" = version.h ]; then
+		# version.h is generated into the build folder: base;
+		# view/pprof.pb-c.h (protoc-c, from view/pprof.proto) too,
+		# in its view's layer.
+		if [ "$h" = version.h ] || { [ "$h" = view/pprof.pb-c.h ] &&
+		    [ -f view/pprof.proto ]; }; then
 			continue
 		fi
 		# One include root: the line names the header's folder.

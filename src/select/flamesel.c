@@ -437,3 +437,64 @@ flamesel_next(const struct flamesel *s, uint32_t v)
 		v = s->frames[v].parent;
 	return v == 0 ? UINT32_MAX : s->frames[v].next;
 }
+
+/*
+ * Make the stacks by function of from's event, those through a function
+ * --function matches; NULL after a message if they are too many to make.
+ */
+struct fnstacks *
+flamesel_fnstacks(const struct flamesel_from *from)
+{
+	struct fnstacks	*s;
+	unsigned char	*hit, *through;
+	uint32_t	 fn, parent;
+	size_t		 i, n;
+
+	s = xcalloc(1, sizeof(*s));
+	if ((s->f = flame_build(from->p, (unsigned)from->ev)) == NULL) {
+		flamesel_too_large(from->run->profile_name);
+		free(s);
+		return NULL;
+	}
+	s->exact = s->f->exact;
+	n = flame_nnodes(s->f);
+	s->count = xreallocarray(NULL, n + 1, sizeof(*s->count));
+	hit = flamesel_matches(from->o, from->p);
+	through = xcalloc(n + 1, 1);
+	through[0] = hit == NULL;
+	s->count[0] = 0;
+	for (i = 1; i < n; i++) {
+		parent = flame_node(s->f, i, &fn);
+		through[i] = through[parent] || hit[fn];
+		s->count[i] = through[i] ? s->f->count[i] : 0;
+	}
+	free(through);
+	free(hit);
+	return s;
+}
+
+/* Free the stacks by function. */
+void
+flamesel_fnstacks_free(struct fnstacks *s)
+{
+	if (s == NULL)
+		return;
+	flame_free(s->f);
+	free(s->count);
+	free(s);
+}
+
+/* Fill kind[] with the kind of code in each object of p, by index. */
+void
+flamesel_kinds(const struct profile *p, enum framekind *kind)
+{
+	struct flameprog pg;
+	uint32_t	 i;
+
+	flamesel_program(p, &pg);
+	for (i = 0; i < profile_nobjects(p); i++)
+		kind[i] = flamesel_kind(&pg, profile_str(p,
+		    profile_object(p, i)));
+	free(pg.name);
+	free(pg.dir);
+}

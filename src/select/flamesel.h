@@ -55,9 +55,23 @@ struct flamesel {
 	uint64_t	 old_all;	/* --diff: OLD's stacks' sum */
 };
 
+/*
+ * The stacks of one event by function (flame.h), as exports write them:
+ * count[] is the count of the stacks ending at each node that --function
+ * keeps (0 for the others).
+ */
+struct fnstacks {
+	int		 exact;		/* the profile's own stacks */
+	struct flame	*f;
+	uint64_t	*count;		/* node -> stacks kept ending there */
+};
+
 struct flamesel	*flamesel_build(const struct flamesel_from *);
 void		 flamesel_free(struct flamesel *);
 const char	*flamesel_name(const struct flamesel *, uint32_t);
 uint32_t	 flamesel_next(const struct flamesel *, uint32_t);
+struct fnstacks	*flamesel_fnstacks(const struct flamesel_from *);
+void		 flamesel_fnstacks_free(struct fnstacks *);
+void		 flamesel_kinds(const struct profile *, enum framekind *);
 
 #endif /* CGA_FLAMESEL_H */

@@ -523,6 +523,18 @@ select_flame(struct selection *sel, const struct profile *old)
 	ff.run = sel->run;
 	ff.ev = sel->nsort > 0 ? sel->sort[0] : 0;
 	ff.old_ev = old != NULL ? select_old_event(sel, old, ff.ev) : 0;
+	if (old == NULL && (sel->o->format->needs & FORMAT_STACKS_FN)) {
+		/* Each event shown, by function (pprof). */
+		sel->fnstacks = xcalloc(sel->nshow + 1,
+		    sizeof(*sel->fnstacks));
+		for (i = 0; i < sel->nshow; i++) {
+			ff.ev = sel->show[i];
+			if ((sel->fnstacks[i] = flamesel_fnstacks(&ff)) ==
+			    NULL)
+				return -1;
+		}
+		return 0;
+	}
 	sel->flame = flamesel_build(&ff);
 	if (sel->flame == NULL)
 		return -1;
@@ -675,7 +687,8 @@ select_reshape(struct selection *sel, const struct profile **p,
 		how.derive = derive_count(d) > 0 ? d : NULL;
 		how.fold = o->fold;
 		how.rows = o->group;
-		how.instrs = o->asm_annotate;	/* the browser's: none */
+		how.instrs = o->asm_annotate ||	/* the browser's: none */
+		    (o->format->needs & FORMAT_INSTRS);
 		if ((sel->own = reshape_build(*p, &how,
 		    sel->run->profile_name)) == NULL)
 			rc = -1;
@@ -835,6 +848,9 @@ select_free(struct selection *sel)
 	for (i = 0; sel->flames != NULL && i < sel->nshow; i++)
 		flamesel_free(sel->flames[i]);
 	free(sel->flames);
+	for (i = 0; sel->fnstacks != NULL && i < sel->nshow; i++)
+		flamesel_fnstacks_free(sel->fnstacks[i]);
+	free(sel->fnstacks);
 	callgraph_free(sel->old_g);
 	if (sel->g != NULL) {
 		if (!sel->g_borrowed)

@@ -16,6 +16,7 @@
 
 struct asmsel;
 struct flamesel;
+struct fnstacks;
 struct graphsel;
 struct callgraph;
 struct diff;
@@ -87,6 +88,8 @@ struct selection {
 	struct flamesel		*flame;	/* --format=folded, svg: frames */
 	struct flamesel		**flames; /* FORMAT_STACKS_EVERY: each
 					   shown event's (show[]) */
+	struct fnstacks		**fnstacks; /* FORMAT_STACKS_FN: each shown
+					   event's stacks by function */
 
 	/* --diff OLD NEW. */
 	const struct profile	*old;	/* OLD, as p is NEW */

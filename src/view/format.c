@@ -24,6 +24,9 @@ const struct format formats[] = {
 	{ "svg", report_svg, FORMAT_CALLS | FORMAT_STACKS },
 	{ "speedscope", report_speedscope, FORMAT_CALLS | FORMAT_STACKS |
 	    FORMAT_STACKS_EVERY | FORMAT_QUIET },
+	{ "pprof", report_pprof, FORMAT_CALLS | FORMAT_STACKS |
+	    FORMAT_STACKS_EVERY | FORMAT_STACKS_FN | FORMAT_INSTRS |
+	    FORMAT_QUIET | FORMAT_BINARY },
 	{ NULL, NULL, 0 }
 };
 

@@ -1,0 +1,888 @@
+/*
+ * report_pprof.c - --format=pprof: a gzip-compressed profile.proto
+ * message (pprof.proto) as Go's pprof reads it, packed by libprotobuf-c.
+ *
+ * One sample type per event shown.  The samples are the stacks of each
+ * event by function (flamesel.h: exact for xtree files, else estimated
+ * from the call graph), leaf first; each holds one event's count, the
+ * others 0.  A stack ending in a function is split over the function's
+ * source lines (its instructions, with instruction positions) by their
+ * self costs, stacks and lines taken in order, each stack given what is
+ * left of the line at hand (a north-west corner split): the sums per
+ * line and per stack are exact, which stack reached which line is not
+ * recorded.  A caller's frame is its costliest call site of the callee
+ * (its line, and address when known).  Objects are mappings; with
+ * instruction positions each object's addresses are moved to a range of
+ * its own (a base of 2^32 steps, its file offsets its addresses), so
+ * that pprof -disasm finds them in the object's file.
+ *
+ * The message is written as a sequence of Profile messages, which
+ * protobuf merges into one (repeated fields add up): first the sample
+ * types, mappings and comments, then batches of samples with the
+ * locations, functions and strings they bring, so that memory holds one
+ * batch and the tables of ids, never the whole message.
+ */
+#include "base/compat.h"
+
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <protobuf-c/protobuf-c.h>
+#include <zlib.h>
+
+#include "analysis/flame.h"
+#include "base/cost.h"
+#include "base/keytab.h"
+#include "base/msg.h"
+#include "base/strtab.h"
+#include "base/xmalloc.h"
+#include "model/instrs.h"
+#include "model/profile.h"
+#include "select/flamesel.h"
+#include "select/select.h"
+#include "version.h"
+#include "view/pprof.pb-c.h"
+#include "view/report.h"
+
+#define PP_BATCH	4096		/* samples a message */
+#define PP_IDS		(1 << 16)	/* location ids a message */
+#define PP_NONE		UINT32_MAX
+#define PP_STEP		((uint64_t)1 << 32) /* objects' bases apart */
+
+typedef Perftools__Profiles__Profile	PbProfile;
+typedef Perftools__Profiles__Sample	PbSample;
+typedef Perftools__Profiles__Location	PbLocation;
+typedef Perftools__Profiles__Line	PbLine;
+typedef Perftools__Profiles__Function	PbFunction;
+typedef Perftools__Profiles__Mapping	PbMapping;
+typedef Perftools__Profiles__ValueType	PbValueType;
+typedef Perftools__Profiles__Label	PbLabel;
+
+/* The units of one function: its lines or instructions, in order. */
+struct pp_units {
+	uint32_t	*first;		/* fn -> its first unit, */
+	uint32_t	*ids;		/*   line or instruction ids, */
+	unsigned char	*byinstr;	/*   instructions if set */
+};
+
+/* The best call site of a caller to a callee (for one event). */
+struct pp_site {
+	uint32_t	 file;
+	uint64_t	 line;
+	uint64_t	 addr;
+	uint64_t	 cost;		/* to choose the best */
+	int		 has_addr;
+};
+
+/* The writer: the stream, the tables of ids, the batch. */
+struct pp {
+	FILE		*out;
+	z_stream	 z;
+	int		 failed;	/* a write failed */
+	unsigned char	 zbuf[65536];
+	const struct selection *sel;
+	const struct profile *p;
+	const struct instrs *ins;	/* or NULL */
+	size_t		 nvals;		/* values a sample: events shown */
+
+	struct strtab	*st;		/* pprof's strings, */
+	uint32_t	 st_sent;	/*   those written */
+	uint32_t	*strmap;	/* profile string -> st id + 1 */
+	struct keytab	 fns;		/* (name, file) in st -> id - 1 */
+	uint32_t	 fns_sent;
+	struct keytab	 locs;		/* (fn, file, line, addr) -> id - 1 */
+	uint32_t	*loc_fn;	/* location -> pprof function id, */
+	uint32_t	*loc_map;	/*   mapping id (0: none) */
+	size_t		 loc_cap;
+	uint32_t	 locs_sent;
+
+	uint32_t	*objidx;	/* object string -> index + 1 */
+	uint64_t	*base;		/* per object: its addresses' move */
+	unsigned char	*has_base;	/*   if they have one, */
+	uint64_t	*lo, *hi;	/*   its first page, its end */
+
+	PbSample	*samples;	/* the batch */
+	PbSample	**sptr;
+	size_t		 nsamples;
+	uint64_t	*ids;		/* its location ids */
+	size_t		 nids, ids_cap;
+	int64_t		*values;	/* nvals per sample */
+	PbLabel		 labels[3];
+	PbLabel		*lptr[3];
+	size_t		 nlabels;
+	int		 clamped;	/* a count above 2^63 - 1 */
+};
+
+/* The buffer protobuf-c packs into: the writer's deflate stream. */
+struct pp_buf {
+	ProtobufCBuffer	 base;
+	struct pp	*w;
+};
+
+static void	pp_deflate(struct pp *, const void *, size_t, int);
+static void	pp_append(ProtobufCBuffer *, size_t, const uint8_t *);
+static void	pp_pack(struct pp *, const PbProfile *);
+static uint32_t	pp_str(struct pp *, const char *);
+static uint32_t	pp_pstr(struct pp *, uint32_t);
+static uint32_t	pp_loc(struct pp *, uint32_t, uint32_t, uint64_t, uint64_t,
+		    int);
+static void	pp_flush(struct pp *);
+static int	pp_rank(const struct profile *, uint32_t, enum framekind);
+static void	pp_head(struct pp *);
+static void	pp_bases(struct pp *);
+static const char *pp_unit(const struct profile *, int);
+static void	pp_labels(struct pp *);
+static void	pp_units(const struct pp *, struct pp_units *, int);
+static void	pp_sites(const struct pp *, struct keytab *,
+		    struct pp_site **, int);
+static void	pp_event(struct pp *, size_t);
+static void	pp_sample(struct pp *, size_t, uint32_t, uint64_t,
+		    const struct flame *, size_t, const uint32_t *);
+
+/* Compress n bytes at data into the stream (flush: at its end). */
+static void
+pp_deflate(struct pp *w, const void *data, size_t n, int flush)
+{
+	size_t	 got;
+
+	w->z.next_in = (unsigned char *)(uintptr_t)data;
+	w->z.avail_in = (uInt)n;
+	do {
+		w->z.next_out = w->zbuf;
+		w->z.avail_out = sizeof(w->zbuf);
+		(void)deflate(&w->z, flush);
+		got = sizeof(w->zbuf) - w->z.avail_out;
+		if (got > 0 && fwrite(w->zbuf, 1, got, w->out) != got)
+			w->failed = 1;
+	} while (w->z.avail_out == 0 || w->z.avail_in > 0);
+}
+
+/* protobuf-c's output: into the deflate stream, a piece at a time. */
+static void
+pp_append(ProtobufCBuffer *b, size_t n, const uint8_t *data)
+{
+	struct pp	*w = ((struct pp_buf *)b)->w;
+
+	while (n > 0) {
+		size_t	k = n > (1u << 30) ? (1u << 30) : n;
+
+		pp_deflate(w, data, k, Z_NO_FLUSH);
+		data += k;
+		n -= k;
+	}
+}
+
+/* Write message m, one more piece of the profile. */
+static void
+pp_pack(struct pp *w, const PbProfile *m)
+{
+	struct pp_buf	b;
+
+	b.base.append = pp_append;
+	b.w = w;
+	protobuf_c_message_pack_to_buffer(&m->base, &b.base);
+}
+
+/* Return the index of string s among pprof's strings. */
+static uint32_t
+pp_str(struct pp *w, const char *s)
+{
+	return strtab_intern(w->st, s, strlen(s));
+}
+
+/* Return the index of the profile's string id among pprof's strings. */
+static uint32_t
+pp_pstr(struct pp *w, uint32_t id)
+{
+	if (w->strmap[id] == 0)
+		w->strmap[id] = strtab_intern(w->st, profile_str(w->p, id),
+		    profile_strlen(w->p, id)) + 1;
+	return w->strmap[id] - 1;
+}
+
+/*
+ * Return the id of the location of function fn at (file, line), and at
+ * address addr if has_addr: made, with its function, when first asked.
+ */
+static uint32_t
+pp_loc(struct pp *w, uint32_t fn, uint32_t file, uint64_t line,
+    uint64_t addr, int has_addr)
+{
+	uint64_t	 key[4], fkey[2];
+	uint32_t	 id, obj, ffile, name, oi;
+	int		 created;
+
+	profile_func(w->p, fn, &obj, &ffile, &name);
+	oi = w->objidx[obj];
+	if (!has_addr || oi == 0 || !w->has_base[oi - 1])
+		addr = 0;
+	else
+		addr += w->base[oi - 1];
+	key[0] = fn;
+	key[1] = file;
+	key[2] = line;
+	key[3] = addr;
+	id = keytab_get(&w->locs, key, &created);
+	if (!created)
+		return id + 1;
+	w->loc_fn = xgrow(w->loc_fn, &w->loc_cap, (size_t)id + 1,
+	    sizeof(*w->loc_fn));
+	w->loc_map = xreallocarray(w->loc_map, w->loc_cap,
+	    sizeof(*w->loc_map));
+	fkey[0] = pp_pstr(w, name);
+	fkey[1] = pp_pstr(w, file);
+	w->loc_fn[id] = keytab_get(&w->fns, fkey, &created) + 1;
+	w->loc_map[id] = oi;
+	return id + 1;
+}
+
+/*
+ * Write the batch: its samples, and the locations, functions and
+ * strings made since the last batch.
+ */
+static void
+pp_flush(struct pp *w)
+{
+	PbProfile	 m = PERFTOOLS__PROFILES__PROFILE__INIT;
+	PbLocation	*loc, **lp;
+	PbLine		*line, **linep;
+	PbFunction	*fn, **fp;
+	char		**strs;
+	const uint64_t	*k;
+	size_t		 i, nl, nf, ns, at;
+
+	nl = w->locs.n - w->locs_sent;
+	nf = w->fns.n - w->fns_sent;
+	ns = strtab_count(w->st) - w->st_sent;
+	loc = xreallocarray(NULL, nl + 1, sizeof(*loc));
+	lp = xreallocarray(NULL, nl + 1, sizeof(*lp));
+	line = xreallocarray(NULL, nl + 1, sizeof(*line));
+	linep = xreallocarray(NULL, nl + 1, sizeof(*linep));
+	for (i = 0; i < nl; i++) {
+		at = w->locs_sent + i;
+		k = keytab_key(&w->locs, (uint32_t)at);
+		perftools__profiles__location__init(&loc[i]);
+		perftools__profiles__line__init(&line[i]);
+		loc[i].id = at + 1;
+		loc[i].mapping_id = w->loc_map[at];
+		loc[i].address = k[3];
+		line[i].function_id = w->loc_fn[at];
+		line[i].line = k[2] > INT64_MAX ? 0 : (int64_t)k[2];
+		linep[i] = &line[i];
+		loc[i].n_line = 1;
+		loc[i].line = &linep[i];
+		lp[i] = &loc[i];
+	}
+	fn = xreallocarray(NULL, nf + 1, sizeof(*fn));
+	fp = xreallocarray(NULL, nf + 1, sizeof(*fp));
+	for (i = 0; i < nf; i++) {
+		at = w->fns_sent + i;
+		k = keytab_key(&w->fns, (uint32_t)at);
+		perftools__profiles__function__init(&fn[i]);
+		fn[i].id = at + 1;
+		/* No system name: pprof leaves the name as it is. */
+		fn[i].name = (int64_t)k[0];
+		fn[i].filename = (int64_t)k[1];
+		fp[i] = &fn[i];
+	}
+	strs = xreallocarray(NULL, ns + 1, sizeof(*strs));
+	for (i = 0; i < ns; i++)
+		strs[i] = (char *)(uintptr_t)strtab_get(w->st,
+		    w->st_sent + (uint32_t)i);
+	m.n_location = nl;
+	m.location = lp;
+	m.n_function = nf;
+	m.function = fp;
+	m.n_string_table = ns;
+	m.string_table = strs;
+	m.n_sample = w->nsamples;
+	m.sample = w->sptr;
+	/* The samples' ids and values point into the batch's arrays. */
+	for (i = 0, at = 0; i < w->nsamples; i++) {
+		w->samples[i].location_id = w->ids + at;
+		at += w->samples[i].n_location_id;
+		w->samples[i].value = w->values + i * w->nvals;
+	}
+	pp_pack(w, &m);
+	w->locs_sent = w->locs.n;
+	w->fns_sent = w->fns.n;
+	w->st_sent = strtab_count(w->st);
+	w->nsamples = 0;
+	w->nids = 0;
+	free(loc);
+	free(lp);
+	free(line);
+	free(linep);
+	free(fn);
+	free(fp);
+	free(strs);
+}
+
+/*
+ * Return the unit of event ev: the last word of the parenthesized end of
+ * its long name (else of its name), as pprof names units, else "count".
+ */
+static const char *
+pp_unit(const struct profile *p, int ev)
+{
+	static const struct {
+		const char	*word, *unit;
+	} units[] = {
+		{ "ns", "nanoseconds" }, { "nsec", "nanoseconds" },
+		{ "nanoseconds", "nanoseconds" },
+		{ "us", "microseconds" }, { "usec", "microseconds" },
+		{ "microseconds", "microseconds" },
+		{ "ms", "milliseconds" }, { "msec", "milliseconds" },
+		{ "milliseconds", "milliseconds" },
+		{ "s", "seconds" }, { "sec", "seconds" },
+		{ "seconds", "seconds" },
+		{ "B", "bytes" }, { "byte", "bytes" }, { "bytes", "bytes" },
+		{ NULL, NULL }
+	};
+	const struct event_def	*d;
+	uint32_t		 name = profile_event(p, (unsigned)ev), ids[2];
+	const char		*s, *open, *w;
+	size_t			 i, k, n, len;
+
+	ids[0] = 0;
+	ids[1] = name;
+	for (i = 0; i < profile_nevent_defs(p); i++) {
+		d = profile_event_def(p, i);
+		if (d->name == name)
+			ids[0] = d->longname;
+	}
+	for (k = 0; k < 2; k++) {
+		s = profile_str(p, ids[k]);
+		n = strlen(s);
+		if (n < 3 || s[n - 1] != ')' || (open = strrchr(s, '(')) ==
+		    NULL)
+			continue;
+		for (w = s + n - 1; w > open + 1 && w[-1] != ' ' &&
+		    w[-1] != '_'; w--)
+			continue;
+		len = (size_t)(s + n - 1 - w);
+		for (i = 0; units[i].word != NULL; i++)
+			if (strlen(units[i].word) == len &&
+			    memcmp(units[i].word, w, len) == 0)
+				return units[i].unit;
+	}
+	return "count";
+}
+
+/*
+ * The labels of every sample: the pid, thread and part of the parts
+ * read, each where all of them have the same one.
+ */
+static void
+pp_labels(struct pp *w)
+{
+	static const char	*keys[3] = { "pid", "thread", "part" };
+	const struct part	*pt;
+	uint32_t		 v[3], seen = 0, k;
+	int			 same[3] = { 1, 1, 1 };
+	size_t			 i;
+
+	for (i = 0; i < profile_nparts(w->p); i++) {
+		pt = profile_part(w->p, i);
+		if (pt->skipped)
+			continue;
+		for (k = 0; k < 3; k++) {
+			uint32_t	x = k == 0 ? pt->pid : k == 1 ?
+			    pt->thread : pt->part;
+
+			if (seen && x != v[k])
+				same[k] = 0;
+			v[k] = x;
+		}
+		seen = 1;
+	}
+	w->nlabels = 0;
+	for (k = 0; seen && k < 3; k++) {
+		if (!same[k] || v[k] == 0)
+			continue;
+		perftools__profiles__label__init(&w->labels[w->nlabels]);
+		w->labels[w->nlabels].key = pp_str(w, keys[k]);
+		w->labels[w->nlabels].str = pp_pstr(w, v[k]);
+		w->lptr[w->nlabels] = &w->labels[w->nlabels];
+		w->nlabels++;
+	}
+}
+
+/*
+ * Give each object's addresses a range of its own: objects in order, each
+ * from the next multiple of PP_STEP past the one before.  An object whose
+ * range would pass 2^64 keeps no addresses.
+ */
+static void
+pp_bases(struct pp *w)
+{
+	uint32_t	 nobj = profile_nobjects(w->p), i, fn, file, obj, name;
+	uint64_t	*lo, *hi, addr, line, next = PP_STEP;
+
+	w->base = xcalloc(nobj + 1, sizeof(*w->base));
+	w->has_base = xcalloc(nobj + 1, 1);
+	w->lo = lo = xreallocarray(NULL, nobj + 1, sizeof(*lo));
+	w->hi = hi = xcalloc(nobj + 1, sizeof(*hi));
+	if (w->ins == NULL)
+		return;
+	for (i = 0; i < nobj; i++)
+		lo[i] = UINT64_MAX;
+	for (i = 0; i < instrs_count(w->ins); i++) {
+		instrs_get(w->ins, i, &fn, &addr, &file, &line);
+		profile_func(w->p, fn, &obj, &file, &name);
+		if (w->objidx[obj] == 0)
+			continue;
+		obj = w->objidx[obj] - 1;
+		if (addr < lo[obj])
+			lo[obj] = addr;
+		if (addr > hi[obj])
+			hi[obj] = addr;
+	}
+	for (i = 0; i < nobj; i++) {
+		if (lo[i] == UINT64_MAX)
+			continue;
+		/* base + hi + 16 (the last instruction) must not wrap. */
+		if (hi[i] > UINT64_MAX - 16 - next)
+			continue;
+		w->base[i] = next;
+		w->has_base[i] = 1;
+		addr = next + hi[i] + 16;
+		if (addr > UINT64_MAX - PP_STEP)
+			next = UINT64_MAX;	/* no room for another */
+		else
+			next = (addr / PP_STEP + 1) * PP_STEP;
+		if (next == UINT64_MAX)
+			break;
+	}
+	/* The mappings: from the first page to past the last. */
+	for (i = 0; i < nobj; i++)
+		if (w->has_base[i]) {
+			lo[i] &= ~(uint64_t)0xfff;
+			hi[i] += 16;
+		}
+}
+
+/*
+ * Return where object i of kind k goes among the mappings: 0 for the
+ * program's executable, 1 for the program's shared objects, 2 for the
+ * others.
+ */
+static int
+pp_rank(const struct profile *p, uint32_t i, enum framekind k)
+{
+	const char	*path = profile_str(p, profile_object(p, i));
+	const char	*so = strstr(path, ".so");
+
+	if (k != FRAME_PROGRAM)
+		return 2;
+	return so != NULL && (so[3] == '\0' || so[3] == '.') ? 1 : 0;
+}
+
+/*
+ * Write the first message: the sample types, the mappings, the
+ * comments, the default sample type.
+ */
+static void
+pp_head(struct pp *w)
+{
+	PbProfile	 m = PERFTOOLS__PROFILES__PROFILE__INIT;
+	PbValueType	*vt, **vtp;
+	PbMapping	*mp, **mpp;
+	const struct selection *sel = w->sel;
+	uint32_t	 nobj = profile_nobjects(w->p), i, n;
+	enum framekind	*kind;
+	int		 r;
+	int64_t		 comment[4];
+	const char	*cmd = profile_str(w->p, profile_part(w->p, 0)->cmd);
+	char		*s;
+	size_t		 k;
+
+	vt = xreallocarray(NULL, w->nvals + 1, sizeof(*vt));
+	vtp = xreallocarray(NULL, w->nvals + 1, sizeof(*vtp));
+	for (k = 0; k < w->nvals; k++) {
+		perftools__profiles__value_type__init(&vt[k]);
+		vt[k].type = pp_pstr(w, profile_event(w->p,
+		    (unsigned)sel->show[k]));
+		vt[k].unit = pp_str(w, pp_unit(w->p, sel->show[k]));
+		vtp[k] = &vt[k];
+	}
+	mp = xreallocarray(NULL, nobj + 1, sizeof(*mp));
+	mpp = xreallocarray(NULL, nobj + 1, sizeof(*mpp));
+	kind = xreallocarray(NULL, nobj + 1, sizeof(*kind));
+	flamesel_kinds(w->p, kind);
+	/*
+	 * The program's objects first, its executable before its libraries:
+	 * pprof takes the first mapping for the program.
+	 */
+	for (r = 0, n = 0; r < 3; r++)
+		for (i = 0; i < nobj; i++)
+			if (pp_rank(w->p, i, kind[i]) == r)
+				mpp[n++] = &mp[i];
+	free(kind);
+	for (i = 0; i < nobj; i++) {
+		perftools__profiles__mapping__init(&mp[i]);
+		mp[i].id = i + 1;
+		mp[i].filename = pp_pstr(w, profile_object(w->p, i));
+		mp[i].has_functions = 1;
+		mp[i].has_filenames = 1;
+		mp[i].has_line_numbers = 1;
+		if (w->has_base[i]) {
+			mp[i].memory_start = w->base[i] + w->lo[i];
+			mp[i].memory_limit = w->base[i] + w->hi[i];
+			mp[i].file_offset = w->lo[i];
+		}
+	}
+	k = 0;
+	s = xjoin("cg-annotate " CGA_VERSION " of", 15 + strlen(CGA_VERSION),
+	    ' ', sel->run->profile_name, strlen(sel->run->profile_name));
+	comment[k++] = pp_str(w, s);
+	free(s);
+	if (*cmd != '\0') {
+		s = xjoin("cmd:", 4, ' ', cmd, strlen(cmd));
+		comment[k++] = pp_str(w, s);
+		free(s);
+	}
+	comment[k++] = pp_str(w, sel->nshow > 0 && sel->fnstacks[0]->exact ?
+	    "stacks as the profile records them: exact" :
+	    "stacks estimated from the call graph: self costs exact, "
+	    "cumulative values estimated");
+	comment[k++] = pp_str(w, "a function's stacks split over its lines "
+	    "in order: sums per line and per stack exact, their pairing not "
+	    "recorded");
+	m.n_sample_type = w->nvals;
+	m.sample_type = vtp;
+	m.n_mapping = nobj;
+	m.mapping = mpp;
+	m.n_comment = k;
+	m.comment = comment;
+	if (sel->nsort > 0)
+		m.default_sample_type = pp_pstr(w, profile_event(w->p,
+		    (unsigned)sel->sort[0]));
+	pp_labels(w);
+	pp_flush(w);		/* the strings first: index 0 is "" */
+	pp_pack(w, &m);
+	free(vt);
+	free(vtp);
+	free(mp);
+	free(mpp);
+}
+
+/*
+ * Make the units of every function for event ev: its instructions if
+ * they are known, else its source lines; each in the profile's order.
+ */
+static void
+pp_units(const struct pp *w, struct pp_units *u, int ev)
+{
+	uint32_t	 nf = profile_nfuncs(w->p), n, i, fn, file, *fill;
+	uint64_t	 addr, line;
+	unsigned char	*byinstr;
+	int		 instrs = w->ins != NULL &&
+			    (unsigned)ev < instrs_nevents(w->ins);
+
+	u->byinstr = byinstr = xcalloc((size_t)nf + 1, 1);
+	u->first = xcalloc((size_t)nf + 2, sizeof(*u->first));
+	n = instrs ? instrs_count(w->ins) : 0;
+	for (i = 0; i < n; i++) {
+		instrs_get(w->ins, i, &fn, &addr, &file, &line);
+		byinstr[fn] = 1;
+		u->first[fn + 1]++;
+	}
+	for (i = 0; i < profile_nlines(w->p); i++) {
+		profile_line(w->p, i, &fn, &file, &line);
+		if (!byinstr[fn])
+			u->first[fn + 1]++;
+	}
+	for (i = 0; i < nf; i++)
+		u->first[i + 1] += u->first[i];
+	u->ids = xreallocarray(NULL, (size_t)u->first[nf] + 1,
+	    sizeof(*u->ids));
+	fill = xreallocarray(NULL, (size_t)nf + 1, sizeof(*fill));
+	memcpy(fill, u->first, (size_t)nf * sizeof(*fill));
+	for (i = 0; i < n; i++) {
+		instrs_get(w->ins, i, &fn, &addr, &file, &line);
+		u->ids[fill[fn]++] = i;
+	}
+	for (i = 0; i < profile_nlines(w->p); i++) {
+		profile_line(w->p, i, &fn, &file, &line);
+		if (!byinstr[fn])
+			u->ids[fill[fn]++] = i;
+	}
+	free(fill);
+}
+
+/*
+ * Find the costliest call site (for event ev) of each caller to each
+ * callee, keyed (caller, callee) in kt, into *sites.
+ */
+static void
+pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
+    int ev)
+{
+	struct keytab	 at;
+	struct pp_site	*s = NULL;
+	const struct icall *c;
+	uint64_t	 key[2], line, cost, iline, iaddr;
+	uint32_t	 i, id, caller, callee, file, ifn, ifile;
+	size_t		 cap = 0;
+	int		 created;
+
+	keytab_init(kt, 2);
+	for (i = 0; i < profile_narcs(w->p); i++) {
+		profile_arc(w->p, i, &caller, &callee, &file, &line);
+		if ((cost = profile_arc_cost(w->p, i)[ev]) == COST_NONE)
+			cost = 0;
+		key[0] = caller;
+		key[1] = callee;
+		id = keytab_get(kt, key, &created);
+		if (created) {
+			s = xgrow(s, &cap, (size_t)id + 1, sizeof(*s));
+			memset(&s[id], 0, sizeof(s[id]));
+		} else if (cost < s[id].cost || (cost == s[id].cost &&
+		    line >= s[id].line))
+			continue;
+		s[id].file = file;
+		s[id].line = line;
+		s[id].cost = cost;
+	}
+	if (w->ins != NULL && (unsigned)ev < instrs_nevents(w->ins)) {
+		/* The call's address, and that instruction's line. */
+		keytab_init(&at, 2);
+		for (i = 0; i < instrs_count(w->ins); i++) {
+			instrs_get(w->ins, i, &ifn, &iaddr, &ifile, &iline);
+			key[0] = ifn;
+			key[1] = iaddr;
+			(void)keytab_get(&at, key, &created);
+		}
+		for (i = 0; i < instrs_ncalls(w->ins); i++) {
+			c = instrs_call(w->ins, i);
+			if ((cost = instrs_call_cost(w->ins, i)[ev]) ==
+			    COST_NONE)
+				cost = 0;
+			key[0] = c->fn;
+			key[1] = c->callee;
+			if ((id = keytab_find(kt, key)) == KEYTAB_NONE)
+				continue;
+			if (s[id].has_addr && (cost < s[id].cost ||
+			    (cost == s[id].cost && c->addr >= s[id].addr)))
+				continue;
+			key[1] = c->addr;
+			s[id].has_addr = 1;
+			s[id].addr = c->addr;
+			s[id].cost = cost;
+			if ((id = keytab_find(&at, key)) != KEYTAB_NONE) {
+				instrs_get(w->ins, id, &ifn, &iaddr, &ifile,
+				    &iline);
+				key[1] = c->callee;
+				id = keytab_find(kt, key);
+				s[id].file = ifile;
+				s[id].line = iline;
+			}
+		}
+		keytab_free(&at);
+	}
+	*sites = s;
+}
+
+/*
+ * Add a sample of count c, for the k-th value, at location leaf over the
+ * stack of node i of f: the callers' frames, edge[] of i and of each node
+ * above it but the outermost.
+ */
+static void
+pp_sample(struct pp *w, size_t k, uint32_t leaf, uint64_t c,
+    const struct flame *f, size_t i, const uint32_t *edge)
+{
+	PbSample	*sm;
+	uint32_t	 parent, fn;
+	size_t		 v;
+
+	if (w->nsamples == PP_BATCH || w->nids > PP_IDS)
+		pp_flush(w);
+	sm = &w->samples[w->nsamples];
+	perftools__profiles__sample__init(sm);
+	w->ids = xgrow(w->ids, &w->ids_cap, w->nids + 1, sizeof(*w->ids));
+	w->ids[w->nids++] = leaf;
+	sm->n_location_id = 1;
+	while ((parent = flame_node(f, i, &fn)) != 0) {
+		w->ids = xgrow(w->ids, &w->ids_cap, w->nids + 1,
+		    sizeof(*w->ids));
+		w->ids[w->nids++] = edge[i];
+		sm->n_location_id++;
+		i = parent;
+	}
+	for (v = 0; v < w->nvals; v++)
+		w->values[w->nsamples * w->nvals + v] = 0;
+	if (c > INT64_MAX) {
+		c = INT64_MAX;
+		w->clamped = 1;
+	}
+	w->values[w->nsamples * w->nvals + k] = (int64_t)c;
+	sm->n_value = w->nvals;
+	sm->n_label = w->nlabels;
+	sm->label = w->lptr;
+	w->sptr[w->nsamples] = sm;
+	w->nsamples++;
+}
+
+/* Write the samples of the k-th event shown. */
+static void
+pp_event(struct pp *w, size_t k)
+{
+	const struct fnstacks *s = w->sel->fnstacks[k];
+	const struct flame *f = s->f;
+	int		 ev = w->sel->show[k];
+	struct pp_units	 u;
+	struct keytab	 sitekeys;
+	struct pp_site	*sites, *st;
+	uint32_t	*edge, *unit, fn, parent, pfn, id, uid, file;
+	uint64_t	*left, *cost, c, t, line, addr, key[2];
+	size_t		 i, n = flame_nnodes(f), nc = profile_nevents(w->p);
+	uint32_t	 nf = profile_nfuncs(w->p), end, obj, name;
+	int		 byinstr;
+
+	pp_units(w, &u, ev);
+	pp_sites(w, &sitekeys, &sites, ev);
+	edge = xcalloc(n + 1, sizeof(*edge));
+	unit = xreallocarray(NULL, (size_t)nf + 1, sizeof(*unit));
+	left = xcalloc((size_t)nf + 1, sizeof(*left));
+	cost = xreallocarray(NULL, nc + 1, sizeof(*cost));
+	memcpy(unit, u.first, (size_t)nf * sizeof(*unit));
+	for (i = 1; i < n; i++) {
+		parent = flame_node(f, i, &fn);
+		/* The caller's frame: its call site of fn. */
+		if (parent != 0) {
+			(void)flame_node(f, parent, &pfn);
+			key[0] = pfn;
+			key[1] = fn;
+			profile_func(w->p, pfn, &obj, &file, &name);
+			if ((id = keytab_find(&sitekeys, key)) == KEYTAB_NONE)
+				edge[i] = pp_loc(w, pfn, file, 0, 0, 0);
+			else {
+				st = &sites[id];
+				edge[i] = pp_loc(w, pfn, st->file, st->line,
+				    st->addr, st->has_addr);
+			}
+		}
+		if ((c = s->count[i]) == 0)
+			continue;
+		byinstr = u.byinstr[fn];
+		end = u.first[fn + 1];
+		while (c > 0) {
+			/* The next unit with some cost left. */
+			while (left[fn] == 0 && unit[fn] < end) {
+				uid = u.ids[unit[fn]];
+				if (byinstr)
+					left[fn] = instrs_cost(w->ins, uid)[ev];
+				else {
+					profile_line_cost(w->p, uid, cost);
+					left[fn] = cost[ev];
+				}
+				if (left[fn] == COST_NONE)	/* no count */
+					left[fn] = 0;
+				if (left[fn] == 0)
+					unit[fn]++;
+			}
+			if (left[fn] == 0) {
+				/* More than its lines hold: no line. */
+				profile_func(w->p, fn, &obj, &file, &name);
+				id = pp_loc(w, fn, file, 0, 0, 0);
+				pp_sample(w, k, id, c, f, i, edge);
+				break;
+			}
+			uid = u.ids[unit[fn]];
+			if (byinstr) {
+				instrs_get(w->ins, uid, &pfn, &addr, &file,
+				    &line);
+				id = pp_loc(w, fn, file, line, addr, 1);
+			} else {
+				profile_line(w->p, uid, &pfn, &file, &line);
+				id = pp_loc(w, fn, file, line, 0, 0);
+			}
+			t = c < left[fn] ? c : left[fn];
+			pp_sample(w, k, id, t, f, i, edge);
+			c -= t;
+			left[fn] -= t;
+			if (left[fn] == 0)
+				unit[fn]++;
+		}
+	}
+	keytab_free(&sitekeys);
+	free(sites);
+	free(edge);
+	free(unit);
+	free(left);
+	free(cost);
+	free(u.first);
+	free(u.ids);
+	free(u.byinstr);
+}
+
+/*
+ * Write sel's stacks, every event shown, as one gzip-compressed pprof
+ * profile.
+ */
+int
+report_pprof(FILE *out, const struct selection *sel)
+{
+	struct pp	 w;
+	const struct profile *p = sel->p;
+	uint32_t	 i;
+	size_t		 k;
+
+	memset(&w, 0, sizeof(w));
+	w.out = out;
+	w.sel = sel;
+	w.p = p;
+	w.ins = profile_instrs(p);
+	if (w.ins != NULL && instrs_count(w.ins) == 0)
+		w.ins = NULL;
+	w.nvals = sel->nshow;
+	if (deflateInit2(&w.z, 6, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		errx(1, "deflateInit2: out of memory");
+	w.st = strtab_create();
+	w.strmap = xcalloc((size_t)profile_nstrings(p) + 1,
+	    sizeof(*w.strmap));
+	w.objidx = xcalloc((size_t)profile_nstrings(p) + 1,
+	    sizeof(*w.objidx));
+	for (i = 0; i < profile_nobjects(p); i++)
+		w.objidx[profile_object(p, i)] = i + 1;
+	keytab_init(&w.fns, 2);
+	keytab_init(&w.locs, 4);
+	w.samples = xreallocarray(NULL, PP_BATCH, sizeof(*w.samples));
+	w.sptr = xreallocarray(NULL, PP_BATCH, sizeof(*w.sptr));
+	w.values = xreallocarray(NULL, (size_t)PP_BATCH * (w.nvals + 1),
+	    sizeof(*w.values));
+
+	pp_bases(&w);
+	pp_head(&w);
+	for (k = 0; k < sel->nshow; k++)
+		pp_event(&w, k);
+	pp_flush(&w);
+	pp_deflate(&w, NULL, 0, Z_FINISH);
+	(void)deflateEnd(&w.z);
+	if (w.clamped)
+		msg_note("pprof values are signed: counts above %lld were "
+		    "written as %lld", (long long)INT64_MAX,
+		    (long long)INT64_MAX);
+
+	strtab_free(w.st);
+	free(w.strmap);
+	free(w.objidx);
+	keytab_free(&w.fns);
+	keytab_free(&w.locs);
+	free(w.loc_fn);
+	free(w.loc_map);
+	free(w.base);
+	free(w.has_base);
+	free(w.lo);
+	free(w.hi);
+	free(w.samples);
+	free(w.sptr);
+	free(w.ids);
+	free(w.values);
+	return 0;
+}
