@@ -418,7 +418,7 @@ options_check(struct options *op)
 		warnx("--diff takes two profiles, OLD and NEW");
 		options_usage(2);
 	}
-	if (op->diff && (o->format->needs & FORMAT_STACKS_EVERY)) {
+	if (op->diff && (o->format->needs & FORMAT_ONE)) {
 		warnx("--format=%s writes one profile: not with --diff "
 		    "(export each, and compare them there)", o->format->name);
 		options_usage(2);

@@ -48,6 +48,7 @@ struct selection;
 				   reading (instrs.h), as --asm=yes */
 #define FORMAT_BINARY	0x2000	/* bytes for programs, not for a
 				   terminal */
+#define FORMAT_ONE	0x4000	/* one profile written: not with --diff */
 
 /* An output format: a row of view/format.c. */
 struct format {

@@ -30,6 +30,7 @@ report_view	report_folded;		/* report_folded.c */
 report_view	report_svg;		/* report_svg.c */
 report_view	report_speedscope;	/* report_speedscope.c */
 report_view	report_pprof;		/* report_pprof.c */
+report_view	report_callgrind;	/* report_callgrind.c */
 report_view	annotate_files;		/* annotate.c */
 report_view	annotate_asm;		/* annotate_asm.c */
 

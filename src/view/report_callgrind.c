@@ -1,0 +1,550 @@
+/*
+ * report_callgrind.c - --format=callgrind: the profile as read (its
+ * parts summed, or those --part and --thread keep), folded, grouped or
+ * with derived events as asked, written back as one callgrind file that
+ * reads as it: the first part's header, the recorded events with their
+ * long names and the derived ones as "event:" formulas, summary: and
+ * totals:, then each function's costs and calls, function by function
+ * in the order they were read.  Names are compressed ("fn=(3) name"
+ * once, "fn=(3)" after), positions too (+N, -N and * against the line
+ * before).  With instruction positions kept, the positions are
+ * "instr line": each instruction's costs, then its calls and jumps;
+ * else "line": each source line's costs, then the calls made there.
+ */
+#include "base/compat.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/derive.h"
+#include "base/cost.h"
+#include "base/keytab.h"
+#include "base/sort.h"
+#include "base/xmalloc.h"
+#include "model/instrs.h"
+#include "model/profile.h"
+#include "select/select.h"
+#include "version.h"
+#include "view/report.h"
+
+/* The kinds of names, each compressed by ids of its own. */
+enum cgw_kind {
+	CGW_OB,			/* ob= and cob= */
+	CGW_FL,			/* fl=, fi=, fe= and cfi= */
+	CGW_FN,			/* fn= and cfn= */
+	CGW_NKINDS
+};
+
+/*
+ * What is written, an entry each: a source line's costs, a call from a
+ * line; an instruction's costs, a call or a jump from it; the start of a
+ * (function, file) pair's costs.
+ */
+enum cgw_what { CGW_PAIR, CGW_LINE, CGW_ARC, CGW_INSTR, CGW_ICALL,
+	CGW_JUMP };
+
+/*
+ * An entry, and its place: costs first, by the (function, file) pair
+ * they are costs of (for instructions, their function's first pair),
+ * each function's instructions then its jumps; calls after, all in the
+ * order they were read.
+ */
+struct cgw_ent {
+	uint32_t	 sec;		/* 0: costs, 1: calls */
+	uint32_t	 pair;		/* costs: the order of their pair */
+	uint32_t	 fn;
+	enum cgw_what	 what;
+	uint32_t	 id;		/* of the line, arc, instruction... */
+};
+
+/* The writer. */
+struct cgw {
+	FILE		*out;
+	const struct profile *p;
+	const struct instrs *ins;	/* or NULL */
+	unsigned	 nrec;		/* recorded events */
+	uint32_t	*ids[CGW_NKINDS]; /* string -> its id (0: none yet) */
+	uint32_t	 next[CGW_NKINDS];
+	uint32_t	 ob, fl, fi;	/* the current names (string ids + 1,
+					   0: none yet) */
+	unsigned char	*byinstr;	/* functions written by instruction, */
+	uint32_t	*first;		/*   each function's first pair */
+	int		 have_pos;	/* a position written since fn= */
+	uint64_t	 last_addr, last_line;
+	uint64_t	*cost;		/* a line's costs */
+};
+
+static void	cgw_name(struct cgw *, enum cgw_kind, const char *, uint32_t);
+static void	cgw_pos(struct cgw *, int, uint64_t, uint64_t);
+static void	cgw_costs(struct cgw *, const uint64_t *);
+static void	cgw_header(struct cgw *, const struct selection *);
+static void	cgw_totals(struct cgw *, int, const char *);
+static int	cgw_given(const struct selection *, const char *);
+static void	cgw_file(struct cgw *, uint32_t);
+static void	cgw_call(struct cgw *, uint32_t, uint64_t);
+static int	cgw_entcmp(const void *, const void *);
+static struct cgw_ent *cgw_entries(const struct cgw *, size_t *);
+static void	cgw_function(struct cgw *, uint32_t);
+static void	cgw_trailer(struct cgw *);
+static void	cgw_entry(struct cgw *, const struct cgw_ent *,
+		    const struct keytab *);
+
+/*
+ * Write "key=(id) name" for string s of the profile, the name only the
+ * first time its id is written.
+ */
+static void
+cgw_name(struct cgw *w, enum cgw_kind k, const char *key, uint32_t s)
+{
+	if (profile_strlen(w->p, s) == 0) {
+		fprintf(w->out, "%s=\n", key);	/* no name: none to keep */
+		return;
+	}
+	if (w->ids[k][s] != 0) {
+		fprintf(w->out, "%s=(%" PRIu32 ")\n", key, w->ids[k][s]);
+		return;
+	}
+	w->ids[k][s] = ++w->next[k];
+	fprintf(w->out, "%s=(%" PRIu32 ") %s\n", key, w->ids[k][s],
+	    profile_str(w->p, s));
+}
+
+/*
+ * Write a position: the address if instr is set, and the line, each as a
+ * difference from the one before (absolute after fn=).
+ */
+static void
+cgw_pos(struct cgw *w, int instr, uint64_t addr, uint64_t line)
+{
+	uint64_t	 v[2] = { addr, line }, *last[2];
+	int		 k;
+
+	last[0] = &w->last_addr;
+	last[1] = &w->last_line;
+	for (k = instr ? 0 : 1; k < 2; k++) {
+		if (k == 1 && instr)
+			fputc(' ', w->out);
+		if (!w->have_pos)
+			fprintf(w->out, k == 0 ? "0x%" PRIx64 : "%" PRIu64,
+			    v[k]);
+		else if (v[k] == *last[k])
+			fputc('*', w->out);
+		else if (v[k] > *last[k])
+			fprintf(w->out, k == 0 ? "+%" PRIu64 : "+%" PRIu64,
+			    v[k] - *last[k]);
+		else
+			fprintf(w->out, "-%" PRIu64, *last[k] - v[k]);
+		*last[k] = v[k];
+	}
+	w->have_pos = 1;
+}
+
+/*
+ * Write the recorded events' counts of c after a position, and the end
+ * of the line: no count where none was given, "." where a later one is
+ * (as callgrind_annotate reads it too).
+ */
+static void
+cgw_costs(struct cgw *w, const uint64_t *c)
+{
+	unsigned	 i, n = w->nrec;
+
+	while (n > 0 && c[n - 1] == COST_NONE)
+		n--;
+	for (i = 0; i < n; i++)
+		if (c[i] == COST_NONE)
+			fputs(" .", w->out);
+		else
+			fprintf(w->out, " %" PRIu64, c[i]);
+	fputc('\n', w->out);
+}
+
+/*
+ * Write the header: the first part's values, the events, their
+ * definitions (once a name, the last given), the summary.
+ */
+static void
+cgw_header(struct cgw *w, const struct selection *sel)
+{
+	const struct profile	*p = w->p;
+	const struct part	*pt = profile_part(p, 0);
+	const struct event_def	*d, *e;
+	size_t			 i, k;
+	unsigned		 ev;
+
+	fprintf(w->out, "# callgrind format\n# written by cg-annotate %s "
+	    "from %s\nversion: 1\n", CGA_VERSION, sel->run->profile_name);
+	if (pt->creator != 0)
+		fprintf(w->out, "creator: %s\n", profile_str(p, pt->creator));
+	if (pt->pid != 0)
+		fprintf(w->out, "pid: %s\n", profile_str(p, pt->pid));
+	if (pt->cmd != 0)
+		fprintf(w->out, "cmd: %s\n", profile_str(p, pt->cmd));
+	if (pt->part != 0)
+		fprintf(w->out, "part: %s\n", profile_str(p, pt->part));
+	if (pt->thread != 0)
+		fprintf(w->out, "thread: %s\n", profile_str(p, pt->thread));
+	for (i = 0; i < pt->ndesc; i++)
+		fprintf(w->out, "desc: %s\n", profile_str(p, pt->desc[i]));
+	fprintf(w->out, "\npositions: %s\nevents:", w->ins != NULL ?
+	    "instr line" : "line");
+	for (ev = 0; ev < w->nrec; ev++)
+		fprintf(w->out, " %s", profile_str(p, profile_event(p, ev)));
+	fputc('\n', w->out);
+	/* Each name's last definition, in the order of the first. */
+	for (i = 0; i < profile_nevent_defs(p); i++) {
+		d = profile_event_def(p, i);
+		for (k = 0; k < i; k++)
+			if (profile_event_def(p, k)->name == d->name)
+				break;
+		if (k < i)
+			continue;
+		for (k = i + 1; k < profile_nevent_defs(p); k++)
+			if ((e = profile_event_def(p, k))->name == d->name)
+				d = e;
+		if ((d->formula == 0 && d->longname == 0) ||
+		    cgw_given(sel, profile_str(p, d->name)))
+			continue;
+		fprintf(w->out, "event: %s", profile_str(p, d->name));
+		if (d->formula != 0)
+			fprintf(w->out, " = %s", profile_str(p, d->formula));
+		if (d->longname != 0)
+			fprintf(w->out, " : %s", profile_str(p, d->longname));
+		fputc('\n', w->out);
+	}
+	/* --event's formulas, used or not, as the command line gave them. */
+	for (i = 0; i < sel->o->nevents; i++)
+		fprintf(w->out, "event: %s = %s\n", sel->o->events[i].name,
+		    sel->o->events[i].formula);
+	cgw_totals(w, 0, "summary:");
+	fputc('\n', w->out);
+}
+
+/* Return nonzero if --event defines the event named name. */
+static int
+cgw_given(const struct selection *sel, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < sel->o->nevents; i++)
+		if (strcmp(sel->o->events[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Write the summary: (totals set: the totals:) line of the parts read,
+ * summed, if one of them had one: the profile's totals as it gave them.
+ */
+static void
+cgw_totals(struct cgw *w, int totals, const char *key)
+{
+	const struct part	*pt;
+	uint64_t		*sum;
+	unsigned		 ev;
+	size_t			 i;
+	int			 any = 0;
+
+	sum = xcalloc(w->nrec + 1, sizeof(*sum));
+	for (i = 0; i < profile_nparts(w->p); i++) {
+		pt = profile_part(w->p, i);
+		if (pt->skipped || (totals ? pt->totals : pt->summary) == NULL)
+			continue;
+		any = 1;
+		cost_add(sum, totals ? pt->totals : pt->summary, w->nrec);
+	}
+	if (any) {
+		fputs(key, w->out);
+		for (ev = 0; ev < w->nrec; ev++)
+			fprintf(w->out, " %" PRIu64, sum[ev] == COST_NONE ? 0 :
+			    sum[ev]);
+		fputc('\n', w->out);
+	}
+	free(sum);
+}
+
+/* Make file s the file of the cost lines that follow (fi=). */
+static void
+cgw_file(struct cgw *w, uint32_t s)
+{
+	if (w->fi == s + 1)
+		return;
+	cgw_name(w, CGW_FL, "fi", s);
+	w->fi = s + 1;
+}
+
+/* Write the lines naming callee fn and the calls= line, count times. */
+static void
+cgw_call(struct cgw *w, uint32_t fn, uint64_t count)
+{
+	uint32_t	 obj, file, name;
+
+	profile_func(w->p, fn, &obj, &file, &name);
+	if (obj != 0 && obj + 1 != w->ob)
+		cgw_name(w, CGW_OB, "cob", obj);
+	cgw_name(w, CGW_FL, "cfi", file);
+	cgw_name(w, CGW_FN, "cfn", name);
+	fprintf(w->out, "calls=%" PRIu64 " 0%s\n", count,
+	    w->ins != NULL ? " 0" : "");
+}
+
+/* Order entries by their places (struct cgw_ent). */
+static int
+cgw_entcmp(const void *a, const void *b)
+{
+	const struct cgw_ent	*x = a, *y = b;
+
+	if (x->sec != y->sec)
+		return x->sec < y->sec ? -1 : 1;
+	if (x->pair != y->pair)
+		return x->pair < y->pair ? -1 : 1;
+	if (x->sec == 0 && x->fn != y->fn)
+		return x->fn < y->fn ? -1 : 1;
+	if (x->what != y->what)
+		return x->what < y->what ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * Return what is written, in order, *n entries: by instruction for the
+ * functions that have instructions, by source line for the others.  So
+ * it reads back in the order it was read: its pairs, each pair's lines,
+ * its calls (a function's calls are listed in that order, and a line's
+ * first caller is the one whose calls it shows).
+ */
+static struct cgw_ent *
+cgw_entries(const struct cgw *w, size_t *np)
+{
+	struct cgw_ent	*e;
+	uint32_t	 i, fn, callee, file, nl = profile_nlines(w->p);
+	uint32_t	 na = profile_narcs(w->p), ni = 0, nc = 0, nj = 0;
+	uint32_t	 np_ = profile_npairs(w->p);
+	uint64_t	 line, addr;
+	size_t		 n = 0;
+
+	if (w->ins != NULL) {
+		ni = instrs_count(w->ins);
+		nc = instrs_ncalls(w->ins);
+		nj = instrs_njumps(w->ins);
+	}
+	e = xreallocarray(NULL, (size_t)np_ + nl + na + ni + nc + nj + 1,
+	    sizeof(*e));
+	for (i = 0; i < np_; i++) {
+		profile_pair(w->p, i, &fn, &file);
+		e[n++] = (struct cgw_ent){ 0, w->byinstr[fn] ? w->first[fn] :
+		    i, fn, CGW_PAIR, i };
+	}
+	for (i = 0; i < ni; i++) {
+		instrs_get(w->ins, i, &fn, &addr, &file, &line);
+		e[n++] = (struct cgw_ent){ 0, w->first[fn], fn, CGW_INSTR, i };
+	}
+	for (i = 0; i < nj; i++) {
+		fn = instrs_jump(w->ins, i)->fn;
+		e[n++] = (struct cgw_ent){ 0, w->first[fn], fn, CGW_JUMP, i };
+	}
+	for (i = 0; i < nl; i++) {
+		profile_line(w->p, i, &fn, &file, &line);
+		if (!w->byinstr[fn])
+			e[n++] = (struct cgw_ent){ 0, profile_line_pair(w->p,
+			    i), fn, CGW_LINE, i };
+	}
+	for (i = 0; i < na; i++) {
+		profile_arc(w->p, i, &fn, &callee, &file, &line);
+		if (!w->byinstr[fn])
+			e[n++] = (struct cgw_ent){ 1, 0, fn, CGW_ARC, i };
+	}
+	for (i = 0; i < nc; i++)
+		e[n++] = (struct cgw_ent){ 1, 0, instrs_call(w->ins, i)->fn,
+		    CGW_ICALL, i };
+	qsort(e, n, sizeof(*e), cgw_entcmp);
+	*np = n;
+	return e;
+}
+
+/* Start function fn: its object, file and name, a position afresh. */
+static void
+cgw_function(struct cgw *w, uint32_t fn)
+{
+	uint32_t	 obj, file, name;
+
+	profile_func(w->p, fn, &obj, &file, &name);
+	if (obj + 1 != w->ob) {
+		if (obj != 0)
+			cgw_name(w, CGW_OB, "ob", obj);
+		else
+			fputs("ob=\n", w->out);
+		w->ob = obj + 1;
+	}
+	/* fl= again after fi=: callgrind_annotate keeps fi= past fn=. */
+	if (file + 1 != w->fl || file + 1 != w->fi) {
+		cgw_name(w, CGW_FL, "fl", file);
+		w->fl = file + 1;
+	}
+	cgw_name(w, CGW_FN, "fn", name);
+	w->fi = w->fl;		/* fn= makes fl= the file again */
+	w->have_pos = 0;
+}
+
+/*
+ * Write entry x: a line's or an instruction's costs, a call or a jump;
+ * at finds an instruction by (function, address).
+ */
+static void
+cgw_entry(struct cgw *w, const struct cgw_ent *x, const struct keytab *at)
+{
+	const struct icall *c;
+	const struct ijump *j;
+	uint32_t	 fn, file, callee, id;
+	uint64_t	 addr, line = 0, tline = 0, key[2];
+
+	switch (x->what) {
+	case CGW_PAIR:
+		break;		/* its function started: enough */
+	case CGW_LINE:
+		profile_line(w->p, x->id, &fn, &file, &line);
+		cgw_file(w, file);
+		cgw_pos(w, w->ins != NULL, 0, line);
+		profile_line_cost(w->p, x->id, w->cost);
+		cgw_costs(w, w->cost);
+		break;
+	case CGW_ARC:
+		profile_arc(w->p, x->id, &fn, &callee, &file, &line);
+		cgw_file(w, file);
+		cgw_call(w, callee, profile_arc_count(w->p, x->id));
+		cgw_pos(w, w->ins != NULL, 0, line);
+		cgw_costs(w, profile_arc_cost(w->p, x->id));
+		break;
+	case CGW_INSTR:
+		instrs_get(w->ins, x->id, &fn, &addr, &file, &line);
+		cgw_file(w, file);
+		cgw_pos(w, 1, addr, line);
+		cgw_costs(w, instrs_cost(w->ins, x->id));
+		break;
+	case CGW_ICALL:
+		c = instrs_call(w->ins, x->id);
+		key[0] = c->fn;
+		key[1] = c->addr;
+		if ((id = keytab_find(at, key)) != KEYTAB_NONE) {
+			instrs_get(w->ins, id, &fn, &addr, &file, &line);
+			cgw_file(w, file);
+		}
+		cgw_call(w, c->callee, c->count);
+		cgw_pos(w, 1, c->addr, line);
+		cgw_costs(w, instrs_call_cost(w->ins, x->id));
+		break;
+	case CGW_JUMP:
+		j = instrs_jump(w->ins, x->id);
+		key[0] = j->fn;
+		key[1] = j->addr;
+		if ((id = keytab_find(at, key)) != KEYTAB_NONE)
+			instrs_get(w->ins, id, &fn, &addr, &file, &line);
+		key[1] = j->target;
+		if ((id = keytab_find(at, key)) != KEYTAB_NONE)
+			instrs_get(w->ins, id, &fn, &addr, &file, &tline);
+		if (j->cond)
+			fprintf(w->out, "jcnd=%" PRIu64 "/%" PRIu64, j->taken,
+			    j->executed);
+		else
+			fprintf(w->out, "jump=%" PRIu64, j->taken);
+		fprintf(w->out, " 0x%" PRIx64 " %" PRIu64 "\n", j->target,
+		    tline);
+		cgw_pos(w, 1, j->addr, line);
+		fputc('\n', w->out);
+		break;
+	}
+}
+
+/* Write fn= for each function an fn= line named, in their order. */
+static void
+cgw_trailer(struct cgw *w)
+{
+	uint32_t	 nf = profile_nfuncs(w->p), fn, *order, *seqs = NULL;
+	uint64_t	*seq;
+	uint32_t	 n = 0, i;
+
+	seq = xreallocarray(NULL, (size_t)nf + 1, sizeof(*seq));
+	order = xreallocarray(NULL, (size_t)nf + 1, sizeof(*order));
+	for (fn = 0; fn < nf; fn++)
+		if ((seq[n] = profile_func_seq(w->p, fn)) > 0)
+			order[n++] = fn;
+	seqs = xreallocarray(NULL, (size_t)n + 1, sizeof(*seqs));
+	sort_index_u64(seq, n, seqs);
+	if (n > 0)
+		fputc('\n', w->out);
+	for (i = 0; i < n; i++)
+		cgw_function(w, order[seqs[i]]);
+	free(seq);
+	free(order);
+	free(seqs);
+}
+
+/* Write sel's profile as one callgrind file. */
+int
+report_callgrind(FILE *out, const struct selection *sel)
+{
+	struct cgw	 w;
+	struct cgw_ent	*e;
+	struct keytab	 at;
+	uint32_t	 i, fn, file, nstr;
+	uint64_t	 addr, line, key[2];
+	size_t		 k, n;
+	int		 created;
+
+	memset(&w, 0, sizeof(w));
+	w.out = out;
+	w.p = sel->p;
+	w.ins = profile_instrs(w.p);
+	if (w.ins != NULL && instrs_count(w.ins) == 0)
+		w.ins = NULL;
+	w.nrec = profile_nrecorded(w.p);
+	nstr = profile_nstrings(w.p);
+	for (k = 0; k < CGW_NKINDS; k++)
+		w.ids[k] = xcalloc((size_t)nstr + 1, sizeof(*w.ids[k]));
+	w.cost = xreallocarray(NULL, profile_nevents(w.p) + 1,
+	    sizeof(*w.cost));
+	w.ob = 1;		/* no object until an ob= line */
+	w.byinstr = xcalloc((size_t)profile_nfuncs(w.p) + 1, 1);
+	w.first = xreallocarray(NULL, (size_t)profile_nfuncs(w.p) + 1,
+	    sizeof(*w.first));
+	for (i = 0; i < profile_nfuncs(w.p); i++)
+		w.first[i] = UINT32_MAX;
+	for (i = profile_npairs(w.p); i-- > 0; ) {
+		profile_pair(w.p, i, &fn, &file);
+		w.first[fn] = i;
+	}
+	keytab_init(&at, 2);
+	for (i = 0; w.ins != NULL && i < instrs_count(w.ins); i++) {
+		instrs_get(w.ins, i, &fn, &addr, &file, &line);
+		w.byinstr[fn] = 1;
+		key[0] = fn;
+		key[1] = addr;
+		(void)keytab_get(&at, key, &created);
+	}
+
+	cgw_header(&w, sel);
+	e = cgw_entries(&w, &n);
+	for (k = 0; k < n; k++) {
+		if (k == 0 || e[k].fn != e[k - 1].fn)
+			cgw_function(&w, e[k].fn);
+		cgw_entry(&w, &e[k], &at);
+	}
+	/*
+	 * The functions named by fn= lines again, in the order of their
+	 * last: where a file:function is in several objects, the last
+	 * names the row's.
+	 */
+	cgw_trailer(&w);
+	fputc('\n', out);
+	cgw_totals(&w, 1, "totals:");
+
+	free(e);
+	keytab_free(&at);
+	for (k = 0; k < CGW_NKINDS; k++)
+		free(w.ids[k]);
+	free(w.cost);
+	free(w.byinstr);
+	free(w.first);
+	return 0;
+}
