@@ -294,11 +294,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (more & 128)
 		o.group = (more & 4) ? PROFILE_ROWS_OBJECTS : PROFILE_ROWS_FILES;
-	/* Pictures: the call graph, stacks, flame graphs. */
+	/* Pictures and exports: the call graph, stacks, flame graphs. */
 	if ((more & 35) == 35) {
 		o.totals_only = 0;
 		o.format = format_find((more & 64) ? ((extra & 16) ?
-		    "speedscope" : "svg") : (more & 128) ? "folded" : "dot");
+		    ((extra & 32) ? "pprof" : "speedscope") : "svg") :
+		    (more & 128) ? ((extra & 32) ? "callgrind" : "folded") :
+		    "dot");
+		/* Exports keep the machine code positions, as main() does. */
+		po.instrs = (o.format->needs & FORMAT_INSTRS) != 0;
 		o.node_threshold = 0.5;
 		o.edge_threshold = 0.1;
 		po.stacks = 1;

@@ -171,11 +171,20 @@ cgw_header(struct cgw *w, const struct selection *sel)
 	const struct profile	*p = w->p;
 	const struct part	*pt = profile_part(p, 0);
 	const struct event_def	*d, *e;
+	const char		*s;
 	size_t			 i, k;
 	unsigned		 ev;
 
+	for (i = 0, k = 0; i < profile_nparts(p); i++)
+		k += !profile_part(p, i)->skipped;
 	fprintf(w->out, "# callgrind format\n# written by cg-annotate %s "
-	    "from %s\nversion: 1\n", CGA_VERSION, sel->run->profile_name);
+	    "from ", CGA_VERSION);
+	/* A name on the command line may hold a newline: not here. */
+	for (s = sel->run->profile_name; *s != '\0'; s++)
+		fputc((unsigned char)*s < 0x20 ? '?' : *s, w->out);
+	if (k > 1)
+		fprintf(w->out, ": %zu parts summed", k);
+	fputs("\nversion: 1\n", w->out);
 	if (pt->creator != 0)
 		fprintf(w->out, "creator: %s\n", profile_str(p, pt->creator));
 	if (pt->pid != 0)
