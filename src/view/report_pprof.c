@@ -4,23 +4,26 @@
  *
  * One sample type per event shown.  The samples are the stacks of each
  * event by function (flamesel.h: exact for xtree files, else estimated
- * from the call graph), leaf first; each holds one event's count, the
- * others 0.  A stack ending in a function is split over the function's
- * source lines (its instructions, with instruction positions) by their
- * self costs, stacks and lines taken in order, each stack given what is
- * left of the line at hand (a north-west corner split): the sums per
- * line and per stack are exact, which stack reached which line is not
- * recorded.  A caller's frame is its costliest call site of the callee
- * (its line, and address when known).  Objects are mappings; with
- * instruction positions each object's addresses are moved to a range of
- * its own (a base of 2^32 steps, its file offsets its addresses), so
- * that pprof -disasm finds them in the object's file.
+ * from the call graph), leaf first, the events' stacks merged by path
+ * into one tree so that a stack of several events is one sample.  Each
+ * event's count of a stack ending in a function is split over the
+ * function's source lines (its instructions, with instruction positions)
+ * by their self costs, stacks and lines taken in order, each stack given
+ * what is left of the line at hand (a north-west corner split): the sums
+ * per line and per stack are exact, which stack reached which line is
+ * not recorded.  A caller's frame is its costliest call site of the
+ * callee for the first sort event (its line, and address when known).
+ * Objects are mappings; with instruction positions each object's
+ * addresses are moved to a range of its own (a base of 2^32 steps, its
+ * file offsets its addresses), so that pprof -disasm finds them in the
+ * object's file.
  *
  * The message is written as a sequence of Profile messages, which
  * protobuf merges into one (repeated fields add up): first the sample
  * types, mappings and comments, then batches of samples with the
  * locations, functions and strings they bring, so that memory holds one
- * batch and the tables of ids, never the whole message.
+ * batch, the merged tree and the tables of ids, never the whole
+ * message; a location is kept only until its batch is written.
  */
 #include "base/compat.h"
 
@@ -76,12 +79,29 @@ struct pp_site {
 	int		 has_addr;
 };
 
+/* One event's share of a stack's count on one unit. */
+struct pp_piece {
+	uint32_t	 at;		/* the unit's index, UINT32_MAX: none */
+	uint32_t	 k;		/* the value: the event shown */
+	uint64_t	 count;
+};
+
+/* A location made and not written yet. */
+struct pp_loc {
+	uint64_t	 addr;
+	uint64_t	 line;
+	uint32_t	 fn;		/* pprof's function id */
+	uint32_t	 map;		/* mapping id, 0: none */
+};
+
 /* The writer: the stream, the tables of ids, the batch. */
 struct pp {
 	FILE		*out;
 	z_stream	 z;
 	int		 failed;	/* a write failed */
-	unsigned char	 zbuf[65536];
+	unsigned char	 zbuf[65536];	/* compressed, to write */
+	unsigned char	 raw[262144];	/* packed, to compress */
+	size_t		 nraw;
 	const struct selection *sel;
 	const struct profile *p;
 	const struct instrs *ins;	/* or NULL */
@@ -92,16 +112,28 @@ struct pp {
 	uint32_t	*strmap;	/* profile string -> st id + 1 */
 	struct keytab	 fns;		/* (name, file) in st -> id - 1 */
 	uint32_t	 fns_sent;
-	struct keytab	 locs;		/* (fn, file, line, addr) -> id - 1 */
-	uint32_t	*loc_fn;	/* location -> pprof function id, */
-	uint32_t	*loc_map;	/*   mapping id (0: none) */
+	struct keytab	 sites_at;	/* callers' frames: (fn, file, line,
+					   addr) -> location id - 1 */
+	uint32_t	 nlocs;		/* locations made, */
+	uint32_t	 locs_sent;	/*   and written: those between */
+	struct pp_loc	*loc;		/*   to write, */
 	size_t		 loc_cap;
-	uint32_t	 locs_sent;
+	uint32_t	*site_loc;	/* sites_at's locations */
+	size_t		 site_cap;
 
 	uint32_t	*objidx;	/* object string -> index + 1 */
 	uint64_t	*base;		/* per object: its addresses' move */
 	unsigned char	*has_base;	/*   if they have one, */
 	uint64_t	*lo, *hi;	/*   its first page, its end */
+
+	struct pp_units	 u;		/* every function's units, */
+	uint32_t	*uloc;		/*   each unit's location (0: none
+					   yet) */
+	struct keytab	 sitekeys;	/* (caller, callee) -> its site */
+	struct pp_site	*sites;
+	uint64_t	*cost;		/* a line's costs */
+	uint64_t	*stack;		/* the frames of a node's stacks */
+	size_t		 stack_cap;
 
 	PbSample	*samples;	/* the batch */
 	PbSample	**sptr;
@@ -127,19 +159,23 @@ static void	pp_pack(struct pp *, const PbProfile *);
 static uint32_t	pp_str(struct pp *, const char *);
 static uint32_t	pp_pstr(struct pp *, uint32_t);
 static uint32_t	pp_loc(struct pp *, uint32_t, uint32_t, uint64_t, uint64_t,
-		    int);
+		    int, int);
 static void	pp_flush(struct pp *);
 static int	pp_rank(const struct profile *, uint32_t, enum framekind);
 static void	pp_head(struct pp *);
 static void	pp_bases(struct pp *);
 static const char *pp_unit(const struct profile *, int);
 static void	pp_labels(struct pp *);
-static void	pp_units(const struct pp *, struct pp_units *, int);
+static void	pp_units(const struct pp *, struct pp_units *);
 static void	pp_sites(const struct pp *, struct keytab *,
 		    struct pp_site **, int);
-static void	pp_event(struct pp *, size_t);
-static void	pp_sample(struct pp *, size_t, uint32_t, uint64_t,
-		    const struct flame *, size_t, const uint32_t *);
+static uint32_t	pp_unit_loc(struct pp *, uint32_t, uint32_t);
+static int	pp_piececmp(const void *, const void *);
+static uint32_t	*pp_tree(const struct pp *, struct keytab *, size_t *);
+static void	pp_split(struct pp *, size_t, uint32_t, uint64_t, uint32_t *,
+		    uint64_t *, struct pp_piece **, size_t *, size_t *);
+static void	pp_samples(struct pp *);
+static void	pp_sample(struct pp *, uint32_t, const uint64_t *, size_t);
 
 /* Compress n bytes at data into the stream (flush: at its end). */
 static void
@@ -159,16 +195,25 @@ pp_deflate(struct pp *w, const void *data, size_t n, int flush)
 	} while (w->z.avail_out == 0 || w->z.avail_in > 0);
 }
 
-/* protobuf-c's output: into the deflate stream, a piece at a time. */
+/*
+ * protobuf-c's output, a field or less at a time: gathered, and
+ * compressed a buffer at a time.
+ */
 static void
 pp_append(ProtobufCBuffer *b, size_t n, const uint8_t *data)
 {
 	struct pp	*w = ((struct pp_buf *)b)->w;
+	size_t		 k;
 
 	while (n > 0) {
-		size_t	k = n > (1u << 30) ? (1u << 30) : n;
-
-		pp_deflate(w, data, k, Z_NO_FLUSH);
+		if (w->nraw == sizeof(w->raw)) {
+			pp_deflate(w, w->raw, w->nraw, Z_NO_FLUSH);
+			w->nraw = 0;
+		}
+		k = sizeof(w->raw) - w->nraw;
+		k = n < k ? n : k;
+		memcpy(w->raw + w->nraw, data, k);
+		w->nraw += k;
 		data += k;
 		n -= k;
 	}
@@ -203,15 +248,19 @@ pp_pstr(struct pp *w, uint32_t id)
 }
 
 /*
- * Return the id of the location of function fn at (file, line), and at
- * address addr if has_addr: made, with its function, when first asked.
+ * Return the id of a new location of function fn at (file, line), and at
+ * address addr if has_addr, its function made when first asked.  A unit
+ * of a function is one location, made once; a caller's frame is looked
+ * up (unique set): locations of both kinds may be alike, as pprof
+ * allows.
  */
 static uint32_t
 pp_loc(struct pp *w, uint32_t fn, uint32_t file, uint64_t line,
-    uint64_t addr, int has_addr)
+    uint64_t addr, int has_addr, int unique)
 {
 	uint64_t	 key[4], fkey[2];
-	uint32_t	 id, obj, ffile, name, oi;
+	uint32_t	 obj, ffile, name, oi, id;
+	struct pp_loc	*l;
 	int		 created;
 
 	profile_func(w->p, fn, &obj, &ffile, &name);
@@ -220,22 +269,28 @@ pp_loc(struct pp *w, uint32_t fn, uint32_t file, uint64_t line,
 		addr = 0;
 	else
 		addr += w->base[oi - 1];
-	key[0] = fn;
-	key[1] = file;
-	key[2] = line;
-	key[3] = addr;
-	id = keytab_get(&w->locs, key, &created);
-	if (!created)
-		return id + 1;
-	w->loc_fn = xgrow(w->loc_fn, &w->loc_cap, (size_t)id + 1,
-	    sizeof(*w->loc_fn));
-	w->loc_map = xreallocarray(w->loc_map, w->loc_cap,
-	    sizeof(*w->loc_map));
+	if (unique) {
+		key[0] = fn;
+		key[1] = file;
+		key[2] = line;
+		key[3] = addr;
+		id = keytab_get(&w->sites_at, key, &created);
+		if (!created)
+			return w->site_loc[id];
+		w->site_loc = xgrow(w->site_loc, &w->site_cap, (size_t)id + 1,
+		    sizeof(*w->site_loc));
+		w->site_loc[id] = w->nlocs + 1;
+	}
+	w->loc = xgrow(w->loc, &w->loc_cap, (size_t)(w->nlocs -
+	    w->locs_sent) + 1, sizeof(*w->loc));
+	l = &w->loc[w->nlocs - w->locs_sent];
 	fkey[0] = pp_pstr(w, name);
 	fkey[1] = pp_pstr(w, file);
-	w->loc_fn[id] = keytab_get(&w->fns, fkey, &created) + 1;
-	w->loc_map[id] = oi;
-	return id + 1;
+	l->fn = keytab_get(&w->fns, fkey, &created) + 1;
+	l->map = oi;
+	l->addr = addr;
+	l->line = line;
+	return ++w->nlocs;
 }
 
 /*
@@ -253,7 +308,7 @@ pp_flush(struct pp *w)
 	const uint64_t	*k;
 	size_t		 i, nl, nf, ns, at;
 
-	nl = w->locs.n - w->locs_sent;
+	nl = w->nlocs - w->locs_sent;
 	nf = w->fns.n - w->fns_sent;
 	ns = strtab_count(w->st) - w->st_sent;
 	loc = xreallocarray(NULL, nl + 1, sizeof(*loc));
@@ -261,15 +316,14 @@ pp_flush(struct pp *w)
 	line = xreallocarray(NULL, nl + 1, sizeof(*line));
 	linep = xreallocarray(NULL, nl + 1, sizeof(*linep));
 	for (i = 0; i < nl; i++) {
-		at = w->locs_sent + i;
-		k = keytab_key(&w->locs, (uint32_t)at);
 		perftools__profiles__location__init(&loc[i]);
 		perftools__profiles__line__init(&line[i]);
-		loc[i].id = at + 1;
-		loc[i].mapping_id = w->loc_map[at];
-		loc[i].address = k[3];
-		line[i].function_id = w->loc_fn[at];
-		line[i].line = k[2] > INT64_MAX ? 0 : (int64_t)k[2];
+		loc[i].id = (uint64_t)w->locs_sent + i + 1;
+		loc[i].mapping_id = w->loc[i].map;
+		loc[i].address = w->loc[i].addr;
+		line[i].function_id = w->loc[i].fn;
+		line[i].line = w->loc[i].line > INT64_MAX ? 0 :
+		    (int64_t)w->loc[i].line;
 		linep[i] = &line[i];
 		loc[i].n_line = 1;
 		loc[i].line = &linep[i];
@@ -306,7 +360,7 @@ pp_flush(struct pp *w)
 		w->samples[i].value = w->values + i * w->nvals;
 	}
 	pp_pack(w, &m);
-	w->locs_sent = w->locs.n;
+	w->locs_sent = w->nlocs;
 	w->fns_sent = w->fns.n;
 	w->st_sent = strtab_count(w->st);
 	w->nsamples = 0;
@@ -570,17 +624,18 @@ pp_head(struct pp *w)
 }
 
 /*
- * Make the units of every function for event ev: its instructions if
- * they are known, else its source lines; each in the profile's order.
+ * Make the units of every function: its instructions if they are known
+ * (with the costs of every event), else its source lines; each in the
+ * profile's order.
  */
 static void
-pp_units(const struct pp *w, struct pp_units *u, int ev)
+pp_units(const struct pp *w, struct pp_units *u)
 {
 	uint32_t	 nf = profile_nfuncs(w->p), n, i, fn, file, *fill;
 	uint64_t	 addr, line;
 	unsigned char	*byinstr;
 	int		 instrs = w->ins != NULL &&
-			    (unsigned)ev < instrs_nevents(w->ins);
+			    instrs_nevents(w->ins) >= profile_nevents(w->p);
 
 	u->byinstr = byinstr = xcalloc((size_t)nf + 1, 1);
 	u->first = xcalloc((size_t)nf + 2, sizeof(*u->first));
@@ -687,39 +742,32 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 }
 
 /*
- * Add a sample of count c, for the k-th value, at location leaf over the
- * stack of node i of f: the callers' frames, edge[] of i and of each node
- * above it but the outermost.
+ * Add a sample of values v (one per event shown) at location leaf over
+ * the first depth frames of w->stack.
  */
 static void
-pp_sample(struct pp *w, size_t k, uint32_t leaf, uint64_t c,
-    const struct flame *f, size_t i, const uint32_t *edge)
+pp_sample(struct pp *w, uint32_t leaf, const uint64_t *v, size_t depth)
 {
 	PbSample	*sm;
-	uint32_t	 parent, fn;
-	size_t		 v;
+	int64_t		*out;
+	size_t		 k;
 
 	if (w->nsamples == PP_BATCH || w->nids > PP_IDS)
 		pp_flush(w);
 	sm = &w->samples[w->nsamples];
 	perftools__profiles__sample__init(sm);
-	w->ids = xgrow(w->ids, &w->ids_cap, w->nids + 1, sizeof(*w->ids));
-	w->ids[w->nids++] = leaf;
-	sm->n_location_id = 1;
-	while ((parent = flame_node(f, i, &fn)) != 0) {
-		w->ids = xgrow(w->ids, &w->ids_cap, w->nids + 1,
-		    sizeof(*w->ids));
-		w->ids[w->nids++] = edge[i];
-		sm->n_location_id++;
-		i = parent;
+	w->ids = xgrow(w->ids, &w->ids_cap, w->nids + depth + 1,
+	    sizeof(*w->ids));
+	w->ids[w->nids] = leaf;
+	memcpy(w->ids + w->nids + 1, w->stack, depth * sizeof(*w->ids));
+	w->nids += depth + 1;
+	sm->n_location_id = depth + 1;
+	out = w->values + w->nsamples * w->nvals;
+	for (k = 0; k < w->nvals; k++) {
+		if (v[k] > INT64_MAX)
+			w->clamped = 1;
+		out[k] = v[k] > INT64_MAX ? INT64_MAX : (int64_t)v[k];
 	}
-	for (v = 0; v < w->nvals; v++)
-		w->values[w->nsamples * w->nvals + v] = 0;
-	if (c > INT64_MAX) {
-		c = INT64_MAX;
-		w->clamped = 1;
-	}
-	w->values[w->nsamples * w->nvals + k] = (int64_t)c;
 	sm->n_value = w->nvals;
 	sm->n_label = w->nlabels;
 	sm->label = w->lptr;
@@ -727,97 +775,210 @@ pp_sample(struct pp *w, size_t k, uint32_t leaf, uint64_t c,
 	w->nsamples++;
 }
 
-/* Write the samples of the k-th event shown. */
-static void
-pp_event(struct pp *w, size_t k)
+/*
+ * Return the location of the unit at index at of w->u, a unit of
+ * function fn, made when first asked.
+ */
+static uint32_t
+pp_unit_loc(struct pp *w, uint32_t fn, uint32_t at)
 {
-	const struct fnstacks *s = w->sel->fnstacks[k];
-	const struct flame *f = s->f;
-	int		 ev = w->sel->show[k];
-	struct pp_units	 u;
-	struct keytab	 sitekeys;
-	struct pp_site	*sites, *st;
-	uint32_t	*edge, *unit, fn, parent, pfn, id, uid, file;
-	uint64_t	*left, *cost, c, t, line, addr, key[2];
-	size_t		 i, n = flame_nnodes(f), nc = profile_nevents(w->p);
-	uint32_t	 nf = profile_nfuncs(w->p), end, obj, name;
-	int		 byinstr;
+	uint32_t	 uid = w->u.ids[at], ifn, file;
+	uint64_t	 addr, line;
 
-	pp_units(w, &u, ev);
-	pp_sites(w, &sitekeys, &sites, ev);
-	edge = xcalloc(n + 1, sizeof(*edge));
-	unit = xreallocarray(NULL, (size_t)nf + 1, sizeof(*unit));
-	left = xcalloc((size_t)nf + 1, sizeof(*left));
-	cost = xreallocarray(NULL, nc + 1, sizeof(*cost));
-	memcpy(unit, u.first, (size_t)nf * sizeof(*unit));
-	for (i = 1; i < n; i++) {
-		parent = flame_node(f, i, &fn);
-		/* The caller's frame: its call site of fn. */
-		if (parent != 0) {
-			(void)flame_node(f, parent, &pfn);
-			key[0] = pfn;
+	if (w->uloc[at] != 0)
+		return w->uloc[at];
+	if (w->u.byinstr[fn]) {
+		instrs_get(w->ins, uid, &ifn, &addr, &file, &line);
+		w->uloc[at] = pp_loc(w, fn, file, line, addr, 1, 0);
+	} else {
+		profile_line(w->p, uid, &ifn, &file, &line);
+		w->uloc[at] = pp_loc(w, fn, file, line, 0, 0, 0);
+	}
+	return w->uloc[at];
+}
+
+/* Order pieces by unit, then value. */
+static int
+pp_piececmp(const void *a, const void *b)
+{
+	const struct pp_piece	*x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return (x->k > y->k) - (x->k < y->k);
+}
+
+/*
+ * The stacks of every event shown, merged into one tree: each node of
+ * each event's stacks (flame.h) is a node of the tree by its path, so
+ * that a stack of several events is one sample with a value for each.
+ * Return inv: inv[u * nk + k] is event k's node at tree node u (0:
+ * none), the tree's nodes (the root, 0, included) in *np; parents come
+ * before their children.
+ */
+static uint32_t *
+pp_tree(const struct pp *w, struct keytab *tree, size_t *np)
+{
+	const struct flame *f;
+	uint32_t	**map, *inv, parent, fn;
+	uint64_t	 key[2];
+	size_t		 k, i, n, nk = w->sel->nshow;
+
+	keytab_init(tree, 2);
+	map = xcalloc(nk + 1, sizeof(*map));
+	for (k = 0; k < nk; k++) {
+		f = w->sel->fnstacks[k]->f;
+		n = flame_nnodes(f);
+		map[k] = xreallocarray(NULL, n + 1, sizeof(*map[k]));
+		map[k][0] = 0;
+		for (i = 1; i < n; i++) {
+			parent = flame_node(f, i, &fn);
+			key[0] = map[k][parent];
 			key[1] = fn;
-			profile_func(w->p, pfn, &obj, &file, &name);
-			if ((id = keytab_find(&sitekeys, key)) == KEYTAB_NONE)
-				edge[i] = pp_loc(w, pfn, file, 0, 0, 0);
-			else {
-				st = &sites[id];
-				edge[i] = pp_loc(w, pfn, st->file, st->line,
-				    st->addr, st->has_addr);
-			}
+			map[k][i] = keytab_get(tree, key, NULL) + 1;
 		}
-		if ((c = s->count[i]) == 0)
-			continue;
-		byinstr = u.byinstr[fn];
-		end = u.first[fn + 1];
-		while (c > 0) {
-			/* The next unit with some cost left. */
-			while (left[fn] == 0 && unit[fn] < end) {
-				uid = u.ids[unit[fn]];
-				if (byinstr)
-					left[fn] = instrs_cost(w->ins, uid)[ev];
-				else {
-					profile_line_cost(w->p, uid, cost);
-					left[fn] = cost[ev];
-				}
-				if (left[fn] == COST_NONE)	/* no count */
-					left[fn] = 0;
-				if (left[fn] == 0)
-					unit[fn]++;
+	}
+	*np = (size_t)tree->n + 1;
+	inv = xcalloc(*np * (nk > 0 ? nk : 1), sizeof(*inv));
+	for (k = 0; k < nk; k++) {
+		n = flame_nnodes(w->sel->fnstacks[k]->f);
+		for (i = 1; i < n; i++)
+			inv[(size_t)map[k][i] * nk + k] = (uint32_t)i;
+		free(map[k]);
+	}
+	free(map);
+	return inv;
+}
+
+/*
+ * Give the count c of event k's stacks at a node of function fn to fn's
+ * units, what is left of the one at hand first (the cursor of event k:
+ * unit[], left[]), as pieces added to *pcs.
+ */
+static void
+pp_split(struct pp *w, size_t k, uint32_t fn, uint64_t c, uint32_t *unit,
+    uint64_t *left, struct pp_piece **pcs, size_t *npcs, size_t *cap)
+{
+	const struct pp_units *u = &w->u;
+	uint32_t	 end = u->first[fn + 1], uid;
+	uint64_t	 t;
+	int		 ev = w->sel->show[k];
+
+	while (c > 0) {
+		/* The next unit with some cost left. */
+		while (left[fn] == 0 && unit[fn] < end) {
+			uid = u->ids[unit[fn]];
+			if (u->byinstr[fn])
+				left[fn] = instrs_cost(w->ins, uid)[ev];
+			else {
+				profile_line_cost(w->p, uid, w->cost);
+				left[fn] = w->cost[ev];
 			}
-			if (left[fn] == 0) {
-				/* More than its lines hold: no line. */
-				profile_func(w->p, fn, &obj, &file, &name);
-				id = pp_loc(w, fn, file, 0, 0, 0);
-				pp_sample(w, k, id, c, f, i, edge);
-				break;
-			}
-			uid = u.ids[unit[fn]];
-			if (byinstr) {
-				instrs_get(w->ins, uid, &pfn, &addr, &file,
-				    &line);
-				id = pp_loc(w, fn, file, line, addr, 1);
-			} else {
-				profile_line(w->p, uid, &pfn, &file, &line);
-				id = pp_loc(w, fn, file, line, 0, 0);
-			}
-			t = c < left[fn] ? c : left[fn];
-			pp_sample(w, k, id, t, f, i, edge);
-			c -= t;
-			left[fn] -= t;
+			if (left[fn] == COST_NONE)	/* no count */
+				left[fn] = 0;
 			if (left[fn] == 0)
 				unit[fn]++;
 		}
+		*pcs = xgrow(*pcs, cap, *npcs + 1, sizeof(**pcs));
+		if (left[fn] == 0) {
+			/* More than its lines hold: no line. */
+			(*pcs)[(*npcs)++] = (struct pp_piece){ UINT32_MAX,
+			    (uint32_t)k, c };
+			return;
+		}
+		t = c < left[fn] ? c : left[fn];
+		(*pcs)[(*npcs)++] = (struct pp_piece){ unit[fn], (uint32_t)k,
+		    t };
+		c -= t;
+		if ((left[fn] -= t) == 0)
+			unit[fn]++;
 	}
-	keytab_free(&sitekeys);
-	free(sites);
+}
+
+/*
+ * Write the samples: for each node of the events' merged stacks, its
+ * frames once, and a sample for each unit of its function its counts
+ * were given to, with each event's share.
+ */
+static void
+pp_samples(struct pp *w)
+{
+	struct keytab	 tree;
+	struct pp_piece	*pcs = NULL;
+	struct pp_site	*st;
+	uint32_t	*inv, *edge, *unit, fn, parent, pfn, id, file, obj, name;
+	uint32_t	 nf = profile_nfuncs(w->p), node;
+	uint64_t	*left, *v, key[2], c;
+	const uint64_t	*tk;
+	size_t		 n, u, k, j, m, npcs, cap = 0, depth;
+	size_t		 nk = w->sel->nshow;
+
+	inv = pp_tree(w, &tree, &n);
+	edge = xcalloc(n + 1, sizeof(*edge));
+	unit = xreallocarray(NULL, nk * nf + 1, sizeof(*unit));
+	left = xcalloc(nk * nf + 1, sizeof(*left));
+	v = xreallocarray(NULL, nk + 1, sizeof(*v));
+	for (k = 0; k < nk; k++)
+		memcpy(unit + k * nf, w->u.first, (size_t)nf * sizeof(*unit));
+	for (u = 1; u < n; u++) {
+		tk = keytab_key(&tree, (uint32_t)(u - 1));
+		parent = (uint32_t)tk[0];
+		fn = (uint32_t)tk[1];
+		/* The caller's frame: its call site of fn. */
+		if (parent != 0) {
+			pfn = (uint32_t)keytab_key(&tree, parent - 1)[1];
+			key[0] = pfn;
+			key[1] = fn;
+			profile_func(w->p, pfn, &obj, &file, &name);
+			if ((id = keytab_find(&w->sitekeys, key)) ==
+			    KEYTAB_NONE)
+				edge[u] = pp_loc(w, pfn, file, 0, 0, 0, 1);
+			else {
+				st = &w->sites[id];
+				edge[u] = pp_loc(w, pfn, st->file, st->line,
+				    st->addr, st->has_addr, 1);
+			}
+		}
+		npcs = 0;
+		for (k = 0; k < nk; k++) {
+			if ((node = inv[u * nk + k]) == 0 ||
+			    (c = w->sel->fnstacks[k]->count[node]) == 0)
+				continue;
+			pp_split(w, k, fn, c, unit + k * nf, left + k * nf,
+			    &pcs, &npcs, &cap);
+		}
+		if (npcs == 0)
+			continue;
+		/* The frames above: edge[] of u and of its parents. */
+		for (depth = 0, m = u; (parent = (uint32_t)keytab_key(&tree,
+		    (uint32_t)(m - 1))[0]) != 0; m = parent) {
+			w->stack = xgrow(w->stack, &w->stack_cap, depth + 1,
+			    sizeof(*w->stack));
+			w->stack[depth++] = edge[m];
+		}
+		if (nk > 1)
+			qsort(pcs, npcs, sizeof(*pcs), pp_piececmp);
+		/* A sample a unit, each event's share its value. */
+		for (j = 0; j < npcs; j = m) {
+			memset(v, 0, nk * sizeof(*v));
+			for (m = j; m < npcs && pcs[m].at == pcs[j].at; m++)
+				v[pcs[m].k] += pcs[m].count;
+			if (pcs[j].at != UINT32_MAX)
+				id = pp_unit_loc(w, fn, pcs[j].at);
+			else {
+				profile_func(w->p, fn, &obj, &file, &name);
+				id = pp_loc(w, fn, file, 0, 0, 0, 1);
+			}
+			pp_sample(w, id, v, depth);
+		}
+	}
+	keytab_free(&tree);
+	free(inv);
 	free(edge);
 	free(unit);
 	free(left);
-	free(cost);
-	free(u.first);
-	free(u.ids);
-	free(u.byinstr);
+	free(v);
+	free(pcs);
 }
 
 /*
@@ -827,62 +988,77 @@ pp_event(struct pp *w, size_t k)
 int
 report_pprof(FILE *out, const struct selection *sel)
 {
-	struct pp	 w;
+	struct pp	*w = xcalloc(1, sizeof(*w));	/* its buffers: big */
 	const struct profile *p = sel->p;
 	uint32_t	 i;
-	size_t		 k;
 
-	memset(&w, 0, sizeof(w));
-	w.out = out;
-	w.sel = sel;
-	w.p = p;
-	w.ins = profile_instrs(p);
-	if (w.ins != NULL && instrs_count(w.ins) == 0)
-		w.ins = NULL;
-	w.nvals = sel->nshow;
-	if (deflateInit2(&w.z, 6, Z_DEFLATED, 15 + 16, 8,
+	w->out = out;
+	w->sel = sel;
+	w->p = p;
+	w->ins = profile_instrs(p);
+	if (w->ins != NULL && instrs_count(w->ins) == 0)
+		w->ins = NULL;
+	w->nvals = sel->nshow;
+	/* The fastest compression: the export is written once, read once. */
+	if (deflateInit2(&w->z, 1, Z_DEFLATED, 15 + 16, 8,
 	    Z_DEFAULT_STRATEGY) != Z_OK)
 		errx(1, "deflateInit2: out of memory");
-	w.st = strtab_create();
-	w.strmap = xcalloc((size_t)profile_nstrings(p) + 1,
-	    sizeof(*w.strmap));
-	w.objidx = xcalloc((size_t)profile_nstrings(p) + 1,
-	    sizeof(*w.objidx));
+	w->st = strtab_create();
+	w->strmap = xcalloc((size_t)profile_nstrings(p) + 1,
+	    sizeof(*w->strmap));
+	w->objidx = xcalloc((size_t)profile_nstrings(p) + 1,
+	    sizeof(*w->objidx));
 	for (i = 0; i < profile_nobjects(p); i++)
-		w.objidx[profile_object(p, i)] = i + 1;
-	keytab_init(&w.fns, 2);
-	keytab_init(&w.locs, 4);
-	w.samples = xreallocarray(NULL, PP_BATCH, sizeof(*w.samples));
-	w.sptr = xreallocarray(NULL, PP_BATCH, sizeof(*w.sptr));
-	w.values = xreallocarray(NULL, (size_t)PP_BATCH * (w.nvals + 1),
-	    sizeof(*w.values));
+		w->objidx[profile_object(p, i)] = i + 1;
+	keytab_init(&w->fns, 2);
+	keytab_init(&w->sites_at, 4);
+	w->samples = xreallocarray(NULL, PP_BATCH, sizeof(*w->samples));
+	w->sptr = xreallocarray(NULL, PP_BATCH, sizeof(*w->sptr));
+	w->values = xreallocarray(NULL, (size_t)PP_BATCH * (w->nvals + 1),
+	    sizeof(*w->values));
+	w->cost = xreallocarray(NULL, profile_nevents(p) + 1,
+	    sizeof(*w->cost));
 
-	pp_bases(&w);
-	pp_head(&w);
-	for (k = 0; k < sel->nshow; k++)
-		pp_event(&w, k);
-	pp_flush(&w);
-	pp_deflate(&w, NULL, 0, Z_FINISH);
-	(void)deflateEnd(&w.z);
-	if (w.clamped)
+	pp_bases(w);
+	pp_units(w, &w->u);
+	w->uloc = xcalloc((size_t)w->u.first[profile_nfuncs(p)] + 1,
+	    sizeof(*w->uloc));
+	/* A caller's frame: its costliest site for the first sort event. */
+	pp_sites(w, &w->sitekeys, &w->sites, sel->nsort > 0 ? sel->sort[0] :
+	    0);
+	pp_head(w);
+	pp_samples(w);
+	pp_flush(w);
+	pp_deflate(w, w->raw, w->nraw, Z_FINISH);
+	(void)deflateEnd(&w->z);
+	if (w->clamped)
 		msg_note("pprof values are signed: counts above %lld were "
 		    "written as %lld", (long long)INT64_MAX,
 		    (long long)INT64_MAX);
 
-	strtab_free(w.st);
-	free(w.strmap);
-	free(w.objidx);
-	keytab_free(&w.fns);
-	keytab_free(&w.locs);
-	free(w.loc_fn);
-	free(w.loc_map);
-	free(w.base);
-	free(w.has_base);
-	free(w.lo);
-	free(w.hi);
-	free(w.samples);
-	free(w.sptr);
-	free(w.ids);
-	free(w.values);
+	strtab_free(w->st);
+	free(w->strmap);
+	free(w->objidx);
+	keytab_free(&w->fns);
+	keytab_free(&w->sites_at);
+	free(w->loc);
+	free(w->site_loc);
+	free(w->base);
+	free(w->has_base);
+	free(w->lo);
+	free(w->hi);
+	free(w->samples);
+	free(w->sptr);
+	free(w->ids);
+	free(w->values);
+	free(w->cost);
+	free(w->u.first);
+	free(w->u.ids);
+	free(w->u.byinstr);
+	free(w->uloc);
+	keytab_free(&w->sitekeys);
+	free(w->sites);
+	free(w->stack);
+	free(w);
 	return 0;
 }
