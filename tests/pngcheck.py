@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""pngcheck.py - print a PNG's width, height and how many of its pixels
-differ from its top-left pixel (the background): a rendered picture is
-not blank.  Reads 8-bit RGB or RGBA, non-interlaced, with the standard
-library only.
+"""pngcheck.py - print a PNG's width, height, how many of its pixels
+differ from its top-left pixel (the background), and how many colours
+it has: a rendered picture is not blank.  Reads 8-bit RGB or RGBA,
+non-interlaced, with the standard library only.
 
 usage: pngcheck.py FILE"""
 import struct
@@ -53,7 +53,9 @@ def main(path):
     bg = rows[0][:3]
     busy = sum(1 for r in rows for x in range(w)
                if r[x * bpp:x * bpp + 3] != bg)
-    print(w, h, busy)
+    colours = len(set(r[x * bpp:x * bpp + 3] for r in rows
+                      for x in range(w)))
+    print(w, h, busy, colours)
 
 
 main(sys.argv[1])

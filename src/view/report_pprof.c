@@ -759,7 +759,9 @@ pp_sample(struct pp *w, uint32_t leaf, const uint64_t *v, size_t depth)
 	w->ids = xgrow(w->ids, &w->ids_cap, w->nids + depth + 1,
 	    sizeof(*w->ids));
 	w->ids[w->nids] = leaf;
-	memcpy(w->ids + w->nids + 1, w->stack, depth * sizeof(*w->ids));
+	if (depth > 0)
+		memcpy(w->ids + w->nids + 1, w->stack, depth *
+		    sizeof(*w->ids));
 	w->nids += depth + 1;
 	sm->n_location_id = depth + 1;
 	out = w->values + w->nsamples * w->nvals;
