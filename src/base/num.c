@@ -109,3 +109,23 @@ num_sdouble(struct snum v)
 {
 	return v.neg ? -(double)v.mag : (double)v.mag;
 }
+
+/*
+ * Write v in decimal into buf (at least 21 bytes), no separators, and a
+ * NUL; return its length.
+ */
+size_t
+num_u64(uint64_t v, char *buf)
+{
+	char	 tmp[20];
+	size_t	 n = 0, i;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	for (i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	buf[n] = '\0';
+	return n;
+}

@@ -124,6 +124,7 @@ struct snum {
 };
 
 size_t	num_commify(uint64_t, char *);
+size_t	num_u64(uint64_t, char *);
 size_t	num_scommify(struct snum, char *);
 double	num_sdouble(struct snum);
 

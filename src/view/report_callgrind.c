@@ -21,6 +21,7 @@
 #include "analysis/derive.h"
 #include "base/cost.h"
 #include "base/keytab.h"
+#include "base/num.h"
 #include "base/sort.h"
 #include "base/xmalloc.h"
 #include "model/instrs.h"
@@ -74,9 +75,12 @@ struct cgw {
 	int		 have_pos;	/* a position written since fn= */
 	uint64_t	 last_addr, last_line;
 	uint64_t	*cost;		/* a line's costs */
+	char		*lb;		/* the position and cost line made, */
+	size_t		 lbn;		/*   its length */
 };
 
 static void	cgw_name(struct cgw *, enum cgw_kind, const char *, uint32_t);
+static void	cgw_num(struct cgw *, char, uint64_t, int);
 static void	cgw_pos(struct cgw *, int, uint64_t, uint64_t);
 static void	cgw_costs(struct cgw *, const uint64_t *);
 static void	cgw_header(struct cgw *, const struct selection *);
@@ -111,9 +115,33 @@ cgw_name(struct cgw *w, enum cgw_kind k, const char *key, uint32_t s)
 	    profile_str(w->p, s));
 }
 
+/* Add the number v to the line made, after prefix c (if not NUL). */
+static void
+cgw_num(struct cgw *w, char c, uint64_t v, int hex)
+{
+	static const char	 digits[] = "0123456789abcdef";
+	char			 tmp[16];
+	size_t			 n = 0;
+
+	if (c != '\0')
+		w->lb[w->lbn++] = c;
+	if (!hex) {
+		w->lbn += num_u64(v, w->lb + w->lbn);
+		return;
+	}
+	w->lb[w->lbn++] = '0';
+	w->lb[w->lbn++] = 'x';
+	do {
+		tmp[n++] = digits[v & 15];
+		v >>= 4;
+	} while (v > 0);
+	while (n > 0)
+		w->lb[w->lbn++] = tmp[--n];
+}
+
 /*
- * Write a position: the address if instr is set, and the line, each as a
- * difference from the one before (absolute after fn=).
+ * Start a line with a position: the address if instr is set, and the
+ * line, each as a difference from the one before (absolute after fn=).
  */
 static void
 cgw_pos(struct cgw *w, int instr, uint64_t addr, uint64_t line)
@@ -123,42 +151,44 @@ cgw_pos(struct cgw *w, int instr, uint64_t addr, uint64_t line)
 
 	last[0] = &w->last_addr;
 	last[1] = &w->last_line;
+	w->lbn = 0;
 	for (k = instr ? 0 : 1; k < 2; k++) {
 		if (k == 1 && instr)
-			fputc(' ', w->out);
+			w->lb[w->lbn++] = ' ';
 		if (!w->have_pos)
-			fprintf(w->out, k == 0 ? "0x%" PRIx64 : "%" PRIu64,
-			    v[k]);
+			cgw_num(w, '\0', v[k], k == 0);
 		else if (v[k] == *last[k])
-			fputc('*', w->out);
+			w->lb[w->lbn++] = '*';
 		else if (v[k] > *last[k])
-			fprintf(w->out, k == 0 ? "+%" PRIu64 : "+%" PRIu64,
-			    v[k] - *last[k]);
+			cgw_num(w, '+', v[k] - *last[k], 0);
 		else
-			fprintf(w->out, "-%" PRIu64, *last[k] - v[k]);
+			cgw_num(w, '-', *last[k] - v[k], 0);
 		*last[k] = v[k];
 	}
 	w->have_pos = 1;
 }
 
 /*
- * Write the recorded events' counts of c after a position, and the end
- * of the line: no count where none was given, "." where a later one is
- * (as callgrind_annotate reads it too).
+ * End the line started with a position: the recorded events' counts of
+ * c (none if c is NULL): no count where none was given, "." where a
+ * later one is (as callgrind_annotate reads it too).
  */
 static void
 cgw_costs(struct cgw *w, const uint64_t *c)
 {
-	unsigned	 i, n = w->nrec;
+	unsigned	 i, n = c != NULL ? w->nrec : 0;
 
 	while (n > 0 && c[n - 1] == COST_NONE)
 		n--;
 	for (i = 0; i < n; i++)
-		if (c[i] == COST_NONE)
-			fputs(" .", w->out);
-		else
-			fprintf(w->out, " %" PRIu64, c[i]);
-	fputc('\n', w->out);
+		if (c[i] == COST_NONE) {
+			w->lb[w->lbn++] = ' ';
+			w->lb[w->lbn++] = '.';
+		} else
+			cgw_num(w, ' ', c[i], 0);
+	w->lb[w->lbn++] = '\n';
+	fwrite(w->lb, 1, w->lbn, w->out);
+	w->lbn = 0;
 }
 
 /*
@@ -460,7 +490,7 @@ cgw_entry(struct cgw *w, const struct cgw_ent *x, const struct keytab *at)
 		fprintf(w->out, " 0x%" PRIx64 " %" PRIu64 "\n", j->target,
 		    tline);
 		cgw_pos(w, 1, j->addr, line);
-		fputc('\n', w->out);
+		cgw_costs(w, NULL);
 		break;
 	}
 }
@@ -513,6 +543,8 @@ report_callgrind(FILE *out, const struct selection *sel)
 		w.ids[k] = xcalloc((size_t)nstr + 1, sizeof(*w.ids[k]));
 	w.cost = xreallocarray(NULL, profile_nevents(w.p) + 1,
 	    sizeof(*w.cost));
+	/* A position (two of 21 bytes, signs) and a count an event. */
+	w.lb = xmalloc(64 + 22 * ((size_t)w.nrec + 1));
 	w.ob = 1;		/* no object until an ob= line */
 	w.byinstr = xcalloc((size_t)profile_nfuncs(w.p) + 1, 1);
 	w.first = xreallocarray(NULL, (size_t)profile_nfuncs(w.p) + 1,
@@ -524,6 +556,8 @@ report_callgrind(FILE *out, const struct selection *sel)
 		w.first[fn] = i;
 	}
 	keytab_init(&at, 2);
+	if (w.ins != NULL)
+		keytab_reserve(&at, instrs_count(w.ins));
 	for (i = 0; w.ins != NULL && i < instrs_count(w.ins); i++) {
 		instrs_get(w.ins, i, &fn, &addr, &file, &line);
 		w.byinstr[fn] = 1;
@@ -553,6 +587,7 @@ report_callgrind(FILE *out, const struct selection *sel)
 	for (k = 0; k < CGW_NKINDS; k++)
 		free(w.ids[k]);
 	free(w.cost);
+	free(w.lb);
 	free(w.byinstr);
 	free(w.first);
 	return 0;
