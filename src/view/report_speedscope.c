@@ -54,7 +54,7 @@ speedscope_profile(struct json *j, const struct selection *sel,
     const struct flamesel *s, int ev, struct strtab *st)
 {
 	const struct frame	*fr;
-	uint32_t		*path, v;
+	uint32_t		*path, *shared, v;
 	size_t			 depth, i, k;
 	char			*name;
 	const char		*evname = profile_str(sel->p,
@@ -79,6 +79,8 @@ speedscope_profile(struct json *j, const struct selection *sel,
 	json_key(j, "endValue");
 	json_u64(j, s->frames[0].total);
 	path = xreallocarray(NULL, s->depth + 2, sizeof(*path));
+	/* Each frame's shared index, found once (0: not yet, else + 1). */
+	shared = xcalloc(s->nframes + 1, sizeof(*shared));
 	/* Twice depth first, children in order: samples, then weights. */
 	for (k = 0; k < 2; k++) {
 		json_key(j, k == 0 ? "samples" : "weights");
@@ -90,15 +92,20 @@ speedscope_profile(struct json *j, const struct selection *sel,
 			path[depth - 1] = v;
 			if (fr->self > 0 && k == 0) {
 				json_open(j, '[');
-				for (i = 0; i < depth; i++)
-					json_u64(j, speedscope_frame(st, s,
-					    &s->frames[path[i]]));
+				for (i = 0; i < depth; i++) {
+					if (shared[path[i]] == 0)
+						shared[path[i]] =
+						    speedscope_frame(st, s,
+						    &s->frames[path[i]]) + 1;
+					json_u64(j, shared[path[i]] - 1);
+				}
 				json_close(j, ']');
 			} else if (fr->self > 0)
 				json_u64(j, fr->self);
 		}
 		json_close(j, ']');
 	}
+	free(shared);
 	free(path);
 	json_close(j, '}');
 }
