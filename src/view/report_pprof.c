@@ -70,7 +70,7 @@ struct pp_units {
 	unsigned char	*byinstr;	/*   instructions if set */
 };
 
-/* The best call site of a caller to a callee (for one event). */
+/* The best call site of a caller to a callee, for the first sort event. */
 struct pp_site {
 	uint32_t	 file;
 	uint64_t	 line;
@@ -113,7 +113,7 @@ struct pp {
 	struct keytab	 fns;		/* (name, file) in st -> id - 1 */
 	uint32_t	 fns_sent;
 	struct keytab	 sites_at;	/* callers' frames: (fn, file, line,
-					   addr) -> location id - 1 */
+					   addr) -> their index in site_loc */
 	uint32_t	 nlocs;		/* locations made, */
 	uint32_t	 locs_sent;	/*   and written: those between */
 	struct pp_loc	*loc;		/*   to write, */
