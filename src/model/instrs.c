@@ -311,6 +311,24 @@ instrs_get(const struct instrs *t, uint32_t i, uint32_t *fn, uint64_t *addr,
 	*line = t->line[i];
 }
 
+/*
+ * Return the id of function fn's instruction at addr, or UINT32_MAX if
+ * it has none there.
+ */
+uint32_t
+instrs_find(const struct instrs *t, uint32_t fn, uint64_t addr)
+{
+	const struct islot	*sl;
+	uint32_t		 h = instrs_hash(fn, addr), j;
+
+	for (j = h & t->imask; (sl = &t->islots[j])->id != 0;
+	    j = (j + 1) & t->imask)
+		if (sl->tag == h && t->addr[sl->id - 1] == addr &&
+		    t->fn[sl->id - 1] == fn)
+			return sl->id - 1;
+	return UINT32_MAX;
+}
+
 /* Return instruction i's self cost. */
 const uint64_t *
 instrs_cost(const struct instrs *t, uint32_t i)

@@ -92,8 +92,7 @@ static int	cgw_entcmp(const void *, const void *);
 static struct cgw_ent *cgw_entries(const struct cgw *, size_t *);
 static void	cgw_function(struct cgw *, uint32_t);
 static void	cgw_trailer(struct cgw *);
-static void	cgw_entry(struct cgw *, const struct cgw_ent *,
-		    const struct keytab *);
+static void	cgw_entry(struct cgw *, const struct cgw_ent *);
 
 /*
  * Write "key=(id) name" for string s of the profile, the name only the
@@ -426,17 +425,14 @@ cgw_function(struct cgw *w, uint32_t fn)
 	w->have_pos = 0;
 }
 
-/*
- * Write entry x: a line's or an instruction's costs, a call or a jump;
- * at finds an instruction by (function, address).
- */
+/* Write entry x: a line's or an instruction's costs, a call or a jump. */
 static void
-cgw_entry(struct cgw *w, const struct cgw_ent *x, const struct keytab *at)
+cgw_entry(struct cgw *w, const struct cgw_ent *x)
 {
 	const struct icall *c;
 	const struct ijump *j;
 	uint32_t	 fn, file, callee, id;
-	uint64_t	 addr, line = 0, tline = 0, key[2];
+	uint64_t	 addr, line = 0, tline = 0;
 
 	switch (x->what) {
 	case CGW_PAIR:
@@ -463,9 +459,7 @@ cgw_entry(struct cgw *w, const struct cgw_ent *x, const struct keytab *at)
 		break;
 	case CGW_ICALL:
 		c = instrs_call(w->ins, x->id);
-		key[0] = c->fn;
-		key[1] = c->addr;
-		if ((id = keytab_find(at, key)) != KEYTAB_NONE) {
+		if ((id = instrs_find(w->ins, c->fn, c->addr)) != UINT32_MAX) {
 			instrs_get(w->ins, id, &fn, &addr, &file, &line);
 			cgw_file(w, file);
 		}
@@ -475,12 +469,9 @@ cgw_entry(struct cgw *w, const struct cgw_ent *x, const struct keytab *at)
 		break;
 	case CGW_JUMP:
 		j = instrs_jump(w->ins, x->id);
-		key[0] = j->fn;
-		key[1] = j->addr;
-		if ((id = keytab_find(at, key)) != KEYTAB_NONE)
+		if ((id = instrs_find(w->ins, j->fn, j->addr)) != UINT32_MAX)
 			instrs_get(w->ins, id, &fn, &addr, &file, &line);
-		key[1] = j->target;
-		if ((id = keytab_find(at, key)) != KEYTAB_NONE)
+		if ((id = instrs_find(w->ins, j->fn, j->target)) != UINT32_MAX)
 			instrs_get(w->ins, id, &fn, &addr, &file, &tline);
 		if (j->cond)
 			fprintf(w->out, "jcnd=%" PRIu64 "/%" PRIu64, j->taken,
@@ -525,11 +516,9 @@ report_callgrind(FILE *out, const struct selection *sel)
 {
 	struct cgw	 w;
 	struct cgw_ent	*e;
-	struct keytab	 at;
 	uint32_t	 i, fn, file, nstr;
-	uint64_t	 addr, line, key[2];
+	uint64_t	 addr, line;
 	size_t		 k, n;
-	int		 created;
 
 	memset(&w, 0, sizeof(w));
 	w.out = out;
@@ -555,15 +544,9 @@ report_callgrind(FILE *out, const struct selection *sel)
 		profile_pair(w.p, i, &fn, &file);
 		w.first[fn] = i;
 	}
-	keytab_init(&at, 2);
-	if (w.ins != NULL)
-		keytab_reserve(&at, instrs_count(w.ins));
 	for (i = 0; w.ins != NULL && i < instrs_count(w.ins); i++) {
 		instrs_get(w.ins, i, &fn, &addr, &file, &line);
 		w.byinstr[fn] = 1;
-		key[0] = fn;
-		key[1] = addr;
-		(void)keytab_get(&at, key, &created);
 	}
 
 	cgw_header(&w, sel);
@@ -571,7 +554,7 @@ report_callgrind(FILE *out, const struct selection *sel)
 	for (k = 0; k < n; k++) {
 		if (k == 0 || e[k].fn != e[k - 1].fn)
 			cgw_function(&w, e[k].fn);
-		cgw_entry(&w, &e[k], &at);
+		cgw_entry(&w, &e[k]);
 	}
 	/*
 	 * The functions named by fn= lines again, in the order of their
@@ -583,7 +566,6 @@ report_callgrind(FILE *out, const struct selection *sel)
 	cgw_totals(&w, 1, "totals:");
 
 	free(e);
-	keytab_free(&at);
 	for (k = 0; k < CGW_NKINDS; k++)
 		free(w.ids[k]);
 	free(w.cost);

@@ -676,11 +676,10 @@ static void
 pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
     int ev)
 {
-	struct keytab	 at;
 	struct pp_site	*s = NULL;
 	const struct icall *c;
 	uint64_t	 key[2], line, cost, iline, iaddr;
-	uint32_t	 i, id, caller, callee, file, ifn, ifile;
+	uint32_t	 i, id, k, caller, callee, file, ifn, ifile;
 	size_t		 cap = 0;
 	int		 created;
 
@@ -704,13 +703,6 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 	}
 	if (w->ins != NULL && (unsigned)ev < instrs_nevents(w->ins)) {
 		/* The call's address, and that instruction's line. */
-		keytab_init(&at, 2);
-		for (i = 0; i < instrs_count(w->ins); i++) {
-			instrs_get(w->ins, i, &ifn, &iaddr, &ifile, &iline);
-			key[0] = ifn;
-			key[1] = iaddr;
-			(void)keytab_get(&at, key, &created);
-		}
 		for (i = 0; i < instrs_ncalls(w->ins); i++) {
 			c = instrs_call(w->ins, i);
 			if ((cost = instrs_call_cost(w->ins, i)[ev]) ==
@@ -723,20 +715,17 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 			if (s[id].has_addr && (cost < s[id].cost ||
 			    (cost == s[id].cost && c->addr >= s[id].addr)))
 				continue;
-			key[1] = c->addr;
 			s[id].has_addr = 1;
 			s[id].addr = c->addr;
 			s[id].cost = cost;
-			if ((id = keytab_find(&at, key)) != KEYTAB_NONE) {
-				instrs_get(w->ins, id, &ifn, &iaddr, &ifile,
+			if ((k = instrs_find(w->ins, c->fn, c->addr)) !=
+			    UINT32_MAX) {
+				instrs_get(w->ins, k, &ifn, &iaddr, &ifile,
 				    &iline);
-				key[1] = c->callee;
-				id = keytab_find(kt, key);
 				s[id].file = ifile;
 				s[id].line = iline;
 			}
 		}
-		keytab_free(&at);
 	}
 	*sites = s;
 }
