@@ -41,6 +41,8 @@ static void	flamesel_program(const struct profile *, struct flameprog *);
 static int	flamesel_is_program(const struct flameprog *, const char *);
 static unsigned char *flamesel_matches(const struct report_opts *,
 		    const struct profile *);
+static unsigned char *flamesel_through(const struct report_opts *,
+		    const struct profile *, const struct flame *);
 static int	flamesel_childcmp(const void *, const void *);
 static void	flamesel_too_large(const char *);
 static void	flamesel_walk(struct flamesel *, struct keytab *,
@@ -197,6 +199,29 @@ flamesel_matches(const struct report_opts *o, const struct profile *p)
 }
 
 /*
+ * Return, for each node of f, whether --function matches its function or
+ * one above it: whether the stacks ending there are kept (one byte a
+ * node; all when there is no --function).
+ */
+static unsigned char *
+flamesel_through(const struct report_opts *o, const struct profile *p,
+    const struct flame *f)
+{
+	unsigned char	*hit = flamesel_matches(o, p), *through;
+	uint32_t	 fn, parent;
+	size_t		 i, n = flame_nnodes(f);
+
+	through = xcalloc(n + 1, 1);
+	through[0] = hit == NULL;
+	for (i = 1; i < n; i++) {
+		parent = flame_node(f, i, &fn);
+		through[i] = through[parent] || hit[fn];
+	}
+	free(hit);
+	return through;
+}
+
+/*
  * Add the stacks of f to the tree, making the frames they need, to the
  * counts of NEW or (old set) to those of OLD.  With --function, only the
  * stacks through a function it matches.  f's nodes come after their
@@ -213,20 +238,14 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 	uint32_t	 nf = profile_nfuncs(p);
 	size_t		 i, n = flame_nnodes(f), size = 0;
 	char		*buf = NULL;
-	unsigned char	*hit = flamesel_matches(o, p), *through;
+	unsigned char	*through = flamesel_through(o, p, f);
 	int		 created;
 	struct flameprog pg;
 
 	flamesel_program(p, &pg);
 
-	/* Each node: is it or a frame above it matched; its stacks. */
-	through = xcalloc(n + 1, 1);
+	/* Each node's stacks, where --function keeps them. */
 	sub = xcalloc(n + 1, sizeof(*sub));
-	through[0] = hit == NULL;
-	for (i = 1; i < n; i++) {
-		parent = flame_node(f, i, &fn);
-		through[i] = through[parent] || hit[fn];
-	}
 	for (i = n; i-- > 1; ) {
 		/* Plain sums, as the views' totals are. */
 		if (through[i])
@@ -287,7 +306,6 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 	free(sub);
 	free(through);
 	free(names);
-	free(hit);
 	free(buf);
 	free(pg.name);
 	free(pg.dir);
@@ -446,8 +464,7 @@ struct fnstacks *
 flamesel_fnstacks(const struct flamesel_from *from)
 {
 	struct fnstacks	*s;
-	unsigned char	*hit, *through;
-	uint32_t	 fn, parent;
+	unsigned char	*through;
 	size_t		 i, n;
 
 	s = xcalloc(1, sizeof(*s));
@@ -459,17 +476,11 @@ flamesel_fnstacks(const struct flamesel_from *from)
 	s->exact = s->f->exact;
 	n = flame_nnodes(s->f);
 	s->count = xreallocarray(NULL, n + 1, sizeof(*s->count));
-	hit = flamesel_matches(from->o, from->p);
-	through = xcalloc(n + 1, 1);
-	through[0] = hit == NULL;
+	through = flamesel_through(from->o, from->p, s->f);
 	s->count[0] = 0;
-	for (i = 1; i < n; i++) {
-		parent = flame_node(s->f, i, &fn);
-		through[i] = through[parent] || hit[fn];
+	for (i = 1; i < n; i++)
 		s->count[i] = through[i] ? s->f->count[i] : 0;
-	}
 	free(through);
-	free(hit);
 	return s;
 }
 
