@@ -98,7 +98,6 @@ struct pp_loc {
 struct pp {
 	FILE		*out;
 	z_stream	 z;
-	int		 failed;	/* a write failed */
 	unsigned char	 zbuf[65536];	/* compressed, to write */
 	unsigned char	 raw[262144];	/* packed, to compress */
 	size_t		 nraw;
@@ -190,8 +189,9 @@ pp_deflate(struct pp *w, const void *data, size_t n, int flush)
 		w->z.avail_out = sizeof(w->zbuf);
 		(void)deflate(&w->z, flush);
 		got = sizeof(w->zbuf) - w->z.avail_out;
-		if (got > 0 && fwrite(w->zbuf, 1, got, w->out) != got)
-			w->failed = 1;
+		/* A failed write marks the stream, which main() checks. */
+		if (got > 0)
+			(void)fwrite(w->zbuf, 1, got, w->out);
 	} while (w->z.avail_out == 0 || w->z.avail_in > 0);
 }
 
