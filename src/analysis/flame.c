@@ -49,7 +49,10 @@ __extension__ typedef unsigned __int128 u128;
 /* The walk of flame_estimate(): the calls, the stack, the work left. */
 struct fest {
 	struct fcall	*calls;		/* by callee, then caller, */
-	uint32_t	*first;		/*   each callee's first */
+	uint32_t	*first;		/*   each callee's first, */
+	uint32_t	*bycost;	/*   each callee's in the order of */
+	uint32_t	*bycount;	/*   flame_best(): by cost or count,
+					   largest first, then by place */
 	uint64_t	 min;		/* a count below it goes up whole */
 	uint32_t	*path;		/* the stack walked, */
 	unsigned char	*onpath;	/*   its functions, */
@@ -65,6 +68,9 @@ struct fest {
 	size_t		 skip_cap, rem_cap, shares_cap;
 };
 
+/* The calls being ordered, for flame_costcmp() and flame_countcmp(). */
+static const struct fcall	*calls_of;
+
 static int	flame_callcmp(const void *, const void *);
 static int	flame_add(struct flame *, const uint32_t *, size_t, int,
 		    uint64_t);
@@ -75,6 +81,11 @@ static void	flame_calls(struct fest *, const struct profile *, unsigned);
 static void	flame_push(struct fest *, uint32_t, uint64_t, size_t);
 static size_t	flame_callers(struct fest *, size_t, size_t);
 static size_t	flame_best(const struct fest *, size_t, size_t);
+static size_t	flame_best_small(const struct fest *, size_t, size_t);
+static size_t	flame_first(const struct fest *, const uint32_t *, size_t,
+		    size_t, int);
+static int	flame_costcmp(const void *, const void *);
+static int	flame_countcmp(const void *, const void *);
 static int	flame_remcmp(const void *, const void *);
 static void	flame_share(struct fest *, const struct fwork *, size_t,
 		    size_t, size_t);
@@ -112,16 +123,18 @@ flame_callcmp(const void *a, const void *b)
 
 /*
  * Add count to the stack of n frames (with rev set, frames[] is the
- * innermost first), making the nodes of the tree it needs.  Return -1,
- * adding nothing and marking f over the limit (walked above it), if that
- * walks more than FLAME_MAX_FRAMES in all.
+ * innermost first), making the nodes of the tree it needs.  The frames
+ * it shares from the root with the stack added before are found again
+ * without a lookup (f->last).  Return -1, adding nothing and marking f
+ * over the limit (walked above it), if that walks more than
+ * FLAME_MAX_FRAMES in all.
  */
 static int
 flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
     uint64_t count)
 {
 	uint64_t	key[2];
-	uint32_t	cur = 0, id;
+	uint32_t	cur = 0, id, fn;
 	size_t		i;
 	int		created;
 
@@ -131,9 +144,16 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 		return -1;
 	}
 	f->walked += n;
+	f->last = xgrow(f->last, &f->last_cap, 2 * n + 2, sizeof(*f->last));
 	for (i = 0; i < n; i++) {
+		fn = rev ? frames[n - 1 - i] : frames[i];
+		if (i < f->nlast && f->last[2 * i] == fn) {
+			cur = f->last[2 * i + 1];
+			continue;
+		}
+		f->nlast = i;	/* shared no further */
 		key[0] = cur;
-		key[1] = rev ? frames[n - 1 - i] : frames[i];
+		key[1] = fn;
 		id = keytab_get(&f->nodes, key, &created);
 		cur = id + 1;
 		if (created) {
@@ -141,7 +161,10 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 			    sizeof(*f->count));
 			f->count[cur] = 0;
 		}
+		f->last[2 * i] = fn;
+		f->last[2 * i + 1] = cur;
 	}
+	f->nlast = n;
 	f->count[cur] += count;
 	return 0;
 }
@@ -152,7 +175,7 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 {
 	struct fest	 e;
 	uint64_t	*self, total = 0;
-	size_t		 nf = profile_nfuncs(p), lo, hi, ncand;
+	size_t		 nf = profile_nfuncs(p), lo, hi, ncand, best;
 	uint32_t	 fn;
 
 	memset(&e, 0, sizeof(e));
@@ -183,13 +206,23 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 			e.onpath[it.fn] = 1;
 			lo = e.first[it.fn];
 			hi = e.first[it.fn + 1];
-			if ((ncand = flame_callers(&e, lo, hi)) == 0) {
+			if (it.count < e.min) {
+				/* Up whole: only the costliest caller. */
+				if ((best = flame_best_small(&e, lo, hi)) < hi) {
+					flame_push(&e, e.calls[best].caller,
+					    it.count, e.depth);
+					continue;
+				}
+				ncand = 0;
+			} else
+				ncand = flame_callers(&e, lo, hi);
+			if (ncand == 0) {
 				if (flame_add(f, e.path, e.depth, 1,
 				    it.count) == -1)
 					goto done;
 				continue;
 			}
-			if (it.count < e.min || ncand == 1)
+			if (ncand == 1)
 				flame_push(&e, e.calls[flame_best(&e, lo,
 				    hi)].caller, it.count, e.depth);
 			else
@@ -207,6 +240,8 @@ done:
 	free(e.onpath);
 	free(e.path);
 	free(e.first);
+	free(e.bycost);
+	free(e.bycount);
 	free(e.calls);
 	free(self);
 }
@@ -273,6 +308,43 @@ flame_calls(struct fest *e, const struct profile *p, unsigned ev)
 		e->first[e->calls[i].callee + 1]++;
 	for (fn = 0; fn < nf; fn++)
 		e->first[fn + 1] += e->first[fn];
+	e->bycost = xreallocarray(NULL, nc + 1, sizeof(*e->bycost));
+	e->bycount = xreallocarray(NULL, nc + 1, sizeof(*e->bycount));
+	for (i = 0; i < nc; i++)
+		e->bycost[i] = e->bycount[i] = (uint32_t)i;
+	calls_of = e->calls;
+	for (fn = 0; fn < nf; fn++) {
+		k = e->first[fn + 1] - e->first[fn];
+		if (k < 2)
+			continue;
+		qsort(e->bycost + e->first[fn], k, sizeof(*e->bycost),
+		    flame_costcmp);
+		qsort(e->bycount + e->first[fn], k, sizeof(*e->bycount),
+		    flame_countcmp);
+	}
+	calls_of = NULL;
+}
+
+/* Order calls (indices) by cost, largest first, then by place. */
+static int
+flame_costcmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (calls_of[x].cost != calls_of[y].cost)
+		return calls_of[x].cost > calls_of[y].cost ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* Order calls (indices) by count, largest first, then by place. */
+static int
+flame_countcmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (calls_of[x].count != calls_of[y].count)
+		return calls_of[x].count > calls_of[y].count ? -1 : 1;
+	return (x > y) - (x < y);
 }
 
 /* Push onto e's work a piece of count going up to fn at depth. */
@@ -344,6 +416,51 @@ flame_best(const struct fest *e, size_t lo, size_t hi)
 			best = i;
 	}
 	return best;
+}
+
+/*
+ * Return the first of calls lo..hi in order ord (lo..hi of it) whose
+ * caller is not on e's path and, with open set, not closed (all its
+ * callers on the path); hi if there is none.
+ */
+static size_t
+flame_first(const struct fest *e, const uint32_t *ord, size_t lo, size_t hi,
+    int open)
+{
+	size_t		i;
+	uint32_t	c;
+
+	for (i = lo; i < hi; i++) {
+		c = e->calls[ord[i]].caller;
+		if (!e->onpath[c] && (!open || !flame_closed(e->calls,
+		    e->first, e->onpath, c)))
+			return ord[i];
+	}
+	return hi;
+}
+
+/*
+ * Return the caller, of calls lo..hi, that a share below e->min goes up
+ * through: the one flame_callers() leaves and flame_best() chooses,
+ * found by looking at the callers from the costliest down and stopping
+ * at the first that qualifies; hi if none does.  The callers left are
+ * those not closed if there is one, else all off the path; their
+ * counts weigh them if their costs are all zero.
+ */
+static size_t
+flame_best_small(const struct fest *e, size_t lo, size_t hi)
+{
+	size_t	best;
+	int	open = 1;
+
+	if ((best = flame_first(e, e->bycost, lo, hi, 1)) == hi) {
+		open = 0;
+		if ((best = flame_first(e, e->bycost, lo, hi, 0)) == hi)
+			return hi;
+	}
+	if (e->calls[best].cost > 0)
+		return best;
+	return flame_first(e, e->bycount, lo, hi, open);
 }
 
 /* The remainders of a share, for flame_remcmp(). */
@@ -469,5 +586,6 @@ flame_free(struct flame *f)
 		return;
 	keytab_free(&f->nodes);
 	free(f->count);
+	free(f->last);
 	free(f);
 }

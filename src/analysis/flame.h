@@ -32,6 +32,10 @@ struct flame {
 	uint64_t	*count;		/* node -> stacks ending there */
 	size_t		 cap;
 	uint64_t	 walked;	/* frames, up to FLAME_MAX_FRAMES */
+	uint32_t	*last;		/* the stack added last, from the
+					   root: function, node; */
+	size_t		 nlast;		/*   its frames */
+	size_t		 last_cap;
 };
 
 struct flame	*flame_build(const struct profile *, unsigned);
