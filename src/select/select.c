@@ -535,11 +535,10 @@ select_flame(struct selection *sel, const struct profile *old)
 		}
 		return 0;
 	}
-	sel->flame = flamesel_build(&ff);
-	if (sel->flame == NULL)
-		return -1;
-	if (old != NULL || !(sel->o->format->needs & FORMAT_STACKS_EVERY))
-		return 0;
+	if (old != NULL || !(sel->o->format->needs & FORMAT_STACKS_EVERY)) {
+		sel->flame = flamesel_build(&ff);
+		return sel->flame == NULL ? -1 : 0;
+	}
 	/* Each event shown (speedscope: a profile per event). */
 	sel->flames = xcalloc(sel->nshow + 1, sizeof(*sel->flames));
 	for (i = 0; i < sel->nshow; i++) {

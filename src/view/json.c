@@ -1,5 +1,6 @@
 /*
- * json.c - writes JSON as it goes, two spaces of indent per level.
+ * json.c - writes JSON as it goes, two spaces of indent per level, but
+ * for arrays of numbers asked to be flat, on one line.
  * Strings may hold any bytes: control characters become \u escapes and
  * bytes that are not valid UTF-8 become U+FFFD, so the output is always
  * valid JSON; integers are written exactly, never as floats.
@@ -58,6 +59,11 @@ json_item(struct json *j)
 		j->keyed = 0;
 		return;
 	}
+	if (j->flat > 0 && j->depth >= j->flat) {
+		if (j->count[j->depth]++ > 0)
+			fputc(',', j->out);
+		return;
+	}
 	if (j->depth > 0) {
 		if (j->count[j->depth] > 0)
 			fputc(',', j->out);
@@ -77,15 +83,27 @@ json_open(struct json *j, int c)
 	j->count[j->depth] = 0;
 }
 
+/* Open an array whose items follow each other on one line. */
+void
+json_open_flat(struct json *j)
+{
+	json_open(j, '[');
+	if (j->flat == 0)
+		j->flat = j->depth;
+}
+
 /* Close the object ('}') or array (']') open at this depth. */
 void
 json_close(struct json *j, int c)
 {
-	int	had = j->count[j->depth];
+	int	had = j->count[j->depth], flat = j->flat > 0 &&
+		    j->depth >= j->flat;
 
+	if (j->flat == j->depth)
+		j->flat = 0;
 	if (j->depth > 0)
 		j->depth--;
-	if (had > 0)
+	if (had > 0 && !flat)
 		json_indent(j, j->depth);
 	fputc(c, j->out);
 }
@@ -149,6 +167,31 @@ json_u64(struct json *j, uint64_t v)
 {
 	json_item(j);
 	json_digits(j, v);
+}
+
+/*
+ * Write the n numbers of v as a flat array, formatted in a buffer and
+ * written a few kilobytes at a time (a profile's stacks are millions).
+ */
+void
+json_u32s(struct json *j, const uint32_t *v, size_t n)
+{
+	char	buf[4096];
+	size_t	i, len = 0;
+
+	json_item(j);
+	buf[len++] = '[';
+	for (i = 0; i < n; i++) {
+		if (len > sizeof(buf) - 24) {
+			fwrite(buf, 1, len, j->out);
+			len = 0;
+		}
+		if (i > 0)
+			buf[len++] = ',';
+		len += num_u64(v[i], buf + len);
+	}
+	buf[len++] = ']';
+	fwrite(buf, 1, len, j->out);
 }
 
 /* Write true or false. */

@@ -17,14 +17,18 @@ struct json {
 	int	 depth;
 	int	 count[JSON_DEPTH];	/* items written at each depth */
 	int	 keyed;			/* a key was just written */
+	int	 flat;			/* the depth of the array open on one
+					   line, or 0 */
 };
 
 void	json_init(struct json *, FILE *);
 void	json_open(struct json *, int);
+void	json_open_flat(struct json *);
 void	json_close(struct json *, int);
 void	json_key(struct json *, const char *);
 void	json_str(struct json *, const char *);
 void	json_u64(struct json *, uint64_t);
+void	json_u32s(struct json *, const uint32_t *, size_t);
 void	json_snum(struct json *, struct snum);
 void	json_bool(struct json *, int);
 void	json_null(struct json *);

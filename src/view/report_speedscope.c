@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/keytab.h"
 #include "base/strtab.h"
 #include "base/xmalloc.h"
 #include "version.h"
@@ -22,30 +23,51 @@
 #include "view/json.h"
 #include "view/report.h"
 
-static uint32_t	speedscope_frame(struct strtab *, const struct flamesel *,
+/* The shared index of each name and file of a profile's frames. */
+struct ids {
+	uint32_t	*id;
+	size_t		 cap;
+};
+
+static uint32_t	speedscope_frame(struct strtab *, struct keytab *,
+		    struct ids *, const struct flamesel *,
 		    const struct frame *);
 static void	speedscope_profile(struct json *, const struct selection *,
 		    const struct flamesel *, int, struct strtab *);
 
 /*
  * Return the index of frame fr of s among the shared frames, by its name
- * and file ("name" NUL "file" in st, in the order first met, from id 1).
+ * and file ("name" NUL "file" in st, in the order first met, from id 1),
+ * made once for each name and file of s (byname: their ids in s, to the
+ * place in ids[] of their index).
  */
 static uint32_t
-speedscope_frame(struct strtab *st, const struct flamesel *s,
-    const struct frame *fr)
+speedscope_frame(struct strtab *st, struct keytab *byname, struct ids *ids,
+    const struct flamesel *s, const struct frame *fr)
 {
-	const char	*name = flamesel_name(s, fr->name);
-	const char	*file = flamesel_name(s, fr->file);
-	size_t		 nl = strlen(name), fl = strlen(file);
-	char		*key = xmalloc(nl + fl + 2);
-	uint32_t	 id;
+	const char	*name, *file;
+	uint64_t	 k[2];
+	size_t		 nl, fl;
+	char		*key;
+	uint32_t	 at;
+	int		 created;
 
+	k[0] = fr->name;
+	k[1] = fr->file;
+	at = keytab_get(byname, k, &created);
+	if (!created)
+		return ids->id[at];
+	name = flamesel_name(s, fr->name);
+	file = flamesel_name(s, fr->file);
+	nl = strlen(name);
+	fl = strlen(file);
+	key = xmalloc(nl + fl + 2);
 	memcpy(key, name, nl + 1);
 	memcpy(key + nl + 1, file, fl + 1);
-	id = strtab_intern(st, key, nl + fl + 1);
+	ids->id = xgrow(ids->id, &ids->cap, (size_t)at + 1, sizeof(*ids->id));
+	ids->id[at] = strtab_intern(st, key, nl + fl + 1) - 1;
 	free(key);
-	return id - 1;		/* the table's id 0 is "" */
+	return ids->id[at];	/* the table's id 0 is "" */
 }
 
 /* Write the sampled profile of s, of event ev, its frames put in st. */
@@ -54,7 +76,9 @@ speedscope_profile(struct json *j, const struct selection *sel,
     const struct flamesel *s, int ev, struct strtab *st)
 {
 	const struct frame	*fr;
-	uint32_t		*path, *shared, v;
+	struct keytab		 byname;
+	struct ids		 ids = { NULL, 0 };
+	uint32_t		*path, *row, *shared, v;
 	size_t			 depth, i, k;
 	char			*name;
 	const char		*evname = profile_str(sel->p,
@@ -79,33 +103,41 @@ speedscope_profile(struct json *j, const struct selection *sel,
 	json_key(j, "endValue");
 	json_u64(j, s->frames[0].total);
 	path = xreallocarray(NULL, s->depth + 2, sizeof(*path));
+	row = xreallocarray(NULL, s->depth + 2, sizeof(*row));
 	/* Each frame's shared index, found once (0: not yet, else + 1). */
 	shared = xcalloc(s->nframes + 1, sizeof(*shared));
+	keytab_init(&byname, 2);
 	/* Twice depth first, children in order: samples, then weights. */
 	for (k = 0; k < 2; k++) {
 		json_key(j, k == 0 ? "samples" : "weights");
-		json_open(j, '[');
+		if (k == 0)
+			json_open(j, '[');
+		else
+			json_open_flat(j);
 		for (v = s->frames[0].child; v != UINT32_MAX;
 		    v = flamesel_next(s, v)) {
 			fr = &s->frames[v];
 			depth = fr->depth;
 			path[depth - 1] = v;
 			if (fr->self > 0 && k == 0) {
-				json_open(j, '[');
 				for (i = 0; i < depth; i++) {
 					if (shared[path[i]] == 0)
 						shared[path[i]] =
-						    speedscope_frame(st, s,
-						    &s->frames[path[i]]) + 1;
-					json_u64(j, shared[path[i]] - 1);
+						    speedscope_frame(st, &byname,
+						    &ids, s, &s->frames[path[i]]) +
+						    1;
+					row[i] = shared[path[i]] - 1;
 				}
-				json_close(j, ']');
+				json_u32s(j, row, depth);
 			} else if (fr->self > 0)
 				json_u64(j, fr->self);
 		}
 		json_close(j, ']');
 	}
+	keytab_free(&byname);
+	free(ids.id);
 	free(shared);
+	free(row);
 	free(path);
 	json_close(j, '}');
 }
