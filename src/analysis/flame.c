@@ -33,61 +33,82 @@
 /* The calls into a function from one caller, summed. */
 struct fcall {
 	uint32_t	 callee, caller;
-	uint64_t	 cost, count;
+	uint64_t	 count;
 };
 
 /* A piece of a function's cost on its way up: work for the walk. */
 struct fwork {
 	uint32_t	 fn;
-	uint64_t	 count;
-	size_t		 depth;
+	size_t		 depth;		/* its counts: the walk's wc[] */
 };
 
 /* Exact sums of a count times a weight. */
 __extension__ typedef unsigned __int128 u128;
 
-/* The walk of flame_estimate(): the calls, the stack, the work left. */
+/*
+ * The walk of flame_estimate(), of nev events at once: the calls, the
+ * stack, the work left.  An event's count in a piece of work goes up
+ * exactly as a walk of that event alone would take it: each event is
+ * shared out by its own weights, and the pieces of all the events that
+ * go up through a caller are one piece.
+ */
 struct fest {
+	unsigned	 nev;
+	size_t		 nf;		/* functions */
 	struct fcall	*calls;		/* by callee, then caller, */
+	uint64_t	*cost;		/*   their costs (call * nev + k), */
+	size_t		 ncalls;
 	uint32_t	*first;		/*   each callee's first, */
 	uint32_t	*bycost;	/*   each callee's in the order of */
-	uint32_t	*bycount;	/*   flame_best(): by cost or count,
+	uint32_t	*bycount;	/*   flame_best(): by event k's cost
+					   (bycost + k * ncalls) or count,
 					   largest first, then by place */
-	uint64_t	 min;		/* a count below it goes up whole */
+	uint64_t	*min;		/* a count below it goes up whole */
 	uint32_t	*path;		/* the stack walked, */
 	unsigned char	*onpath;	/*   its functions, */
 	size_t		 depth;		/*   its depth */
 	struct fwork	*work;
-	size_t		 nwork, work_cap;
+	uint64_t	*wc;		/* work i's counts: wc + i * nev */
+	size_t		 nwork, work_cap, wc_cap;
 	unsigned char	*skip;		/* callers left out, */
-	uint64_t	 sum;		/*   the weight of the others (0:
-					   none, at most 2^64 - 1), */
+	uint64_t	 sum;		/*   the weight of the others for one
+					   event (0: none, at most 2^64 - 1), */
 	int		 counts;	/*   in call counts */
 	u128		*rem;		/* shares and remainders */
-	uint64_t	*shares;
-	size_t		 skip_cap, rem_cap, shares_cap;
+	uint64_t	*shares;	/*   of one event */
+	uint64_t	*up;		/* caller * nev + k: what goes up */
+	uint64_t	*cur;		/* the piece at hand's counts */
+	size_t		 skip_cap, rem_cap, shares_cap, up_cap;
 };
 
 /* The calls being ordered, for flame_costcmp() and flame_countcmp(). */
 static const struct fcall	*calls_of;
+static const uint64_t		*costs_of;
+static unsigned			 nev_of;
 
 static int	flame_callcmp(const void *, const void *);
 static int	flame_add(struct flame *, const uint32_t *, size_t, int,
-		    uint64_t);
+		    const uint64_t *);
 static void	flame_estimate(struct flame *, const struct profile *,
+		    const unsigned *);
+static uint64_t	*flame_self(const struct profile *, const unsigned *,
 		    unsigned);
-static uint64_t	*flame_self(const struct profile *, unsigned);
-static void	flame_calls(struct fest *, const struct profile *, unsigned);
-static void	flame_push(struct fest *, uint32_t, uint64_t, size_t);
+static void	flame_calls(struct fest *, const struct profile *,
+		    const unsigned *);
+static void	flame_order(struct fest *);
+static void	flame_push(struct fest *, uint32_t, const uint64_t *, size_t);
+static int	flame_step(struct fest *, struct flame *, size_t);
 static size_t	flame_callers(struct fest *, size_t, size_t);
-static size_t	flame_best(const struct fest *, size_t, size_t);
-static size_t	flame_best_small(const struct fest *, size_t, size_t);
+static void	flame_weigh(struct fest *, unsigned, size_t, size_t);
+static size_t	flame_best(const struct fest *, unsigned, size_t, size_t);
+static size_t	flame_best_small(const struct fest *, unsigned, size_t,
+		    size_t);
 static size_t	flame_first(const struct fest *, const uint32_t *, size_t,
 		    size_t, int);
 static int	flame_costcmp(const void *, const void *);
 static int	flame_countcmp(const void *, const void *);
 static int	flame_remcmp(const void *, const void *);
-static void	flame_share(struct fest *, const struct fwork *, size_t,
+static void	flame_share(struct fest *, unsigned, uint64_t, size_t,
 		    size_t, size_t);
 static int	flame_closed(const struct fcall *, const uint32_t *,
 		    const unsigned char *, uint32_t);
@@ -110,11 +131,12 @@ flame_closed(const struct fcall *calls, const uint32_t *first,
 	return 1;
 }
 
-/* Order calls by callee, then caller. */
+/* Order calls (indices) by callee, then caller. */
 static int
 flame_callcmp(const void *a, const void *b)
 {
-	const struct fcall	*x = a, *y = b;
+	const struct fcall	*x = &calls_of[*(const size_t *)a];
+	const struct fcall	*y = &calls_of[*(const size_t *)b];
 
 	if (x->callee != y->callee)
 		return x->callee < y->callee ? -1 : 1;
@@ -122,20 +144,21 @@ flame_callcmp(const void *a, const void *b)
 }
 
 /*
- * Add count to the stack of n frames (with rev set, frames[] is the
- * innermost first), making the nodes of the tree it needs.  The frames
- * it shares from the root with the stack added before are found again
- * without a lookup (f->last).  Return -1, adding nothing and marking f
- * over the limit (walked above it), if that walks more than
- * FLAME_MAX_FRAMES in all.
+ * Add counts (one an event) to the stack of n frames (with rev set,
+ * frames[] is the innermost first), making the nodes of the tree it
+ * needs.  The frames it shares from the root with the stack added before
+ * are found again without a lookup (f->last).  Return -1, adding nothing
+ * and marking f over the limit (walked above it), if that walks more
+ * than FLAME_MAX_FRAMES in all.
  */
 static int
 flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
-    uint64_t count)
+    const uint64_t *counts)
 {
 	uint64_t	key[2];
 	uint32_t	cur = 0, id, fn;
 	size_t		i;
+	unsigned	k;
 	int		created;
 
 	if (f->walked + n > FLAME_MAX_FRAMES ||
@@ -157,42 +180,56 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 		id = keytab_get(&f->nodes, key, &created);
 		cur = id + 1;
 		if (created) {
-			f->count = xgrow(f->count, &f->cap, (size_t)cur + 1,
-			    sizeof(*f->count));
-			f->count[cur] = 0;
+			f->count = xgrow(f->count, &f->cap,
+			    ((size_t)cur + 1) * f->nev, sizeof(*f->count));
+			memset(f->count + (size_t)cur * f->nev, 0,
+			    f->nev * sizeof(*f->count));
 		}
 		f->last[2 * i] = fn;
 		f->last[2 * i + 1] = cur;
 	}
 	f->nlast = n;
-	f->count[cur] += count;
+	for (k = 0; k < f->nev; k++)
+		f->count[(size_t)cur * f->nev + k] += counts[k];
 	return 0;
 }
 
 /* The stacks of profile p, estimated from its call graph (see above). */
 static void
-flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
+flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 {
 	struct fest	 e;
-	uint64_t	*self, total = 0;
-	size_t		 nf = profile_nfuncs(p), lo, hi, ncand, best;
+	uint64_t	*self, *total;
+	size_t		 nf = profile_nfuncs(p);
 	uint32_t	 fn;
+	unsigned	 k, nev = f->nev;
 
 	memset(&e, 0, sizeof(e));
-	self = flame_self(p, ev);
+	e.nev = nev;
+	self = flame_self(p, evs, nev);
+	total = xcalloc(nev, sizeof(*total));
 	for (fn = 0; fn < nf; fn++)
-		cost_add1(&total, self[fn]);
-	e.min = total / FLAME_SPLIT > 0 ? total / FLAME_SPLIT : 1;
-	flame_calls(&e, p, ev);
+		for (k = 0; k < nev; k++)
+			cost_add1(&total[k], self[(size_t)fn * nev + k]);
+	e.min = xreallocarray(NULL, nev, sizeof(*e.min));
+	for (k = 0; k < nev; k++)
+		e.min[k] = total[k] / FLAME_SPLIT > 0 ? total[k] / FLAME_SPLIT :
+		    1;
+	free(total);
+	flame_calls(&e, p, evs);
+	flame_order(&e);
+	e.cur = xreallocarray(NULL, nev, sizeof(*e.cur));
 
-	/* Each function's self cost, walked up depth first. */
+	/* Each function's self costs, walked up depth first. */
 	e.path = xreallocarray(NULL, nf + 1, sizeof(*e.path));
 	e.onpath = xcalloc(nf + 1, 1);
 	for (fn = 0; fn < nf; fn++) {
-		if (self[fn] == 0)
+		for (k = 0; k < nev && self[(size_t)fn * nev + k] == 0; k++)
+			continue;
+		if (k == nev)
 			continue;
 		e.nwork = 0;
-		flame_push(&e, fn, self[fn], 0);
+		flame_push(&e, fn, self + (size_t)fn * nev, 0);
 		e.depth = 0;
 		while (e.nwork > 0) {
 			struct fwork	it = e.work[--e.nwork];
@@ -204,29 +241,11 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 				e.onpath[e.path[--e.depth]] = 0;
 			e.path[e.depth++] = it.fn;
 			e.onpath[it.fn] = 1;
-			lo = e.first[it.fn];
-			hi = e.first[it.fn + 1];
-			if (it.count < e.min) {
-				/* Up whole: only the costliest caller. */
-				if ((best = flame_best_small(&e, lo, hi)) < hi) {
-					flame_push(&e, e.calls[best].caller,
-					    it.count, e.depth);
-					continue;
-				}
-				ncand = 0;
-			} else
-				ncand = flame_callers(&e, lo, hi);
-			if (ncand == 0) {
-				if (flame_add(f, e.path, e.depth, 1,
-				    it.count) == -1)
-					goto done;
-				continue;
-			}
-			if (ncand == 1)
-				flame_push(&e, e.calls[flame_best(&e, lo,
-				    hi)].caller, it.count, e.depth);
-			else
-				flame_share(&e, &it, lo, hi, ncand);
+			/* Its counts, copied: pushing may move wc[]. */
+			memcpy(e.cur, e.wc + e.nwork * nev,
+			    nev * sizeof(*e.cur));
+			if (flame_step(&e, f, it.fn) == -1)
+				goto done;
 		}
 		while (e.depth > 0)
 			e.onpath[e.path[--e.depth]] = 0;
@@ -234,8 +253,11 @@ flame_estimate(struct flame *f, const struct profile *p, unsigned ev)
 done:
 	/* Over the limit, f->walked says so. */
 	free(e.work);
+	free(e.wc);
 	free(e.rem);
 	free(e.shares);
+	free(e.up);
+	free(e.cur);
 	free(e.skip);
 	free(e.onpath);
 	free(e.path);
@@ -243,24 +265,90 @@ done:
 	free(e.bycost);
 	free(e.bycount);
 	free(e.calls);
+	free(e.cost);
+	free(e.min);
 	free(self);
 }
 
-/* Return the self costs of event ev of p's functions, one more slot. */
+/*
+ * Take the piece at hand (e->cur, one count an event) of function fn, on
+ * top of e's path, one step up: each event's count to its callers, or,
+ * if none is left to it, added to f as the stack of the path; the
+ * callers' pieces pushed, the first caller's to be walked first.  Return
+ * -1 if f went over its limit.
+ */
+static int
+flame_step(struct fest *e, struct flame *f, size_t fn)
+{
+	uint64_t	*c = e->cur;
+	size_t		 lo = e->first[fn], hi = e->first[fn + 1], i, b;
+	size_t		 ncand = 0;
+	unsigned	 k, nev = e->nev;
+	int		 full = 0, ends = 0, any;
+
+	for (k = 0; k < nev; k++)
+		if (c[k] >= e->min[k])
+			full = 1;
+	if (full)
+		ncand = flame_callers(e, lo, hi);
+	e->up = xgrow(e->up, &e->up_cap, (hi - lo + 1) * nev, sizeof(*e->up));
+	memset(e->up, 0, (hi - lo) * nev * sizeof(*e->up));
+	for (k = 0; k < nev; k++) {
+		if (c[k] == 0)
+			continue;
+		if (c[k] < e->min[k]) {
+			/* Up whole: only the costliest caller. */
+			if ((b = flame_best_small(e, k, lo, hi)) == hi) {
+				ends = 1;
+				continue;
+			}
+		} else if (ncand == 0) {
+			ends = 1;
+			continue;
+		} else {
+			flame_weigh(e, k, lo, hi);
+			if (ncand > 1) {
+				flame_share(e, k, c[k], lo, hi, ncand);
+				c[k] = 0;
+				continue;
+			}
+			b = flame_best(e, k, lo, hi);
+		}
+		e->up[(b - lo) * nev + k] = c[k];
+		c[k] = 0;
+	}
+	/* What is left in c ends here. */
+	if (ends && flame_add(f, e->path, e->depth, 1, c) == -1)
+		return -1;
+	/* Pushed in reverse: the first caller is walked first. */
+	for (i = hi; i-- > lo; ) {
+		for (any = 0, k = 0; k < nev && !any; k++)
+			any = e->up[(i - lo) * nev + k] != 0;
+		if (any)
+			flame_push(e, e->calls[i].caller,
+			    e->up + (i - lo) * nev, e->depth);
+	}
+	return 0;
+}
+
+/* Return the self costs of events evs (nev) of p's functions, fn * nev + k. */
 static uint64_t *
-flame_self(const struct profile *p, unsigned ev)
+flame_self(const struct profile *p, const unsigned *evs, unsigned nev)
 {
 	uint64_t	*self, *cost, line;
 	uint32_t	 fn, file;
 	size_t		 i;
+	unsigned	 k;
 
-	self = xcalloc(profile_nfuncs(p) + 1, sizeof(*self));
+	self = xcalloc(((size_t)profile_nfuncs(p) + 1) * nev, sizeof(*self));
 	cost = xreallocarray(NULL, profile_nevents(p), sizeof(*cost));
 	for (i = 0; i < profile_nlines(p); i++) {
 		profile_line(p, (uint32_t)i, &fn, &file, &line);
 		profile_line_cost(p, (uint32_t)i, cost);
-		if (cost[ev] != COST_NONE)
-			cost_add1(&self[fn], cost[ev]);
+		for (k = 0; k < nev; k++)
+			if (cost[evs[k]] != COST_NONE)
+				cost_add1(&self[(size_t)fn * nev + k],
+				    cost[evs[k]]);
 	}
 	free(cost);
 	return self;
@@ -272,67 +360,123 @@ flame_self(const struct profile *p, unsigned ev)
  * the first of fn's.
  */
 static void
-flame_calls(struct fest *e, const struct profile *p, unsigned ev)
+flame_calls(struct fest *e, const struct profile *p, const unsigned *evs)
 {
-	size_t		 nf = profile_nfuncs(p), nc = 0, i, k;
+	size_t		 nf = profile_nfuncs(p), nc = 0, i, k, *order;
 	uint32_t	 fn, callee, caller, file;
-	uint64_t	 w, line;
+	uint64_t	 w, line, *cost;
+	unsigned	 nev = e->nev, j;
 
 	e->calls = xreallocarray(NULL, profile_narcs(p) + 1,
 	    sizeof(*e->calls));
+	cost = xreallocarray(NULL, ((size_t)profile_narcs(p) + 1) * nev,
+	    sizeof(*cost));
+	order = xreallocarray(NULL, profile_narcs(p) + 1, sizeof(*order));
 	for (i = 0; i < profile_narcs(p); i++) {
 		profile_arc(p, (uint32_t)i, &caller, &callee, &file, &line);
 		if (caller == callee)
 			continue;
 		e->calls[nc].callee = callee;
 		e->calls[nc].caller = caller;
-		w = profile_arc_cost(p, (uint32_t)i)[ev];
-		e->calls[nc].cost = w == COST_NONE ? 0 : w;
 		e->calls[nc].count = profile_arc_count(p, (uint32_t)i);
+		for (j = 0; j < nev; j++) {
+			w = profile_arc_cost(p, (uint32_t)i)[evs[j]];
+			cost[nc * nev + j] = w == COST_NONE ? 0 : w;
+		}
 		nc++;
 	}
+	/* Sorted as indices: each call's costs stay where they are. */
+	for (i = 0; i < nc; i++)
+		order[i] = i;
+	calls_of = e->calls;
 	if (nc > 1)
-		qsort(e->calls, nc, sizeof(*e->calls), flame_callcmp);
-	for (i = k = 0; i < nc; i++) {
-		if (k > 0 && e->calls[k - 1].callee == e->calls[i].callee &&
-		    e->calls[k - 1].caller == e->calls[i].caller) {
-			cost_add1(&e->calls[k - 1].cost, e->calls[i].cost);
-			cost_add1(&e->calls[k - 1].count, e->calls[i].count);
-			continue;
+		qsort(order, nc, sizeof(*order), flame_callcmp);
+	calls_of = NULL;
+	e->cost = xreallocarray(NULL, nc * nev + 1, sizeof(*e->cost));
+	{
+		struct fcall	*sorted = xreallocarray(NULL, nc + 1,
+				    sizeof(*sorted));
+
+		for (i = k = 0; i < nc; i++) {
+			const struct fcall *c = &e->calls[order[i]];
+
+			if (k > 0 && sorted[k - 1].callee == c->callee &&
+			    sorted[k - 1].caller == c->caller) {
+				for (j = 0; j < nev; j++)
+					cost_add1(&e->cost[(k - 1) * nev + j],
+					    cost[order[i] * nev + j]);
+				cost_add1(&sorted[k - 1].count, c->count);
+				continue;
+			}
+			sorted[k] = *c;
+			for (j = 0; j < nev; j++)
+				e->cost[k * nev + j] = cost[order[i] * nev + j];
+			k++;
 		}
-		e->calls[k++] = e->calls[i];
+		free(e->calls);
+		e->calls = sorted;
 	}
+	free(order);
+	free(cost);
 	nc = k;
+	e->ncalls = nc;
+	e->nf = nf;
 	e->first = xcalloc(nf + 1, sizeof(*e->first));
 	for (i = 0; i < nc; i++)
 		e->first[e->calls[i].callee + 1]++;
 	for (fn = 0; fn < nf; fn++)
 		e->first[fn + 1] += e->first[fn];
-	e->bycost = xreallocarray(NULL, nc + 1, sizeof(*e->bycost));
-	e->bycount = xreallocarray(NULL, nc + 1, sizeof(*e->bycount));
-	for (i = 0; i < nc; i++)
-		e->bycost[i] = e->bycount[i] = (uint32_t)i;
-	calls_of = e->calls;
-	for (fn = 0; fn < nf; fn++) {
-		k = e->first[fn + 1] - e->first[fn];
-		if (k < 2)
-			continue;
-		qsort(e->bycost + e->first[fn], k, sizeof(*e->bycost),
-		    flame_costcmp);
-		qsort(e->bycount + e->first[fn], k, sizeof(*e->bycount),
-		    flame_countcmp);
-	}
-	calls_of = NULL;
 }
 
-/* Order calls (indices) by cost, largest first, then by place. */
+/*
+ * Order each callee's calls in e by each event's cost and by count,
+ * largest first, then by place: the order flame_best() chooses in.
+ */
+static void
+flame_order(struct fest *e)
+{
+	size_t		 nc = e->ncalls, i, n;
+	uint32_t	 fn, *ord;
+	unsigned	 k;
+
+	e->bycost = xreallocarray(NULL, nc * e->nev + 1, sizeof(*e->bycost));
+	e->bycount = xreallocarray(NULL, nc + 1, sizeof(*e->bycount));
+	for (i = 0; i < nc; i++)
+		e->bycount[i] = (uint32_t)i;
+	for (k = 0; k < e->nev; k++)
+		memcpy(e->bycost + k * nc, e->bycount, nc *
+		    sizeof(*e->bycost));
+	calls_of = e->calls;
+	costs_of = e->cost;
+	nev_of = e->nev;
+	for (fn = 0; fn < e->nf; fn++) {
+		if ((n = e->first[fn + 1] - e->first[fn]) < 2)
+			continue;
+		qsort(e->bycount + e->first[fn], n, sizeof(*ord),
+		    flame_countcmp);
+		for (k = 0; k < e->nev; k++) {
+			ord = e->bycost + k * nc + e->first[fn];
+			/* The event's column: ids carry it in their order. */
+			for (i = 0; i < n; i++)
+				ord[i] = (uint32_t)((e->first[fn] + i) *
+				    e->nev + k);
+			qsort(ord, n, sizeof(*ord), flame_costcmp);
+			for (i = 0; i < n; i++)
+				ord[i] /= e->nev;
+		}
+	}
+	calls_of = NULL;
+	costs_of = NULL;
+}
+
+/* Order calls (indices * nev + event) by the event's cost, largest first, then by place. */
 static int
 flame_costcmp(const void *a, const void *b)
 {
 	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
-	if (calls_of[x].cost != calls_of[y].cost)
-		return calls_of[x].cost > calls_of[y].cost ? -1 : 1;
+	if (costs_of[x] != costs_of[y])
+		return costs_of[x] > costs_of[y] ? -1 : 1;
 	return (x > y) - (x < y);
 }
 
@@ -347,73 +491,90 @@ flame_countcmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Push onto e's work a piece of count going up to fn at depth. */
+/* Push onto e's work a piece of counts (one an event) going up to fn at depth. */
 static void
-flame_push(struct fest *e, uint32_t fn, uint64_t count, size_t depth)
+flame_push(struct fest *e, uint32_t fn, const uint64_t *counts, size_t depth)
 {
 	e->work = xgrow(e->work, &e->work_cap, e->nwork + 1,
 	    sizeof(*e->work));
+	e->wc = xgrow(e->wc, &e->wc_cap, (e->nwork + 1) * e->nev,
+	    sizeof(*e->wc));
+	memcpy(e->wc + e->nwork * e->nev, counts, e->nev * sizeof(*e->wc));
 	e->work[e->nwork].fn = fn;
-	e->work[e->nwork].count = count;
 	e->work[e->nwork++].depth = depth;
 }
 
 /*
  * Choose the callers the function on top of e's path goes up through,
- * of its calls lo..hi: e->skip marks the others, e->sum is the
- * callers' weight (costs, or counts if e->counts: the costs are all
- * zero).  A caller on the stack is left out, and so is a caller whose
- * own callers are all on the stack (it would end the stack in the middle
- * of a cycle) while another caller goes on.  Return how many are left.
+ * of its calls lo..hi: e->skip marks the others.  A caller on the stack
+ * is left out, and so is a caller whose own callers are all on the stack
+ * (it would end the stack in the middle of a cycle) while another caller
+ * goes on.  Return how many are left.
  */
 static size_t
 flame_callers(struct fest *e, size_t lo, size_t hi)
 {
-	size_t	i, ncand = 0;
+	size_t	i, open = 0, ncand;
 
+	/* 1: on the stack; 2: closed; 0: open. */
 	e->skip = xgrow(e->skip, &e->skip_cap, hi - lo + 1, 1);
+	for (i = lo; i < hi; i++) {
+		e->skip[i - lo] = e->onpath[e->calls[i].caller] ? 1 :
+		    flame_closed(e->calls, e->first, e->onpath,
+		    e->calls[i].caller) ? 2 : 0;
+		if (e->skip[i - lo] == 0)
+			open++;
+	}
+	ncand = open;
 	for (i = lo; i < hi; i++)
-		e->skip[i - lo] = e->onpath[e->calls[i].caller];
-	for (i = lo; i < hi; i++)
-		if (!e->skip[i - lo] && !flame_closed(e->calls, e->first,
-		    e->onpath, e->calls[i].caller))
-			ncand++;
-	if (ncand > 0)
-		for (i = lo; i < hi; i++)
-			if (!e->skip[i - lo] && flame_closed(e->calls,
-			    e->first, e->onpath, e->calls[i].caller))
-				e->skip[i - lo] = 1;
+		if (e->skip[i - lo] == 2) {
+			e->skip[i - lo] = open > 0;
+			if (open == 0)
+				ncand++;
+		}
+	return ncand;
+}
+
+/*
+ * Weigh the callers flame_callers() left for event k: e->sum is their
+ * weight, in costs, or in counts (e->counts) if their costs are all zero.
+ */
+static void
+flame_weigh(struct fest *e, unsigned k, size_t lo, size_t hi)
+{
+	size_t	i;
+
 	e->sum = 0;
 	e->counts = 0;
-	ncand = 0;
 	for (i = lo; i < hi; i++)
-		if (!e->skip[i - lo]) {
-			ncand++;
-			cost_add1(&e->sum, e->calls[i].cost);
-		}
-	if (ncand > 0 && e->sum == 0) {
+		if (!e->skip[i - lo])
+			cost_add1(&e->sum, e->cost[i * e->nev + k]);
+	if (e->sum == 0) {
 		e->counts = 1;
 		for (i = lo; i < hi; i++)
 			if (!e->skip[i - lo])
 				cost_add1(&e->sum, e->calls[i].count);
 	}
-	return ncand;
 }
 
-/* Return the costliest caller left of calls lo..hi (the first of equals). */
+/*
+ * Return the costliest caller left of calls lo..hi for event k (the first
+ * of equals), weighed as flame_weigh() said.
+ */
 static size_t
-flame_best(const struct fest *e, size_t lo, size_t hi)
+flame_best(const struct fest *e, unsigned k, size_t lo, size_t hi)
 {
 	size_t		best = hi, i;
-	uint64_t	w;
+	uint64_t	w, bw = 0;
 
 	for (i = lo; i < hi; i++) {
 		if (e->skip[i - lo])
 			continue;
-		w = e->counts ? e->calls[i].count : e->calls[i].cost;
-		if (best == hi || w > (e->counts ? e->calls[best].count :
-		    e->calls[best].cost))
+		w = e->counts ? e->calls[i].count : e->cost[i * e->nev + k];
+		if (best == hi || w > bw) {
 			best = i;
+			bw = w;
+		}
 	}
 	return best;
 }
@@ -440,25 +601,26 @@ flame_first(const struct fest *e, const uint32_t *ord, size_t lo, size_t hi,
 }
 
 /*
- * Return the caller, of calls lo..hi, that a share below e->min goes up
- * through: the one flame_callers() leaves and flame_best() chooses,
- * found by looking at the callers from the costliest down and stopping
- * at the first that qualifies; hi if none does.  The callers left are
- * those not closed if there is one, else all off the path; their
- * counts weigh them if their costs are all zero.
+ * Return the caller, of calls lo..hi, that event k's share below
+ * e->min[k] goes up through: the one flame_callers(), flame_weigh() and
+ * flame_best() would choose, found by looking at the callers from the
+ * costliest down and stopping at the first that qualifies; hi if none
+ * does.  The callers left are those not closed if there is one, else all
+ * off the path; their counts weigh them if their costs are all zero.
  */
 static size_t
-flame_best_small(const struct fest *e, size_t lo, size_t hi)
+flame_best_small(const struct fest *e, unsigned k, size_t lo, size_t hi)
 {
-	size_t	best;
-	int	open = 1;
+	const uint32_t	*ord = e->bycost + (size_t)k * e->ncalls;
+	size_t		 best;
+	int		 open = 1;
 
-	if ((best = flame_first(e, e->bycost, lo, hi, 1)) == hi) {
+	if ((best = flame_first(e, ord, lo, hi, 1)) == hi) {
 		open = 0;
-		if ((best = flame_first(e, e->bycost, lo, hi, 0)) == hi)
+		if ((best = flame_first(e, ord, lo, hi, 0)) == hi)
 			return hi;
 	}
-	if (e->calls[best].cost > 0)
+	if (e->cost[best * e->nev + k] > 0)
 		return best;
 	return flame_first(e, e->bycount, lo, hi, open);
 }
@@ -478,19 +640,20 @@ flame_remcmp(const void *a, const void *b)
 }
 
 /*
- * Share it->count among the ncand callers left of calls lo..hi by
- * their weight (a count or cost never recorded weighs nothing): shares
- * rounded down, the rest, fewer than the callers, one each to the
- * largest remainders; push them, the first caller to be walked first.
- * The weights are summed in 128 bits: a sum kept at the maximum made
- * the shares more than the count, and the rest, wrapped, was given out
- * one at a time for ever (a hostile profile's calls near 2^64).
+ * Share event k's count among the ncand callers left of calls lo..hi
+ * by their weight (flame_weigh(); a count or cost never recorded weighs
+ * nothing): shares rounded down, the rest, fewer than the callers, one
+ * each to the largest remainders; each share added to what goes up to
+ * its caller (e->up).  The weights are summed in 128 bits: a sum kept at
+ * the maximum made the shares more than the count, and the rest,
+ * wrapped, was given out one at a time for ever (a hostile profile's
+ * calls near 2^64).
  */
 static void
-flame_share(struct fest *e, const struct fwork *it, size_t lo, size_t hi,
+flame_share(struct fest *e, unsigned k, uint64_t count, size_t lo, size_t hi,
     size_t ncand)
 {
-	uint64_t	w, left = it->count;
+	uint64_t	w, left = count;
 	u128		sum = 0;
 	size_t		i, n, *order;
 
@@ -499,23 +662,22 @@ flame_share(struct fest *e, const struct fwork *it, size_t lo, size_t hi,
 	    sizeof(*e->shares));
 	for (i = lo; i < hi; i++)
 		if (!e->skip[i - lo] && (w = e->counts ? e->calls[i].count :
-		    e->calls[i].cost) != COST_NONE)
+		    e->cost[i * e->nev + k]) != COST_NONE)
 			sum += w;
 	for (i = lo; i < hi; i++) {
 		e->rem[i - lo] = 0;
 		e->shares[i - lo] = 0;
 		if (e->skip[i - lo])
 			continue;
-		w = e->counts ? e->calls[i].count : e->calls[i].cost;
+		w = e->counts ? e->calls[i].count : e->cost[i * e->nev + k];
 		if (w == COST_NONE)
 			w = 0;
 		if (sum == 0) {
-			e->shares[i - lo] = it->count / ncand;
+			e->shares[i - lo] = count / ncand;
 			e->rem[i - lo] = 1;
 		} else {
-			e->shares[i - lo] = (uint64_t)((u128)it->count * w /
-			    sum);
-			e->rem[i - lo] = (u128)it->count * w % sum;
+			e->shares[i - lo] = (uint64_t)((u128)count * w / sum);
+			e->rem[i - lo] = (u128)count * w % sum;
 		}
 		left -= e->shares[i - lo];
 	}
@@ -530,44 +692,50 @@ flame_share(struct fest *e, const struct fwork *it, size_t lo, size_t hi,
 			e->shares[order[i]]++;
 		free(order);
 	}
-	/* Pushed in reverse: the first caller is walked first. */
-	for (i = hi; i-- > lo; ) {
-		if (e->skip[i - lo] || e->shares[i - lo] == 0)
-			continue;
-		flame_push(e, e->calls[i].caller, e->shares[i - lo], e->depth);
-	}
+	for (i = lo; i < hi; i++)
+		e->up[(i - lo) * e->nev + k] += e->shares[i - lo];
 }
 
 /*
- * Return the stacks of event ev of profile p: the profile's own if it
- * has them, else estimated from its call graph; NULL if making them
- * walks more than FLAME_MAX_FRAMES frames.
+ * Return the stacks of events evs (nev of them) of profile p, made
+ * together: the profile's own if it has them, else estimated from its
+ * call graph, each event's as if made alone; NULL if making them walks
+ * more than FLAME_MAX_FRAMES frames.
  */
 struct flame *
-flame_build(const struct profile *p, unsigned ev)
+flame_build(const struct profile *p, const unsigned *evs, unsigned nev)
 {
 	const struct stacks	*st = profile_stacks(p);
 	const uint32_t		*fr;
 	struct flame		*f;
-	uint64_t		 c;
+	uint64_t		*c;
 	size_t			 i, n;
+	unsigned		 k, any;
 
 	f = xcalloc(1, sizeof(*f));
+	f->nev = nev;
 	keytab_init(&f->nodes, 2);
-	f->count = xgrow(NULL, &f->cap, 1, sizeof(*f->count));
-	f->count[0] = 0;
+	f->count = xgrow(NULL, &f->cap, nev, sizeof(*f->count));
+	memset(f->count, 0, nev * sizeof(*f->count));
 	if (st != NULL && stacks_count(st) > 0) {
 		f->exact = 1;
+		c = xreallocarray(NULL, nev, sizeof(*c));
 		for (i = 0; i < stacks_count(st); i++) {
-			c = stacks_cost(st, i)[ev];
-			if (c == COST_NONE || c == 0)
+			for (k = any = 0; k < nev; k++) {
+				c[k] = stacks_cost(st, i)[evs[k]];
+				if (c[k] == COST_NONE)
+					c[k] = 0;
+				any |= c[k] != 0;
+			}
+			if (!any)
 				continue;
 			fr = stacks_frames(st, i, &n);
 			if (flame_add(f, fr, n, 0, c) == -1)
 				break;
 		}
+		free(c);
 	} else {
-		flame_estimate(f, p, ev);
+		flame_estimate(f, p, evs);
 		/* No call at all: each function its own stack, exact. */
 		f->exact = profile_narcs(p) == 0;
 	}

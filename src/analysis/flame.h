@@ -1,8 +1,8 @@
 /*
  * flame.h - analysis: call stacks with counts for flame graphs, of one
- * event: exact where the profile holds them (xtree files), else
- * estimated from the call graph.  The counts add up exactly to the sum
- * of the event's self costs.
+ * event or several together: exact where the profile holds them (xtree
+ * files), else estimated from the call graph.  Each event's counts add
+ * up exactly to the sum of its self costs.
  */
 #ifndef CGA_FLAME_H
 #define CGA_FLAME_H
@@ -24,12 +24,15 @@ struct profile;
  * The stacks as a prefix tree: node 0 is the root, above every stack's
  * outermost function; node i + 1 is the i-th key of nodes, (its parent
  * node, its function), made after its parent; a stack is the path from
- * the root to a node, and count[] the count of the stacks ending there.
+ * the root to a node, and flame_count() the count of each event's stacks
+ * ending there (a node may end stacks of some events only, or none).
  */
 struct flame {
 	int		 exact;		/* the profile's own stacks */
 	struct keytab	 nodes;
-	uint64_t	*count;		/* node -> stacks ending there */
+	unsigned	 nev;		/* events counted */
+	uint64_t	*count;		/* node * nev + k -> the k-th event's
+					   stacks ending there */
 	size_t		 cap;
 	uint64_t	 walked;	/* frames, up to FLAME_MAX_FRAMES */
 	uint32_t	*last;		/* the stack added last, from the
@@ -38,7 +41,8 @@ struct flame {
 	size_t		 last_cap;
 };
 
-struct flame	*flame_build(const struct profile *, unsigned);
+struct flame	*flame_build(const struct profile *, const unsigned *,
+		    unsigned);
 void		 flame_free(struct flame *);
 
 /* Return the number of nodes of f, the root included. */
@@ -46,6 +50,13 @@ static inline size_t
 flame_nnodes(const struct flame *f)
 {
 	return (size_t)f->nodes.n + 1;
+}
+
+/* Return the count of the k-th event's stacks ending at node i of f. */
+static inline uint64_t
+flame_count(const struct flame *f, size_t i, unsigned k)
+{
+	return f->count[i * f->nev + k];
 }
 
 /* Return the parent of node i > 0 of f, and its function in *fn. */

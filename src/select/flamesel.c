@@ -46,8 +46,10 @@ static unsigned char *flamesel_through(const struct report_opts *,
 static int	flamesel_childcmp(const void *, const void *);
 static void	flamesel_too_large(const char *);
 static void	flamesel_walk(struct flamesel *, struct keytab *,
-		    const struct profile *, const struct flame *,
+		    const struct profile *, const struct flame *, unsigned,
 		    const struct report_opts *, int);
+static struct flamesel *flamesel_new(void);
+static void	flamesel_place(struct flamesel *);
 
 static const struct flamesel	*cmp_s;		/* for flamesel_childcmp() */
 
@@ -222,8 +224,8 @@ flamesel_through(const struct report_opts *o, const struct profile *p,
 }
 
 /*
- * Add the stacks of f to the tree, making the frames they need, to the
- * counts of NEW or (old set) to those of OLD.  With --function, only the
+ * Add the stacks of f's k-th event to the tree, making the frames they
+ * need, to the counts of NEW or (old set) to those of OLD.  With --function, only the
  * stacks through a function it matches.  f's nodes come after their
  * parents: a pass back adds each node's stacks up into its parent's
  * (sub[]), a pass forth makes the frames of the nodes under which some
@@ -231,7 +233,7 @@ flamesel_through(const struct report_opts *o, const struct profile *p,
  */
 static void
 flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
-    const struct flame *f, const struct report_opts *o, int old)
+    const struct flame *f, unsigned k, const struct report_opts *o, int old)
 {
 	uint64_t	 key[2], c, *sub;
 	uint32_t	 id, obj, file, name, *names, fn, parent, *at;
@@ -249,7 +251,7 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 	for (i = n; i-- > 1; ) {
 		/* Plain sums, as the views' totals are. */
 		if (through[i])
-			sub[i] += f->count[i];
+			sub[i] += flame_count(f, i, k);
 		sub[flame_node(f, i, &fn)] += sub[i];
 	}
 	if (old)
@@ -295,11 +297,11 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 			s->frames[id + 1].old_total += c;
 		else
 			s->frames[id + 1].total += c;
-		if (through[i] && f->count[i] > 0) {
+		if (through[i] && (c = flame_count(f, i, k)) > 0) {
 			if (old)
-				s->frames[id + 1].old_self += f->count[i];
+				s->frames[id + 1].old_self += c;
 			else
-				s->frames[id + 1].self += f->count[i];
+				s->frames[id + 1].self += c;
 		}
 	}
 	free(at);
@@ -330,18 +332,11 @@ flamesel_name(const struct flamesel *s, uint32_t id)
 	return strtab_get(s->names, id);
 }
 
-/*
- * Make the flame graph frames of the options' profile(s); NULL after a
- * message if there are too many to make.
- */
-struct flamesel *
-flamesel_build(const struct flamesel_from *from)
+/* Return an empty tree of frames: its root ("all") alone. */
+static struct flamesel *
+flamesel_new(void)
 {
 	struct flamesel	*s;
-	struct flame	*f;
-	struct keytab	 kids;
-	uint32_t	*order, *at, v;
-	size_t		 i, n, k;
 
 	s = xcalloc(1, sizeof(*s));
 	s->names = strtab_create();
@@ -352,44 +347,102 @@ flamesel_build(const struct flamesel_from *from)
 	s->frames[0].parent = NONE;
 	s->frames[0].kind = FRAME_SYSTEM;
 	s->nframes = 1;
+	return s;
+}
+
+/*
+ * Make the flame graph frames of the options' profile(s); NULL after a
+ * message if there are too many to make.
+ */
+struct flamesel *
+flamesel_build(const struct flamesel_from *from)
+{
+	struct flamesel	*s;
+	struct flame	*f;
+	struct keytab	 kids;
+	unsigned	 ev;
+
+	s = flamesel_new();
 	/* Frame ids are the keytab's plus one: 0 is the root. */
 	keytab_init(&kids, 2);
-	if ((f = flame_build(from->p, (unsigned)from->ev)) == NULL) {
+	ev = (unsigned)from->ev;
+	if ((f = flame_build(from->p, &ev, 1)) == NULL) {
 		flamesel_too_large(from->run->profile_name);
 		goto fail;
 	}
 	s->exact = f->exact;
-	flamesel_walk(s, &kids, from->p, f, from->o, 0);
+	flamesel_walk(s, &kids, from->p, f, 0, from->o, 0);
 	flame_free(f);
 	if (from->old != NULL) {
 		/* Names are text: OLD's walk finds NEW's frames by them. */
-		if ((f = flame_build(from->old, (unsigned)from->old_ev)) ==
-		    NULL) {
+		ev = (unsigned)from->old_ev;
+		if ((f = flame_build(from->old, &ev, 1)) == NULL) {
 			flamesel_too_large(from->run->old_name);
 			goto fail;
 		}
-		flamesel_walk(s, &kids, from->old, f, from->o, 1);
+		flamesel_walk(s, &kids, from->old, f, 0, from->o, 1);
 		s->old_all = s->frames[0].old_total;
 		flame_free(f);
 	}
 	keytab_free(&kids);
+	flamesel_place(s);
+	return s;
+fail:
+	keytab_free(&kids);
+	flamesel_free(s);
+	return NULL;
+}
 
-	/* Children by name, linked; then their places. */
-	n = s->nframes;
+/*
+ * Return the stacks of the nev events evs of from's profile, made
+ * together (flame.h); NULL after a message if they are too many to make.
+ */
+struct flame *
+flamesel_stacks(const struct flamesel_from *from, const unsigned *evs,
+    unsigned nev)
+{
+	struct flame	*f;
+
+	if ((f = flame_build(from->p, evs, nev)) == NULL)
+		flamesel_too_large(from->run->profile_name);
+	return f;
+}
+
+/* Make the flame graph frames of the k-th event of stacks f of from's profile. */
+struct flamesel *
+flamesel_event(const struct flamesel_from *from, const struct flame *f,
+    unsigned k)
+{
+	struct flamesel	*s;
+	struct keytab	 kids;
+
+	s = flamesel_new();
+	keytab_init(&kids, 2);
+	s->exact = f->exact;
+	flamesel_walk(s, &kids, from->p, f, k, from->o, 0);
+	keytab_free(&kids);
+	flamesel_place(s);
+	return s;
+}
+
+/* Order the children of s's frames by name, linked, and place them. */
+static void
+flamesel_place(struct flamesel *s)
+{
+	uint32_t	*order, *at, *fill, v;
+	size_t		 i, n = s->nframes, k;
+
 	order = xreallocarray(NULL, n + 1, sizeof(*order));
 	at = xcalloc(n + 2, sizeof(*at));
 	for (i = 1; i < n; i++)
 		at[s->frames[i].parent + 1]++;
 	for (i = 0; i < n; i++)
 		at[i + 1] += at[i];
-	{
-		uint32_t	*fill = xreallocarray(NULL, n + 1, sizeof(*fill));
-
-		memcpy(fill, at, (n + 1) * sizeof(*fill));
-		for (i = 1; i < n; i++)
-			order[fill[s->frames[i].parent]++] = (uint32_t)i;
-		free(fill);
-	}
+	fill = xreallocarray(NULL, n + 1, sizeof(*fill));
+	memcpy(fill, at, (n + 1) * sizeof(*fill));
+	for (i = 1; i < n; i++)
+		order[fill[s->frames[i].parent]++] = (uint32_t)i;
+	free(fill);
 	cmp_s = s;
 	for (i = 0; i < n; i++) {
 		if (at[i + 1] - at[i] > 1)
@@ -413,11 +466,6 @@ flamesel_build(const struct flamesel_from *from)
 	}
 	free(order);
 	free(at);
-	return s;
-fail:
-	keytab_free(&kids);
-	flamesel_free(s);
-	return NULL;
 }
 
 /* Say that the stacks of the profile file are too many to show. */
@@ -457,29 +505,30 @@ flamesel_next(const struct flamesel *s, uint32_t v)
 }
 
 /*
- * Make the stacks by function of from's event, those through a function
- * --function matches; NULL after a message if they are too many to make.
+ * Make the stacks by function of the nev events evs of from's profile,
+ * together, those through a function --function matches; NULL after a
+ * message if they are too many to make.
  */
 struct fnstacks *
-flamesel_fnstacks(const struct flamesel_from *from)
+flamesel_fnstacks(const struct flamesel_from *from, const unsigned *evs,
+    unsigned nev)
 {
 	struct fnstacks	*s;
 	unsigned char	*through;
 	size_t		 i, n;
 
 	s = xcalloc(1, sizeof(*s));
-	if ((s->f = flame_build(from->p, (unsigned)from->ev)) == NULL) {
-		flamesel_too_large(from->run->profile_name);
+	if ((s->f = flamesel_stacks(from, evs, nev)) == NULL) {
 		free(s);
 		return NULL;
 	}
 	s->exact = s->f->exact;
 	n = flame_nnodes(s->f);
-	s->count = xreallocarray(NULL, n + 1, sizeof(*s->count));
 	through = flamesel_through(from->o, from->p, s->f);
-	s->count[0] = 0;
 	for (i = 1; i < n; i++)
-		s->count[i] = through[i] ? s->f->count[i] : 0;
+		if (!through[i])
+			memset(s->f->count + i * nev, 0,
+			    nev * sizeof(*s->f->count));
 	free(through);
 	return s;
 }
@@ -491,7 +540,6 @@ flamesel_fnstacks_free(struct fnstacks *s)
 	if (s == NULL)
 		return;
 	flame_free(s->f);
-	free(s->count);
 	free(s);
 }
 

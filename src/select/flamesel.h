@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct flame;
 struct profile;
 struct report_opts;
 struct strtab;
@@ -56,21 +57,25 @@ struct flamesel {
 };
 
 /*
- * The stacks of one event by function (flame.h), as exports write them:
- * count[] is the count of the stacks ending at each node that --function
- * keeps (0 for the others).
+ * The stacks of the events shown by function (flame.h), as exports write
+ * them: only those through a function --function keeps are counted
+ * (flame_count() is 0 at the nodes of the others).
  */
 struct fnstacks {
 	int		 exact;		/* the profile's own stacks */
 	struct flame	*f;
-	uint64_t	*count;		/* node -> stacks kept ending there */
 };
 
 struct flamesel	*flamesel_build(const struct flamesel_from *);
 void		 flamesel_free(struct flamesel *);
 const char	*flamesel_name(const struct flamesel *, uint32_t);
 uint32_t	 flamesel_next(const struct flamesel *, uint32_t);
-struct fnstacks	*flamesel_fnstacks(const struct flamesel_from *);
+struct flame	*flamesel_stacks(const struct flamesel_from *,
+		    const unsigned *, unsigned);
+struct flamesel	*flamesel_event(const struct flamesel_from *,
+		    const struct flame *, unsigned);
+struct fnstacks	*flamesel_fnstacks(const struct flamesel_from *,
+		    const unsigned *, unsigned);
 void		 flamesel_fnstacks_free(struct fnstacks *);
 void		 flamesel_kinds(const struct profile *, enum framekind *);
 

@@ -40,7 +40,7 @@ struct selection;
 #define FORMAT_BROWSE	0x200	/* what --tui browses */
 #define FORMAT_STACKS_EVERY 0x400 /* with FORMAT_STACKS: the stacks of
 				   every event shown, not only the first
-				   sort event's (flames) */
+				   sort event's (stacks) */
 #define FORMAT_STACKS_FN 0x800	/* with FORMAT_STACKS: each shown event's
 				   stacks of functions (fnstacks), not
 				   frames of names */

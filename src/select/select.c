@@ -16,6 +16,7 @@
 #include "analysis/callgraph.h"
 #include "analysis/derive.h"
 #include "analysis/diff.h"
+#include "analysis/flame.h"
 #include "analysis/gate.h"
 #include "analysis/reshape.h"
 #include "base/cost.h"
@@ -515,7 +516,8 @@ static int
 select_flame(struct selection *sel, const struct profile *old)
 {
 	struct flamesel_from	ff;
-	size_t			i;
+	unsigned		*evs;
+	size_t			 i;
 
 	ff.p = sel->p;
 	ff.old = old;
@@ -523,30 +525,43 @@ select_flame(struct selection *sel, const struct profile *old)
 	ff.run = sel->run;
 	ff.ev = sel->nsort > 0 ? sel->sort[0] : 0;
 	ff.old_ev = old != NULL ? select_old_event(sel, old, ff.ev) : 0;
-	if (old == NULL && (sel->o->format->needs & FORMAT_STACKS_FN)) {
-		/* Each event shown, by function (pprof). */
-		sel->fnstacks = xcalloc(sel->nshow + 1,
-		    sizeof(*sel->fnstacks));
-		for (i = 0; i < sel->nshow; i++) {
-			ff.ev = sel->show[i];
-			if ((sel->fnstacks[i] = flamesel_fnstacks(&ff)) ==
-			    NULL)
-				return -1;
-		}
-		return 0;
-	}
 	if (old != NULL || !(sel->o->format->needs & FORMAT_STACKS_EVERY)) {
 		sel->flame = flamesel_build(&ff);
 		return sel->flame == NULL ? -1 : 0;
 	}
-	/* Each event shown (speedscope: a profile per event). */
-	sel->flames = xcalloc(sel->nshow + 1, sizeof(*sel->flames));
-	for (i = 0; i < sel->nshow; i++) {
-		ff.ev = sel->show[i];
-		if ((sel->flames[i] = flamesel_build(&ff)) == NULL)
-			return -1;
+	/* Each event shown, their stacks made together. */
+	evs = xreallocarray(NULL, sel->nshow + 1, sizeof(*evs));
+	for (i = 0; i < sel->nshow; i++)
+		evs[i] = (unsigned)sel->show[i];
+	if (sel->o->format->needs & FORMAT_STACKS_FN) {
+		/* By function (pprof). */
+		sel->fnstacks = flamesel_fnstacks(&ff, evs,
+		    (unsigned)sel->nshow);
+		free(evs);
+		return sel->fnstacks == NULL ? -1 : 0;
 	}
-	return 0;
+	/* Each one's frames made when printed (speedscope). */
+	sel->stacks = flamesel_stacks(&ff, evs, (unsigned)sel->nshow);
+	free(evs);
+	return sel->stacks == NULL ? -1 : 0;
+}
+
+/*
+ * Return the flame graph frames of the k-th event shown, made from the
+ * stacks the selection made (FORMAT_STACKS_EVERY) for one view to print
+ * and free: one event's at a time.
+ */
+struct flamesel *
+select_flames_of(const struct selection *sel, size_t k)
+{
+	struct flamesel_from	ff;
+
+	memset(&ff, 0, sizeof(ff));
+	ff.p = sel->p;
+	ff.o = sel->o;
+	ff.run = sel->run;
+	ff.ev = sel->show[k];
+	return flamesel_event(&ff, sel->stacks, (unsigned)k);
 }
 
 /*
@@ -844,12 +859,8 @@ select_free(struct selection *sel)
 	asmsel_free(sel->asm_);
 	graphsel_free(sel->graph);
 	flamesel_free(sel->flame);
-	for (i = 0; sel->flames != NULL && i < sel->nshow; i++)
-		flamesel_free(sel->flames[i]);
-	free(sel->flames);
-	for (i = 0; sel->fnstacks != NULL && i < sel->nshow; i++)
-		flamesel_fnstacks_free(sel->fnstacks[i]);
-	free(sel->fnstacks);
+	flame_free(sel->stacks);
+	flamesel_fnstacks_free(sel->fnstacks);
 	callgraph_free(sel->old_g);
 	if (sel->g != NULL) {
 		if (!sel->g_borrowed)

@@ -15,6 +15,7 @@
 #include "select/reportopts.h"
 
 struct asmsel;
+struct flame;
 struct flamesel;
 struct fnstacks;
 struct graphsel;
@@ -86,10 +87,12 @@ struct selection {
 	struct graphsel		*graph;	/* --format=dot: what is drawn */
 	struct callgraph	*old_g;	/* --diff --format=dot: OLD's */
 	struct flamesel		*flame;	/* --format=folded, svg: frames */
-	struct flamesel		**flames; /* FORMAT_STACKS_EVERY: each
-					   shown event's (show[]) */
-	struct fnstacks		**fnstacks; /* FORMAT_STACKS_FN: each shown
-					   event's stacks by function */
+	struct flame		*stacks; /* FORMAT_STACKS_EVERY: the shown
+					   events' stacks, made together;
+					   select_flames_of() makes each
+					   one's frames */
+	struct fnstacks		*fnstacks; /* FORMAT_STACKS_FN: the shown
+					   events' stacks by function */
 
 	/* --diff OLD NEW. */
 	const struct profile	*old;	/* OLD, as p is NEW */
@@ -123,6 +126,7 @@ const char	*select_label(const struct selection *,
 const char	*select_threshold(const struct selection *, size_t);
 const char	*select_rowname(const struct selection *);
 struct asmsel	*select_asm_of(const struct selection *, const size_t *);
+struct flamesel	*select_flames_of(const struct selection *, size_t);
 struct srcsel	*select_source_of(struct selection *, uint32_t);
 struct callgraph *select_take_graph(struct selection *);
 

@@ -170,7 +170,6 @@ static void	pp_sites(const struct pp *, struct keytab *,
 		    struct pp_site **, int);
 static uint32_t	pp_unit_loc(struct pp *, uint32_t, uint32_t);
 static int	pp_piececmp(const void *, const void *);
-static uint32_t	*pp_tree(const struct pp *, struct keytab *, size_t *);
 static void	pp_split(struct pp *, size_t, uint32_t, uint64_t, uint32_t *,
 		    uint64_t *, struct pp_piece **, size_t *, size_t *);
 static void	pp_samples(struct pp *);
@@ -598,7 +597,7 @@ pp_head(struct pp *w)
 		comment[k++] = pp_str(w, s);
 		free(s);
 	}
-	comment[k++] = pp_str(w, sel->nshow > 0 && sel->fnstacks[0]->exact ?
+	comment[k++] = pp_str(w, sel->fnstacks != NULL && sel->fnstacks->exact ?
 	    "stacks as the profile records them: exact" :
 	    "stacks estimated from the call graph: self costs exact, "
 	    "cumulative values estimated");
@@ -800,48 +799,6 @@ pp_piececmp(const void *a, const void *b)
 }
 
 /*
- * The stacks of every event shown, merged into one tree: each node of
- * each event's stacks (flame.h) is a node of the tree by its path, so
- * that a stack of several events is one sample with a value for each.
- * Return inv: inv[u * nk + k] is event k's node at tree node u (0:
- * none), the tree's nodes (the root, 0, included) in *np; parents come
- * before their children.
- */
-static uint32_t *
-pp_tree(const struct pp *w, struct keytab *tree, size_t *np)
-{
-	const struct flame *f;
-	uint32_t	**map, *inv, parent, fn;
-	uint64_t	 key[2];
-	size_t		 k, i, n, nk = w->sel->nshow;
-
-	keytab_init(tree, 2);
-	map = xcalloc(nk + 1, sizeof(*map));
-	for (k = 0; k < nk; k++) {
-		f = w->sel->fnstacks[k]->f;
-		n = flame_nnodes(f);
-		map[k] = xreallocarray(NULL, n + 1, sizeof(*map[k]));
-		map[k][0] = 0;
-		for (i = 1; i < n; i++) {
-			parent = flame_node(f, i, &fn);
-			key[0] = map[k][parent];
-			key[1] = fn;
-			map[k][i] = keytab_get(tree, key, NULL) + 1;
-		}
-	}
-	*np = (size_t)tree->n + 1;
-	inv = xcalloc(*np * (nk > 0 ? nk : 1), sizeof(*inv));
-	for (k = 0; k < nk; k++) {
-		n = flame_nnodes(w->sel->fnstacks[k]->f);
-		for (i = 1; i < n; i++)
-			inv[(size_t)map[k][i] * nk + k] = (uint32_t)i;
-		free(map[k]);
-	}
-	free(map);
-	return inv;
-}
-
-/*
  * Give the count c of event k's stacks at a node of function fn to fn's
  * units, what is left of the one at hand first (the cursor of event k:
  * unit[], left[]), as pieces added to *pcs.
@@ -887,24 +844,27 @@ pp_split(struct pp *w, size_t k, uint32_t fn, uint64_t c, uint32_t *unit,
 }
 
 /*
- * Write the samples: for each node of the events' merged stacks, its
+ * Write the samples: for each node of the events' stacks (made together:
+ * a stack of several events is one sample with a value for each), its
  * frames once, and a sample for each unit of its function its counts
  * were given to, with each event's share.
  */
 static void
 pp_samples(struct pp *w)
 {
-	struct keytab	 tree;
+	const struct flame *f;
 	struct pp_piece	*pcs = NULL;
 	struct pp_site	*st;
-	uint32_t	*inv, *edge, *unit, fn, parent, pfn, id, file, obj, name;
-	uint32_t	 nf = profile_nfuncs(w->p), node;
+	uint32_t	*edge, *unit, fn, parent, pfn, id, file, obj, name;
+	uint32_t	 nf = profile_nfuncs(w->p);
 	uint64_t	*left, *v, key[2], c;
-	const uint64_t	*tk;
 	size_t		 n, u, k, j, m, npcs, cap = 0, depth;
 	size_t		 nk = w->sel->nshow;
 
-	inv = pp_tree(w, &tree, &n);
+	if (w->sel->fnstacks == NULL)
+		return;
+	f = w->sel->fnstacks->f;
+	n = flame_nnodes(f);
 	edge = xcalloc(n + 1, sizeof(*edge));
 	unit = xreallocarray(NULL, nk * nf + 1, sizeof(*unit));
 	left = xcalloc(nk * nf + 1, sizeof(*left));
@@ -912,12 +872,10 @@ pp_samples(struct pp *w)
 	for (k = 0; k < nk; k++)
 		memcpy(unit + k * nf, w->u.first, (size_t)nf * sizeof(*unit));
 	for (u = 1; u < n; u++) {
-		tk = keytab_key(&tree, (uint32_t)(u - 1));
-		parent = (uint32_t)tk[0];
-		fn = (uint32_t)tk[1];
+		parent = flame_node(f, u, &fn);
 		/* The caller's frame: its call site of fn. */
 		if (parent != 0) {
-			pfn = (uint32_t)keytab_key(&tree, parent - 1)[1];
+			(void)flame_node(f, parent, &pfn);
 			key[0] = pfn;
 			key[1] = fn;
 			profile_func(w->p, pfn, &obj, &file, &name);
@@ -932,8 +890,7 @@ pp_samples(struct pp *w)
 		}
 		npcs = 0;
 		for (k = 0; k < nk; k++) {
-			if ((node = inv[u * nk + k]) == 0 ||
-			    (c = w->sel->fnstacks[k]->count[node]) == 0)
+			if ((c = flame_count(f, u, (unsigned)k)) == 0)
 				continue;
 			pp_split(w, k, fn, c, unit + k * nf, left + k * nf,
 			    &pcs, &npcs, &cap);
@@ -941,8 +898,8 @@ pp_samples(struct pp *w)
 		if (npcs == 0)
 			continue;
 		/* The frames above: edge[] of u and of its parents. */
-		for (depth = 0, m = u; (parent = (uint32_t)keytab_key(&tree,
-		    (uint32_t)(m - 1))[0]) != 0; m = parent) {
+		for (depth = 0, m = u; (parent = flame_node(f, m, &pfn)) != 0;
+		    m = parent) {
 			w->stack = xgrow(w->stack, &w->stack_cap, depth + 1,
 			    sizeof(*w->stack));
 			w->stack[depth++] = edge[m];
@@ -963,8 +920,6 @@ pp_samples(struct pp *w)
 			pp_sample(w, id, v, depth);
 		}
 	}
-	keytab_free(&tree);
-	free(inv);
 	free(edge);
 	free(unit);
 	free(left);

@@ -152,6 +152,7 @@ report_speedscope(FILE *out, const struct selection *sel)
 	const struct part	*pt = profile_part(sel->p, 0);
 	const char		*cmd = profile_str(sel->p, pt->cmd), *s;
 	struct strtab		*st = strtab_create();
+	struct flamesel		*fs;
 	struct json		 j;
 	size_t			 i, nl;
 	uint32_t		 k;
@@ -168,8 +169,11 @@ report_speedscope(FILE *out, const struct selection *sel)
 	json_u64(&j, 0);
 	json_key(&j, "profiles");
 	json_open(&j, '[');
-	for (i = 0; i < sel->nshow; i++)
-		speedscope_profile(&j, sel, sel->flames[i], sel->show[i], st);
+	for (i = 0; i < sel->nshow; i++) {
+		fs = select_flames_of(sel, i);
+		speedscope_profile(&j, sel, fs, sel->show[i], st);
+		flamesel_free(fs);
+	}
 	json_close(&j, ']');
 	json_key(&j, "shared");
 	json_open(&j, '{');
