@@ -39,7 +39,14 @@ struct fcall {
 /* A piece of a function's cost on its way up: work for the walk. */
 struct fwork {
 	uint32_t	 fn;
-	size_t		 depth;		/* its counts: the walk's wc[] */
+	size_t		 depth;
+	size_t		 at, n;		/* its counts: the walk's wc[] */
+};
+
+/* One event's count in a piece of work. */
+struct fcount {
+	uint32_t	 k;
+	uint64_t	 count;
 };
 
 /* Exact sums of a count times a weight. */
@@ -68,17 +75,23 @@ struct fest {
 	unsigned char	*onpath;	/*   its functions, */
 	size_t		 depth;		/*   its depth */
 	struct fwork	*work;
-	uint64_t	*wc;		/* work i's counts: wc + i * nev */
-	size_t		 nwork, work_cap, wc_cap;
+	struct fcount	*wc;		/* the work's counts, events in
+					   order, none zero */
+	size_t		 nwork, work_cap, nwc, wc_cap;
 	unsigned char	*skip;		/* callers left out, */
 	uint64_t	 sum;		/*   the weight of the others for one
 					   event (0: none, at most 2^64 - 1), */
 	int		 counts;	/*   in call counts */
 	u128		*rem;		/* shares and remainders */
 	uint64_t	*shares;	/*   of one event */
-	uint64_t	*up;		/* caller * nev + k: what goes up */
-	uint64_t	*cur;		/* the piece at hand's counts */
-	size_t		 skip_cap, rem_cap, shares_cap, up_cap;
+	uint64_t	*cur;		/* the piece at hand's counts, */
+	uint32_t	*act;		/*   its events (none zero) */
+	size_t		 nact;
+	uint64_t	*up;		/* caller * nev + k: what goes up, */
+	uint32_t	*touched;	/*   the callers given some, */
+	unsigned char	*mark;		/*   marked */
+	size_t		 ntouched;
+	size_t		 skip_cap, rem_cap, shares_cap, touched_cap;
 };
 
 /* The calls being ordered, for flame_costcmp() and flame_countcmp(). */
@@ -88,7 +101,7 @@ static unsigned			 nev_of;
 
 static int	flame_callcmp(const void *, const void *);
 static int	flame_add(struct flame *, const uint32_t *, size_t, int,
-		    const uint64_t *);
+		    const uint64_t *, const uint32_t *, size_t);
 static void	flame_estimate(struct flame *, const struct profile *,
 		    const unsigned *);
 static uint64_t	*flame_self(const struct profile *, const unsigned *,
@@ -97,6 +110,10 @@ static void	flame_calls(struct fest *, const struct profile *,
 		    const unsigned *);
 static void	flame_order(struct fest *);
 static void	flame_push(struct fest *, uint32_t, const uint64_t *, size_t);
+static void	flame_give(struct fest *, size_t, unsigned, uint64_t);
+static int	flame_desc(const void *, const void *);
+static void	flame_ends(struct flame *);
+static int	flame_endcmp(const void *, const void *);
 static int	flame_step(struct fest *, struct flame *, size_t);
 static size_t	flame_callers(struct fest *, size_t, size_t);
 static void	flame_weigh(struct fest *, unsigned, size_t, size_t);
@@ -144,26 +161,24 @@ flame_callcmp(const void *a, const void *b)
 }
 
 /*
- * Add counts (one an event) to the stack of n frames (with rev set,
- * frames[] is the innermost first), making the nodes of the tree it
- * needs.  The frames it shares from the root with the stack added before
- * are found again without a lookup (f->last).  Return -1, adding nothing
- * and marking f over the limit (walked above it), if that walks more
- * than FLAME_MAX_FRAMES in all.
+ * Add counts[k] of each event k of act (nact of them, in order, none
+ * zero) to the stack of n frames (with rev set, frames[] is the innermost
+ * first), making the nodes of the tree it needs.  The frames it shares
+ * from the root with the stack added before are found again without a
+ * lookup (f->last).  Return -1, adding nothing and marking f over the
+ * limit (walked above it), if that walks more than its limit in all.
  */
 static int
 flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
-    const uint64_t *counts)
+    const uint64_t *counts, const uint32_t *act, size_t nact)
 {
 	uint64_t	key[2];
 	uint32_t	cur = 0, id, fn;
 	size_t		i;
-	unsigned	k;
 	int		created;
 
-	if (f->walked + n > FLAME_MAX_FRAMES ||
-	    flame_nnodes(f) + n >= KEYTAB_NONE) {
-		f->walked = FLAME_MAX_FRAMES + 1;
+	if (f->walked + n > f->limit || flame_nnodes(f) + n >= KEYTAB_NONE) {
+		f->walked = f->limit + 1;
 		return -1;
 	}
 	f->walked += n;
@@ -179,19 +194,68 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 		key[1] = fn;
 		id = keytab_get(&f->nodes, key, &created);
 		cur = id + 1;
-		if (created) {
-			f->count = xgrow(f->count, &f->cap,
-			    ((size_t)cur + 1) * f->nev, sizeof(*f->count));
-			memset(f->count + (size_t)cur * f->nev, 0,
-			    f->nev * sizeof(*f->count));
-		}
 		f->last[2 * i] = fn;
 		f->last[2 * i + 1] = cur;
 	}
 	f->nlast = n;
-	for (k = 0; k < f->nev; k++)
-		f->count[(size_t)cur * f->nev + k] += counts[k];
+	f->ends = xgrow(f->ends, &f->ends_cap, f->nends + nact,
+	    sizeof(*f->ends));
+	for (i = 0; i < nact; i++)
+		f->ends[f->nends++] = (struct flame_end){ cur, act[i],
+		    counts[act[i]] };
 	return 0;
+}
+
+/* Order ends (by the event, after a sort by node). */
+static int
+flame_endcmp(const void *a, const void *b)
+{
+	const struct flame_end	*x = a, *y = b;
+
+	return (x->k > y->k) - (x->k < y->k);
+}
+
+/*
+ * Sort f's ends by node, then event, each node's and event's summed into
+ * one, and index them by node (f->endat).
+ */
+static void
+flame_ends(struct flame *f)
+{
+	struct flame_end	*by;
+	size_t			 n = flame_nnodes(f), i, j, m, lo;
+	uint32_t		*fill;
+
+	f->endat = xcalloc(n + 1, sizeof(*f->endat));
+	for (i = 0; i < f->nends; i++)
+		f->endat[f->ends[i].node + 1]++;
+	for (i = 0; i < n; i++)
+		f->endat[i + 1] += f->endat[i];
+	fill = xreallocarray(NULL, n + 1, sizeof(*fill));
+	memcpy(fill, f->endat, (n + 1) * sizeof(*fill));
+	by = xreallocarray(NULL, f->nends + 1, sizeof(*by));
+	for (i = 0; i < f->nends; i++)
+		by[fill[f->ends[i].node]++] = f->ends[i];
+	free(fill);
+	free(f->ends);
+	f->ends = by;
+	f->ends_cap = f->nends + 1;
+	/* Each node's by event, equal ones summed (as plain sums). */
+	for (i = m = 0; i < n; i++) {
+		lo = f->endat[i];
+		if (f->endat[i + 1] - lo > 1)
+			qsort(f->ends + lo, f->endat[i + 1] - lo,
+			    sizeof(*f->ends), flame_endcmp);
+		f->endat[i] = (uint32_t)m;
+		for (j = lo; j < f->endat[i + 1]; j++) {
+			if (m > f->endat[i] && f->ends[m - 1].k == f->ends[j].k)
+				f->ends[m - 1].count += f->ends[j].count;
+			else
+				f->ends[m++] = f->ends[j];
+		}
+	}
+	f->endat[n] = (uint32_t)m;
+	f->nends = m;
 }
 
 /* The stacks of profile p, estimated from its call graph (see above). */
@@ -218,7 +282,8 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	free(total);
 	flame_calls(&e, p, evs);
 	flame_order(&e);
-	e.cur = xreallocarray(NULL, nev, sizeof(*e.cur));
+	e.cur = xcalloc(nev, sizeof(*e.cur));
+	e.act = xreallocarray(NULL, nev, sizeof(*e.act));
 
 	/* Each function's self costs, walked up depth first. */
 	e.path = xreallocarray(NULL, nf + 1, sizeof(*e.path));
@@ -228,22 +293,26 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 			continue;
 		if (k == nev)
 			continue;
-		e.nwork = 0;
+		e.nwork = e.nwc = 0;
 		flame_push(&e, fn, self + (size_t)fn * nev, 0);
 		e.depth = 0;
 		while (e.nwork > 0) {
 			struct fwork	it = e.work[--e.nwork];
 
-			if (++f->walked > FLAME_MAX_FRAMES)
+			if (++f->walked > f->limit)
 				goto done;
 			/* Leave the frames below this one's depth. */
 			while (e.depth > it.depth)
 				e.onpath[e.path[--e.depth]] = 0;
 			e.path[e.depth++] = it.fn;
 			e.onpath[it.fn] = 1;
-			/* Its counts, copied: pushing may move wc[]. */
-			memcpy(e.cur, e.wc + e.nwork * nev,
-			    nev * sizeof(*e.cur));
+			/* Its counts, taken off: the pushes reuse wc[]. */
+			for (e.nact = 0; e.nact < it.n; e.nact++) {
+				e.act[e.nact] = e.wc[it.at + e.nact].k;
+				e.cur[e.act[e.nact]] = e.wc[it.at +
+				    e.nact].count;
+			}
+			e.nwc = it.at;
 			if (flame_step(&e, f, it.fn) == -1)
 				goto done;
 		}
@@ -258,6 +327,9 @@ done:
 	free(e.shares);
 	free(e.up);
 	free(e.cur);
+	free(e.act);
+	free(e.touched);
+	free(e.mark);
 	free(e.skip);
 	free(e.onpath);
 	free(e.path);
@@ -271,39 +343,47 @@ done:
 }
 
 /*
- * Take the piece at hand (e->cur, one count an event) of function fn, on
+ * Take the piece at hand (e->cur, its events e->act) of function fn, on
  * top of e's path, one step up: each event's count to its callers, or,
  * if none is left to it, added to f as the stack of the path; the
- * callers' pieces pushed, the first caller's to be walked first.  Return
- * -1 if f went over its limit.
+ * callers' pieces pushed, the first caller's to be walked first.  e->cur
+ * is left all zero.  Return -1 if f went over its limit.
  */
 static int
 flame_step(struct fest *e, struct flame *f, size_t fn)
 {
 	uint64_t	*c = e->cur;
-	size_t		 lo = e->first[fn], hi = e->first[fn + 1], i, b;
-	size_t		 ncand = 0;
+	size_t		 lo = e->first[fn], hi = e->first[fn + 1], i, b, j;
+	size_t		 ncand = 0, nend = 0;
 	unsigned	 k, nev = e->nev;
-	int		 full = 0, ends = 0, any;
 
-	for (k = 0; k < nev; k++)
-		if (c[k] >= e->min[k])
-			full = 1;
-	if (full)
+	for (j = 0; j < e->nact; j++)
+		if (c[e->act[j]] >= e->min[e->act[j]])
+			break;
+	if (j < e->nact)
 		ncand = flame_callers(e, lo, hi);
-	e->up = xgrow(e->up, &e->up_cap, (hi - lo + 1) * nev, sizeof(*e->up));
-	memset(e->up, 0, (hi - lo) * nev * sizeof(*e->up));
-	for (k = 0; k < nev; k++) {
-		if (c[k] == 0)
-			continue;
+	if (hi - lo > e->touched_cap) {
+		/* All zero between steps: made again, not copied. */
+		free(e->up);
+		free(e->mark);
+		free(e->touched);
+		e->touched_cap = 2 * (hi - lo);
+		e->up = xcalloc(e->touched_cap * nev, sizeof(*e->up));
+		e->mark = xcalloc(e->touched_cap, 1);
+		e->touched = xreallocarray(NULL, e->touched_cap,
+		    sizeof(*e->touched));
+	}
+	e->ntouched = 0;
+	for (j = 0; j < e->nact; j++) {
+		k = e->act[j];
 		if (c[k] < e->min[k]) {
 			/* Up whole: only the costliest caller. */
 			if ((b = flame_best_small(e, k, lo, hi)) == hi) {
-				ends = 1;
+				e->act[nend++] = k;	/* ends here */
 				continue;
 			}
 		} else if (ncand == 0) {
-			ends = 1;
+			e->act[nend++] = k;
 			continue;
 		} else {
 			flame_weigh(e, k, lo, hi);
@@ -314,21 +394,51 @@ flame_step(struct fest *e, struct flame *f, size_t fn)
 			}
 			b = flame_best(e, k, lo, hi);
 		}
-		e->up[(b - lo) * nev + k] = c[k];
+		flame_give(e, b - lo, k, c[k]);
 		c[k] = 0;
 	}
 	/* What is left in c ends here. */
-	if (ends && flame_add(f, e->path, e->depth, 1, c) == -1)
+	if (nend > 0 && flame_add(f, e->path, e->depth, 1, c, e->act,
+	    nend) == -1)
 		return -1;
+	for (j = 0; j < nend; j++)
+		c[e->act[j]] = 0;
 	/* Pushed in reverse: the first caller is walked first. */
-	for (i = hi; i-- > lo; ) {
-		for (any = 0, k = 0; k < nev && !any; k++)
-			any = e->up[(i - lo) * nev + k] != 0;
-		if (any)
-			flame_push(e, e->calls[i].caller,
-			    e->up + (i - lo) * nev, e->depth);
+	if (e->ntouched > 1)
+		qsort(e->touched, e->ntouched, sizeof(*e->touched), flame_desc);
+	for (j = 0; j < e->ntouched; j++) {
+		i = e->touched[j];
+		flame_push(e, e->calls[lo + i].caller, e->up + i * nev,
+		    e->depth);
+		memset(e->up + i * nev, 0, nev * sizeof(*e->up));
+		e->mark[i] = 0;
 	}
 	return 0;
+}
+
+/*
+ * Add count of event k to what goes up to the caller of the step's i-th
+ * call, marking it given some.
+ */
+static void
+flame_give(struct fest *e, size_t i, unsigned k, uint64_t count)
+{
+	if (count == 0)
+		return;
+	e->up[i * e->nev + k] += count;
+	if (!e->mark[i]) {
+		e->mark[i] = 1;
+		e->touched[e->ntouched++] = (uint32_t)i;
+	}
+}
+
+/* Order places, largest first. */
+static int
+flame_desc(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x < y) - (x > y);
 }
 
 /* Return the self costs of events evs (nev) of p's functions, fn * nev + k. */
@@ -491,17 +601,26 @@ flame_countcmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Push onto e's work a piece of counts (one an event) going up to fn at depth. */
+/*
+ * Push onto e's work a piece going up to fn at depth: counts (one an
+ * event), of which the nonzero are kept.
+ */
 static void
 flame_push(struct fest *e, uint32_t fn, const uint64_t *counts, size_t depth)
 {
+	unsigned	k;
+	size_t		at = e->nwc;
+
+	e->wc = xgrow(e->wc, &e->wc_cap, e->nwc + e->nev, sizeof(*e->wc));
+	for (k = 0; k < e->nev; k++)
+		if (counts[k] != 0)
+			e->wc[e->nwc++] = (struct fcount){ k, counts[k] };
 	e->work = xgrow(e->work, &e->work_cap, e->nwork + 1,
 	    sizeof(*e->work));
-	e->wc = xgrow(e->wc, &e->wc_cap, (e->nwork + 1) * e->nev,
-	    sizeof(*e->wc));
-	memcpy(e->wc + e->nwork * e->nev, counts, e->nev * sizeof(*e->wc));
 	e->work[e->nwork].fn = fn;
-	e->work[e->nwork++].depth = depth;
+	e->work[e->nwork].depth = depth;
+	e->work[e->nwork].at = at;
+	e->work[e->nwork++].n = e->nwc - at;
 }
 
 /*
@@ -693,7 +812,7 @@ flame_share(struct fest *e, unsigned k, uint64_t count, size_t lo, size_t hi,
 		free(order);
 	}
 	for (i = lo; i < hi; i++)
-		e->up[(i - lo) * e->nev + k] += e->shares[i - lo];
+		flame_give(e, i - lo, k, e->shares[i - lo]);
 }
 
 /*
@@ -709,40 +828,42 @@ flame_build(const struct profile *p, const unsigned *evs, unsigned nev)
 	const uint32_t		*fr;
 	struct flame		*f;
 	uint64_t		*c;
-	size_t			 i, n;
-	unsigned		 k, any;
+	uint32_t		*act;
+	size_t			 i, n, nact;
+	unsigned		 k;
 
 	f = xcalloc(1, sizeof(*f));
 	f->nev = nev;
+	f->limit = FLAME_MAX_FRAMES * (nev > 0 ? nev : 1);
 	keytab_init(&f->nodes, 2);
-	f->count = xgrow(NULL, &f->cap, nev, sizeof(*f->count));
-	memset(f->count, 0, nev * sizeof(*f->count));
 	if (st != NULL && stacks_count(st) > 0) {
 		f->exact = 1;
-		c = xreallocarray(NULL, nev, sizeof(*c));
+		c = xreallocarray(NULL, nev + 1, sizeof(*c));
+		act = xreallocarray(NULL, nev + 1, sizeof(*act));
 		for (i = 0; i < stacks_count(st); i++) {
-			for (k = any = 0; k < nev; k++) {
+			for (k = 0, nact = 0; k < nev; k++) {
 				c[k] = stacks_cost(st, i)[evs[k]];
-				if (c[k] == COST_NONE)
-					c[k] = 0;
-				any |= c[k] != 0;
+				if (c[k] != COST_NONE && c[k] != 0)
+					act[nact++] = k;
 			}
-			if (!any)
+			if (nact == 0)
 				continue;
 			fr = stacks_frames(st, i, &n);
-			if (flame_add(f, fr, n, 0, c) == -1)
+			if (flame_add(f, fr, n, 0, c, act, nact) == -1)
 				break;
 		}
+		free(act);
 		free(c);
 	} else {
 		flame_estimate(f, p, evs);
 		/* No call at all: each function its own stack, exact. */
 		f->exact = profile_narcs(p) == 0;
 	}
-	if (f->walked > FLAME_MAX_FRAMES) {
+	if (f->walked > f->limit) {
 		flame_free(f);
 		return NULL;
 	}
+	flame_ends(f);
 	return f;
 }
 
@@ -753,7 +874,8 @@ flame_free(struct flame *f)
 	if (f == NULL)
 		return;
 	keytab_free(&f->nodes);
-	free(f->count);
+	free(f->ends);
+	free(f->endat);
 	free(f->last);
 	free(f);
 }

@@ -12,6 +12,7 @@
 
 #include "base/keytab.h"
 
+
 /*
  * Frames walked at most, making stacks and adding them up: a chain of
  * 10^5 calls makes 5 * 10^9, and its folded stacks as many names.
@@ -20,21 +21,30 @@
 
 struct profile;
 
+/* The count of one event's stacks ending at a node. */
+struct flame_end {
+	uint32_t	 node;
+	uint32_t	 k;		/* the event, 0 to nev - 1 */
+	uint64_t	 count;
+};
+
 /*
  * The stacks as a prefix tree: node 0 is the root, above every stack's
  * outermost function; node i + 1 is the i-th key of nodes, (its parent
  * node, its function), made after its parent; a stack is the path from
- * the root to a node, and flame_count() the count of each event's stacks
- * ending there (a node may end stacks of some events only, or none).
+ * the root to a node, and the node's ends the counts of the events'
+ * stacks ending there (a node may end stacks of some events only, or
+ * none).
  */
 struct flame {
 	int		 exact;		/* the profile's own stacks */
 	struct keytab	 nodes;
 	unsigned	 nev;		/* events counted */
-	uint64_t	*count;		/* node * nev + k -> the k-th event's
-					   stacks ending there */
-	size_t		 cap;
-	uint64_t	 walked;	/* frames, up to FLAME_MAX_FRAMES */
+	struct flame_end *ends;		/* by node, then event */
+	size_t		 nends, ends_cap;
+	uint32_t	*endat;		/* node -> its first end */
+	uint64_t	 walked;	/* frames, up to limit: */
+	uint64_t	 limit;		/*   FLAME_MAX_FRAMES an event */
 	uint32_t	*last;		/* the stack added last, from the
 					   root: function, node; */
 	size_t		 nlast;		/*   its frames */
@@ -56,7 +66,12 @@ flame_nnodes(const struct flame *f)
 static inline uint64_t
 flame_count(const struct flame *f, size_t i, unsigned k)
 {
-	return f->count[i * f->nev + k];
+	uint32_t	j;
+
+	for (j = f->endat[i]; j < f->endat[i + 1]; j++)
+		if (f->ends[j].k == k)
+			return f->ends[j].count;
+	return 0;
 }
 
 /* Return the parent of node i > 0 of f, and its function in *fn. */

@@ -516,6 +516,7 @@ flamesel_fnstacks(const struct flamesel_from *from, const unsigned *evs,
 	struct fnstacks	*s;
 	unsigned char	*through;
 	size_t		 i, n;
+	uint32_t	 j;
 
 	s = xcalloc(1, sizeof(*s));
 	if ((s->f = flamesel_stacks(from, evs, nev)) == NULL) {
@@ -526,9 +527,9 @@ flamesel_fnstacks(const struct flamesel_from *from, const unsigned *evs,
 	n = flame_nnodes(s->f);
 	through = flamesel_through(from->o, from->p, s->f);
 	for (i = 1; i < n; i++)
-		if (!through[i])
-			memset(s->f->count + i * nev, 0,
-			    nev * sizeof(*s->f->count));
+		for (j = s->f->endat[i]; !through[i] && j < s->f->endat[i + 1];
+		    j++)
+			s->f->ends[j].count = 0;
 	free(through);
 	return s;
 }
