@@ -50,6 +50,7 @@
 #include "view/report.h"
 
 #define PP_BATCH	4096		/* samples a message */
+#define PP_PACKED	((size_t)64 << 20) /* a message packed at once */
 #define PP_IDS		(1 << 16)	/* location ids a message */
 #define PP_NONE		UINT32_MAX
 #define PP_STEP		((uint64_t)1 << 32) /* objects' bases apart */
@@ -101,6 +102,8 @@ struct pp {
 	unsigned char	 zbuf[65536];	/* compressed, to write */
 	unsigned char	 raw[262144];	/* packed, to compress */
 	size_t		 nraw;
+	uint8_t		*packed;	/* a message packed at once */
+	size_t		 packed_cap;
 	const struct selection *sel;
 	const struct profile *p;
 	const struct instrs *ins;	/* or NULL */
@@ -154,6 +157,7 @@ struct pp_buf {
 
 static void	pp_deflate(struct pp *, const void *, size_t, int);
 static void	pp_append(ProtobufCBuffer *, size_t, const uint8_t *);
+static void	pp_raw(struct pp *, const uint8_t *, size_t);
 static void	pp_pack(struct pp *, const PbProfile *);
 static uint32_t	pp_str(struct pp *, const char *);
 static uint32_t	pp_pstr(struct pp *, uint32_t);
@@ -201,7 +205,13 @@ pp_deflate(struct pp *w, const void *data, size_t n, int flush)
 static void
 pp_append(ProtobufCBuffer *b, size_t n, const uint8_t *data)
 {
-	struct pp	*w = ((struct pp_buf *)b)->w;
+	pp_raw(((struct pp_buf *)b)->w, data, n);
+}
+
+/* Add n bytes of packed messages at data to what is to compress. */
+static void
+pp_raw(struct pp *w, const uint8_t *data, size_t n)
+{
 	size_t		 k;
 
 	while (n > 0) {
@@ -218,12 +228,25 @@ pp_append(ProtobufCBuffer *b, size_t n, const uint8_t *data)
 	}
 }
 
-/* Write message m, one more piece of the profile. */
+/*
+ * Write message m, one more piece of the profile: packed into a buffer
+ * of its size in one call (protobuf-c's packing to a stream calls back
+ * for every number), unless it is larger than PP_PACKED.
+ */
 static void
 pp_pack(struct pp *w, const PbProfile *m)
 {
 	struct pp_buf	b;
+	size_t		n;
 
+	n = protobuf_c_message_get_packed_size(&m->base);
+	if (n <= PP_PACKED) {
+		w->packed = xgrow(w->packed, &w->packed_cap, n + 1, 1);
+		if (protobuf_c_message_pack(&m->base, w->packed) != n)
+			errx(1, "protobuf-c packed another size than it said");
+		pp_raw(w, w->packed, n);
+		return;
+	}
 	b.base.append = pp_append;
 	b.w = w;
 	protobuf_c_message_pack_to_buffer(&m->base, &b.base);
@@ -983,6 +1006,7 @@ report_pprof(FILE *out, const struct selection *sel)
 		    (long long)INT64_MAX);
 
 	strtab_free(w->st);
+	free(w->packed);
 	free(w->strmap);
 	free(w->objidx);
 	keytab_free(&w->fns);
