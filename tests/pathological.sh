@@ -31,6 +31,8 @@
 #   flamechain a call chain 10^5 deep, each function with a cost of its
 #              own, as folded stacks in 1 GB of memory:
 #              refused with a message, nothing printed (it asked for 8 GB)
+#   flamechain2   the same chain with two events, as speedscope makes
+#              the stacks of both in one walk: refused likewise
 #   flameladder   2,000 levels of two functions each calling both of the
 #              next level: folded stacks in 1 GB that add up; with the
 #              cost at the bottom, refused (it wrote 1.4 GB in 1 GB of
@@ -115,6 +117,18 @@ flamechain)
 		grep -q "p.out: error: too large to show: flame graph stacks: more than 268435456 frames" \
 		    err2 || fail "$fmt: $(cat err2)"
 	done
+	;;
+flamechain2)
+	awk 'BEGIN { n = 100000; print "events: Ir Dr"; print "fl=a.c"
+	    for (i = 0; i < n; i++) { print "fn=f" i; print "1 1 2"
+	        if (i + 1 < n) { print "cfn=f" i + 1; print "calls=1 1"
+	            print "1 " n - i - 1 " " 2 * (n - i - 1) } } }' >p.out
+	limited 1024 "$prog" --format=speedscope p.out >out 2>err2
+	rc=$?
+	[ $rc -eq 1 ] || fail "exit $rc: $(cat err2)"
+	[ -s out ] && fail "a partial report"
+	grep -q "p.out: error: too large to show: flame graph stacks: more than 268435456 frames" \
+	    err2 || fail "$(cat err2)"
 	;;
 flameladder)
 	awk 'BEGIN { n = 2000; print "events: Ir"; print "fl=a.c"

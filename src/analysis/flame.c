@@ -166,7 +166,8 @@ flame_callcmp(const void *a, const void *b)
  * first), making the nodes of the tree it needs.  The frames it shares
  * from the root with the stack added before are found again without a
  * lookup (f->last).  Return -1, adding nothing and marking f over the
- * limit (walked above it), if that walks more than its limit in all.
+ * limit (walked above it), if that walks more than its limit in all, or
+ * than FLAME_MAX_FRAMES for one event.
  */
 static int
 flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
@@ -181,6 +182,11 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 		f->walked = f->limit + 1;
 		return -1;
 	}
+	for (i = 0; i < nact; i++)
+		if ((f->walked_ev[act[i]] += n) > FLAME_MAX_FRAMES) {
+			f->walked = f->limit + 1;
+			return -1;
+		}
 	f->walked += n;
 	f->last = xgrow(f->last, &f->last_cap, 2 * n + 2, sizeof(*f->last));
 	for (i = 0; i < n; i++) {
@@ -309,6 +315,11 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 			/* Its counts, taken off: the pushes reuse wc[]. */
 			for (e.nact = 0; e.nact < it.n; e.nact++) {
 				e.act[e.nact] = e.wc[it.at + e.nact].k;
+				if (++f->walked_ev[e.act[e.nact]] >
+				    FLAME_MAX_FRAMES) {
+					f->walked = f->limit + 1;
+					goto done;
+				}
 				e.cur[e.act[e.nact]] = e.wc[it.at +
 				    e.nact].count;
 			}
@@ -834,7 +845,9 @@ flame_build(const struct profile *p, const unsigned *evs, unsigned nev)
 
 	f = xcalloc(1, sizeof(*f));
 	f->nev = nev;
-	f->limit = FLAME_MAX_FRAMES * (nev > 0 ? nev : 1);
+	f->limit = FLAME_MAX_FRAMES * (nev < FLAME_MAX_EVENTS ? (nev > 0 ?
+	    nev : 1) : FLAME_MAX_EVENTS);
+	f->walked_ev = xcalloc(nev + 1, sizeof(*f->walked_ev));
 	keytab_init(&f->nodes, 2);
 	if (st != NULL && stacks_count(st) > 0) {
 		f->exact = 1;
@@ -877,5 +890,6 @@ flame_free(struct flame *f)
 	free(f->ends);
 	free(f->endat);
 	free(f->last);
+	free(f->walked_ev);
 	free(f);
 }

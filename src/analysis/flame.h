@@ -19,6 +19,12 @@
  */
 #define FLAME_MAX_FRAMES	((uint64_t)1 << 28)
 
+/*
+ * The stacks of several events made together walk that many once for
+ * each event, up to this many times.
+ */
+#define FLAME_MAX_EVENTS	4
+
 struct profile;
 
 /* The count of one event's stacks ending at a node. */
@@ -44,7 +50,10 @@ struct flame {
 	size_t		 nends, ends_cap;
 	uint32_t	*endat;		/* node -> its first end */
 	uint64_t	 walked;	/* frames, up to limit: */
-	uint64_t	 limit;		/*   FLAME_MAX_FRAMES an event */
+	uint64_t	 limit;		/*   FLAME_MAX_FRAMES an event, up
+					   to FLAME_MAX_EVENTS, */
+	uint64_t	*walked_ev;	/*   and for each, up to
+					   FLAME_MAX_FRAMES */
 	uint32_t	*last;		/* the stack added last, from the
 					   root: function, node; */
 	size_t		 nlast;		/*   its frames */
