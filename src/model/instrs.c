@@ -125,6 +125,28 @@ instrs_resize(struct instrs *t, size_t cap)
 }
 
 /*
+ * Fit t's arrays of instructions, jumps and calls to what they hold, once
+ * read: their room to grow, up to half of each, is given back before the
+ * report reads them (cc1's machine code, 11.6 MB: 9 MB).
+ */
+void
+instrs_trim(struct instrs *t)
+{
+	if (t->n < t->icap)
+		instrs_resize(t, t->n > 0 ? t->n : 1);
+	if (t->jkeys.n < t->jcap) {
+		t->jcap = t->jkeys.n > 0 ? t->jkeys.n : 1;
+		t->jumps = xreallocarray(t->jumps, t->jcap, sizeof(*t->jumps));
+	}
+	if (t->ckeys.n < t->ccap) {
+		t->ccap = t->ckeys.n > 0 ? t->ckeys.n : 1;
+		t->calls = xreallocarray(t->calls, t->ccap, sizeof(*t->calls));
+		t->ccost = xreallocarray(t->ccost, t->ccap,
+		    t->nevents * sizeof(*t->ccost));
+	}
+}
+
+/*
  * Make room in t for n instructions, so that adding that many grows no
  * table (a chunk read ahead holds about as many as the one before).
  */

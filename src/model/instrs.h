@@ -31,6 +31,7 @@ struct icall {
 struct instrs	*instrs_new(unsigned);
 void		 instrs_free(struct instrs *);
 void		 instrs_reserve(struct instrs *, uint32_t);
+void		 instrs_trim(struct instrs *);
 int		 instrs_add(struct instrs *, uint32_t, uint64_t, uint32_t,
 		    uint64_t, const uint64_t *, unsigned);
 void		 instrs_add_jump(struct instrs *, uint32_t, int, uint64_t,

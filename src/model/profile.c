@@ -136,6 +136,8 @@ profile_done(struct profile *p)
 	p->nslots = p->slots_cap = p->ndense = p->dense_cap = 0;
 	p->naslots = p->aslots_cap = 0;
 	p->last_line = p->cur_pair = KEYTAB_NONE;
+	if (p->ins != NULL)
+		instrs_trim(p->ins);
 	p->done = 1;
 }
 
@@ -146,6 +148,7 @@ profile_free(struct profile *p)
 	if (p == NULL)
 		return;
 	instrs_free(p->ins);
+	p->ins = NULL;
 	stacks_free(p->stk);
 	profile_drop_parts(p);
 	free(p->parts);

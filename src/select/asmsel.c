@@ -350,7 +350,7 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
 		if (j < f->j1 && (i == f->nids ||
 		    asmsel_laddr(d, f, blk, &b0, j) <= addr)) {
 			row->addr = asmsel_laddr(d, f, blk, &b0, j);
-			row->j = j;
+			row->j = (uint32_t)j;
 			/* objdump may list an address twice: once is kept. */
 			while (j + 1 < f->j1 &&
 			    asmsel_laddr(d, f, blk, &b0, j + 1) == row->addr)
@@ -375,16 +375,16 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
 		row = &r->row[i];
 		while (c < f->ncalls && f->calls[c].addr < row->addr)
 			c++;
-		row->call0 = c;
+		row->call0 = (uint32_t)c;
 		while (c < f->ncalls && f->calls[c].addr == row->addr)
 			c++;
-		row->ncalls = c - row->call0;
+		row->ncalls = (uint32_t)(c - row->call0);
 		while (k < f->njumps && f->jumps[k].addr < row->addr)
 			k++;
-		row->jump0 = k;
+		row->jump0 = (uint32_t)k;
 		while (k < f->njumps && f->jumps[k].addr == row->addr)
 			k++;
-		row->njumps = k - row->jump0;
+		row->njumps = (uint32_t)(k - row->jump0);
 	}
 }
 

@@ -48,22 +48,24 @@ enum asm_unread {
 	ASM_ROWS		/* ASM_MAX_ROWS listed before it */
 };
 
-#define ASM_UNLISTED	SIZE_MAX
+#define ASM_UNLISTED	UINT32_MAX
 #define ASM_BLOCK	4096	/* a listing's rows read at once (or
 				   hooks.asm_block) */
 
 /* One instruction listed. */
 struct asmrow {
 	uint64_t	 addr;
-	size_t		 j;		/* its place in objdump's listing
+	const uint64_t	*cost;		/* self cost, NULL if none */
+	uint64_t	 line;		/* its source line, */
+	uint32_t	 file;		/*   file's string id; UINT32_MAX:
+					   unknown */
+	uint32_t	 j;		/* its place in objdump's listing
 					   (asmsel_text()), or ASM_UNLISTED:
 					   the profile names it, the
-					   listing does not */
-	const uint64_t	*cost;		/* self cost, NULL if none */
-	uint32_t	 file;		/* string id of its source file, */
-	uint64_t	 line;		/*   line; file UINT32_MAX: unknown */
-	size_t		 call0, ncalls;	/* its calls in the function's */
-	size_t		 jump0, njumps;	/* its jumps in the function's */
+					   listing does not (a listing
+					   holds ASM_MAX_ROWS at most) */
+	uint32_t	 call0, ncalls;	/* its calls in the function's */
+	uint32_t	 jump0, njumps;	/* its jumps in the function's */
 };
 
 /* A function's rows, made when it is printed (asmsel_rows()). */
