@@ -15,7 +15,9 @@
  * up whole through the costliest caller at each level.  With
  * --separate-callers, the functions are caller contexts, whose calls
  * come only from their callers' contexts: the stacks are exact as far as
- * the contexts reach.
+ * the contexts reach.  The stacks of several events (the exports') are
+ * made in one walk: each event's count goes up as its own walk would
+ * take it, and what goes up through one caller is one piece of work.
  */
 #include "base/compat.h"
 
@@ -94,10 +96,9 @@ struct fest {
 	size_t		 skip_cap, rem_cap, shares_cap, touched_cap;
 };
 
-/* The calls being ordered, for flame_costcmp() and flame_countcmp(). */
+/* The calls being ordered, for flame_callcmp(), _costcmp(), _countcmp(). */
 static const struct fcall	*calls_of;
 static const uint64_t		*costs_of;
-static unsigned			 nev_of;
 
 static int	flame_callcmp(const void *, const void *);
 static int	flame_add(struct flame *, const uint32_t *, size_t, int,
@@ -569,7 +570,6 @@ flame_order(struct fest *e)
 		    sizeof(*e->bycost));
 	calls_of = e->calls;
 	costs_of = e->cost;
-	nev_of = e->nev;
 	for (fn = 0; fn < e->nf; fn++) {
 		if ((n = e->first[fn + 1] - e->first[fn]) < 2)
 			continue;
