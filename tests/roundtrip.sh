@@ -94,5 +94,14 @@ for f in profiles/cg-default.out profiles/cg-cache.out asm/loop-jumps.out \
 	    { echo "FAIL: callgrind_annotate on $f's export:"; cat "$tmp/d";
 	    fail=1; }
 done
+# A callee of no object called from a function of one: its calls name
+# no object (a bare cob=), or a reader would take the caller's for it.
+printf 'events: Ir\nob=/bin/prog\nfl=a.c\nfn=main\n1 10\ncob=\ncfi=a.c\ncfn=g\ncalls=1 1\n1 5\nob=\nfl=a.c\nfn=g\n1 5\n' >"$tmp/noob.out"
+"$prog" --format=callgrind "$tmp/noob.out" >"$tmp/x.out" 2>/dev/null
+awk '/^cob=$/ { bare = 1 } /^cfn=/ { ok = bare; bare = 0 }
+    END { exit !ok }' "$tmp/x.out" ||
+    { echo "FAIL: no bare cob= before the call to g:"; cat "$tmp/x.out";
+    fail=1; }
+
 [ $fail -eq 0 ] && echo "roundtrip: ok ($n profiles)"
 exit $fail

@@ -320,7 +320,8 @@ cgw_call(struct cgw *w, uint32_t fn, uint64_t count)
 	uint32_t	 obj, file, name;
 
 	profile_func(w->p, fn, &obj, &file, &name);
-	if (obj != 0 && obj + 1 != w->ob)
+	/* A bare cob=: a callee of no object under a caller of one. */
+	if (obj + 1 != w->ob)
 		cgw_name(w, CGW_OB, "cob", obj);
 	cgw_name(w, CGW_FL, "cfi", file);
 	cgw_name(w, CGW_FN, "cfn", name);
