@@ -590,7 +590,10 @@ flame_order(struct fest *e)
 	costs_of = NULL;
 }
 
-/* Order calls (indices * nev + event) by the event's cost, largest first, then by place. */
+/*
+ * Order calls (index * nev + event) by the event's cost, largest first,
+ * then by place.
+ */
 static int
 flame_costcmp(const void *a, const void *b)
 {

@@ -225,11 +225,11 @@ flamesel_through(const struct report_opts *o, const struct profile *p,
 
 /*
  * Add the stacks of f's k-th event to the tree, making the frames they
- * need, to the counts of NEW or (old set) to those of OLD.  With --function, only the
- * stacks through a function it matches.  f's nodes come after their
- * parents: a pass back adds each node's stacks up into its parent's
- * (sub[]), a pass forth makes the frames of the nodes under which some
- * stack is drawn.
+ * need, to the counts of NEW or (old set) to those of OLD.  With
+ * --function, only the stacks through a function it matches.  f's nodes
+ * come after their parents: a pass back adds each node's stacks up into
+ * its parent's (sub[]), a pass forth makes the frames of the nodes under
+ * which some stack is drawn.
  */
 static void
 flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
@@ -393,22 +393,7 @@ fail:
 	return NULL;
 }
 
-/*
- * Return the stacks of the nev events evs of from's profile, made
- * together (flame.h); NULL after a message if they are too many to make.
- */
-struct flame *
-flamesel_stacks(const struct flamesel_from *from, const unsigned *evs,
-    unsigned nev)
-{
-	struct flame	*f;
-
-	if ((f = flame_build(from->p, evs, nev)) == NULL)
-		flamesel_too_large(from->run->profile_name);
-	return f;
-}
-
-/* Make the flame graph frames of the k-th event of stacks f of from's profile. */
+/* Make the flame graph frames of the k-th event of from's stacks f. */
 struct flamesel *
 flamesel_event(const struct flamesel_from *from, const struct flame *f,
     unsigned k)
@@ -505,43 +490,31 @@ flamesel_next(const struct flamesel *s, uint32_t v)
 }
 
 /*
- * Make the stacks by function of the nev events evs of from's profile,
- * together, those through a function --function matches; NULL after a
- * message if they are too many to make.
+ * Return the stacks of the nev events evs of from's profile, made
+ * together (flame.h), as the exports write them: only those through a
+ * function --function matches are counted (the others' ends are 0).
+ * NULL after a message if they are too many to make.
  */
-struct fnstacks *
-flamesel_fnstacks(const struct flamesel_from *from, const unsigned *evs,
+struct flame *
+flamesel_stacks(const struct flamesel_from *from, const unsigned *evs,
     unsigned nev)
 {
-	struct fnstacks	*s;
+	struct flame	*f;
 	unsigned char	*through;
 	size_t		 i, n;
 	uint32_t	 j;
 
-	s = xcalloc(1, sizeof(*s));
-	if ((s->f = flamesel_stacks(from, evs, nev)) == NULL) {
-		free(s);
+	if ((f = flame_build(from->p, evs, nev)) == NULL) {
+		flamesel_too_large(from->run->profile_name);
 		return NULL;
 	}
-	s->exact = s->f->exact;
-	n = flame_nnodes(s->f);
-	through = flamesel_through(from->o, from->p, s->f);
+	n = flame_nnodes(f);
+	through = flamesel_through(from->o, from->p, f);
 	for (i = 1; i < n; i++)
-		for (j = s->f->endat[i]; !through[i] && j < s->f->endat[i + 1];
-		    j++)
-			s->f->ends[j].count = 0;
+		for (j = f->endat[i]; !through[i] && j < f->endat[i + 1]; j++)
+			f->ends[j].count = 0;
 	free(through);
-	return s;
-}
-
-/* Free the stacks by function. */
-void
-flamesel_fnstacks_free(struct fnstacks *s)
-{
-	if (s == NULL)
-		return;
-	flame_free(s->f);
-	free(s);
+	return f;
 }
 
 /* Fill kind[] with the kind of code in each object of p, by index. */

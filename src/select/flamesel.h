@@ -56,16 +56,6 @@ struct flamesel {
 	uint64_t	 old_all;	/* --diff: OLD's stacks' sum */
 };
 
-/*
- * The stacks of the events shown by function (flame.h), as exports write
- * them: only those through a function --function keeps are counted
- * (flame_count() is 0 at the nodes of the others).
- */
-struct fnstacks {
-	int		 exact;		/* the profile's own stacks */
-	struct flame	*f;
-};
-
 struct flamesel	*flamesel_build(const struct flamesel_from *);
 void		 flamesel_free(struct flamesel *);
 const char	*flamesel_name(const struct flamesel *, uint32_t);
@@ -74,9 +64,6 @@ struct flame	*flamesel_stacks(const struct flamesel_from *,
 		    const unsigned *, unsigned);
 struct flamesel	*flamesel_event(const struct flamesel_from *,
 		    const struct flame *, unsigned);
-struct fnstacks	*flamesel_fnstacks(const struct flamesel_from *,
-		    const unsigned *, unsigned);
-void		 flamesel_fnstacks_free(struct fnstacks *);
 void		 flamesel_kinds(const struct profile *, enum framekind *);
 
 #endif /* CGA_FLAMESEL_H */

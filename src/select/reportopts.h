@@ -41,9 +41,6 @@ struct selection;
 #define FORMAT_STACKS_EVERY 0x400 /* with FORMAT_STACKS: the stacks of
 				   every event shown, not only the first
 				   sort event's (stacks) */
-#define FORMAT_STACKS_FN 0x800	/* with FORMAT_STACKS: each shown event's
-				   stacks of functions (fnstacks), not
-				   frames of names */
 #define FORMAT_INSTRS	0x1000	/* machine code positions kept while
 				   reading (instrs.h), as --asm=yes */
 #define FORMAT_BINARY	0x2000	/* bytes for programs, not for a

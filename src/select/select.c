@@ -533,14 +533,6 @@ select_flame(struct selection *sel, const struct profile *old)
 	evs = xreallocarray(NULL, sel->nshow + 1, sizeof(*evs));
 	for (i = 0; i < sel->nshow; i++)
 		evs[i] = (unsigned)sel->show[i];
-	if (sel->o->format->needs & FORMAT_STACKS_FN) {
-		/* By function (pprof). */
-		sel->fnstacks = flamesel_fnstacks(&ff, evs,
-		    (unsigned)sel->nshow);
-		free(evs);
-		return sel->fnstacks == NULL ? -1 : 0;
-	}
-	/* Each one's frames made when printed (speedscope). */
 	sel->stacks = flamesel_stacks(&ff, evs, (unsigned)sel->nshow);
 	free(evs);
 	return sel->stacks == NULL ? -1 : 0;
@@ -860,7 +852,6 @@ select_free(struct selection *sel)
 	graphsel_free(sel->graph);
 	flamesel_free(sel->flame);
 	flame_free(sel->stacks);
-	flamesel_fnstacks_free(sel->fnstacks);
 	callgraph_free(sel->old_g);
 	if (sel->g != NULL) {
 		if (!sel->g_borrowed)

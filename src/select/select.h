@@ -17,7 +17,6 @@
 struct asmsel;
 struct flame;
 struct flamesel;
-struct fnstacks;
 struct graphsel;
 struct callgraph;
 struct diff;
@@ -88,11 +87,10 @@ struct selection {
 	struct callgraph	*old_g;	/* --diff --format=dot: OLD's */
 	struct flamesel		*flame;	/* --format=folded, svg: frames */
 	struct flame		*stacks; /* FORMAT_STACKS_EVERY: the shown
-					   events' stacks, made together;
-					   select_flames_of() makes each
-					   one's frames */
-	struct fnstacks		*fnstacks; /* FORMAT_STACKS_FN: the shown
-					   events' stacks by function */
+					   events' stacks by function, made
+					   together, --function applied
+					   (pprof); select_flames_of() makes
+					   each one's frames (speedscope) */
 
 	/* --diff OLD NEW. */
 	const struct profile	*old;	/* OLD, as p is NEW */

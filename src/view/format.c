@@ -25,7 +25,7 @@ const struct format formats[] = {
 	{ "speedscope", report_speedscope, FORMAT_CALLS | FORMAT_STACKS |
 	    FORMAT_STACKS_EVERY | FORMAT_QUIET | FORMAT_ONE },
 	{ "pprof", report_pprof, FORMAT_CALLS | FORMAT_STACKS |
-	    FORMAT_STACKS_EVERY | FORMAT_STACKS_FN | FORMAT_INSTRS |
+	    FORMAT_STACKS_EVERY | FORMAT_INSTRS |
 	    FORMAT_QUIET | FORMAT_BINARY | FORMAT_ONE },
 	{ "callgrind", report_callgrind, FORMAT_INSTRS | FORMAT_WHOLE |
 	    FORMAT_QUIET | FORMAT_ONE },

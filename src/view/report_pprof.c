@@ -620,7 +620,7 @@ pp_head(struct pp *w)
 		comment[k++] = pp_str(w, s);
 		free(s);
 	}
-	comment[k++] = pp_str(w, sel->fnstacks != NULL && sel->fnstacks->exact ?
+	comment[k++] = pp_str(w, sel->stacks != NULL && sel->stacks->exact ?
 	    "stacks as the profile records them: exact" :
 	    "stacks estimated from the call graph: self costs exact, "
 	    "cumulative values estimated");
@@ -884,9 +884,9 @@ pp_samples(struct pp *w)
 	size_t		 n, u, k, j, m, npcs, cap = 0, depth;
 	size_t		 nk = w->sel->nshow;
 
-	if (w->sel->fnstacks == NULL)
+	if (w->sel->stacks == NULL)
 		return;
-	f = w->sel->fnstacks->f;
+	f = w->sel->stacks;
 	n = flame_nnodes(f);
 	edge = xcalloc(n + 1, sizeof(*edge));
 	unit = xreallocarray(NULL, nk * nf + 1, sizeof(*unit));
