@@ -17,7 +17,6 @@
  */
 #include "base/compat.h"
 
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -37,15 +36,15 @@
 #include "read/parse.h"
 #include "read/parse_ahead.h"
 
-#define AHEAD_BLOCK	(1024 * 1024)		/* one read */
+#define AHEAD_BLOCK	(256 * 1024)		/* one read */
 #define AHEAD_MIN	(4 * 1024 * 1024)	/* smaller files: one thread */
-#define AHEAD_PREFAULT	(16 * 1024 * 1024)	/* smaller: no heap prefaulted */
 #define AHEAD_CHUNK	(2 * 1024 * 1024)	/* a chunk, about */
 #define AHEAD_WINDOW	(64 * 1024)		/* looked at for a boundary */
 #define AHEAD_POOL	4			/* profiles kept for reuse */
-#define AHEAD_HELD	3			/* chunks read ahead, at most */
-#define AHEAD_HEAP	(64 * 1024 * 1024)	/* heap prefaulted, at most */
-#define AHEAD_MMAP	(8 * 1024 * 1024)	/* malloc's mmap threshold */
+#define AHEAD_HELD	3			/* chunks read ahead, at most, */
+#define AHEAD_HELD_SMALL 2			/*   below AHEAD_ARENAS */
+#define AHEAD_ARENAS	(16 * 1024 * 1024)	/* smaller: two malloc arenas */
+#define AHEAD_MMAP	(128 * 1024)		/* malloc's mmap threshold */
 
 /* A stretch of a chunk read ahead, from a line "fn=" on. */
 struct seg {
@@ -87,14 +86,13 @@ struct ahead {
 	size_t		 nchunks;
 	size_t		 cur;		/* the chunk the main thread is at, */
 	double		 cur_end;	/*   when it should be done with it */
-	size_t		 held;		/* chunks taken ahead, not adopted */
+	size_t		 held;		/* chunks taken ahead, not adopted, */
+	size_t		 hold;		/*   at most */
 	size_t		 last;		/* the last chunk taken ahead, or 0 */
 	struct rate	 feed;		/* how fast the main thread reads, */
 	struct rate	 adopt;		/*   adopts, */
 	struct rate	 ahead;		/*   and the second thread reads */
 	int		 quit;
-	char		*heap_lo, *heap_hi; /* for the second thread to
-					   prefault (ahead_heap()) */
 	struct profile_size size;	/* second thread: its last segment's */
 	struct parser_size psize;	/*   profile and parser */
 	struct profile	*pool[AHEAD_POOL]; /* profiles taken, to use again */
@@ -118,7 +116,7 @@ static size_t	ahead_bounds(int, uint64_t, uint64_t, uint64_t, uint64_t,
 		    struct chunk **);
 static int	ahead_take(struct ahead *, struct parser *, struct chunk *,
 		    char *, uint64_t *);
-static void	ahead_heap(struct ahead *, uint64_t);
+static void	ahead_malloc(void);
 
 /* Return the time in seconds, from an arbitrary start. */
 static double
@@ -284,7 +282,7 @@ ahead_free_segs(struct ahead *a, struct chunk *c)
 
 /*
  * The second thread: take chunks ahead of the main thread (see
- * ahead_next()) and read them, holding at most AHEAD_HELD that the main
+ * ahead_next()) and read them, holding at most a->hold that the main
  * thread has not adopted.
  */
 static void *
@@ -296,25 +294,9 @@ ahead_thread(void *arg)
 	double		 t;
 
 	buf = xmalloc(AHEAD_BLOCK);
-#ifdef MADV_POPULATE_WRITE
-	/*
-	 * Where the kernel cannot, the main thread takes the faults.  In
-	 * huge pages where it has them: a fault a 2 MB page instead of 512,
-	 * 64 MB in 3 ms instead of 18-25, and the exit returns them at once
-	 * (cc1, 56 MB: 0.062 s -> 0.052 s in turns, the same peak).
-	 */
-	if (a->heap_hi > a->heap_lo) {
-#ifdef MADV_HUGEPAGE
-		(void)madvise(a->heap_lo, (size_t)(a->heap_hi - a->heap_lo),
-		    MADV_HUGEPAGE);
-#endif
-		(void)madvise(a->heap_lo, (size_t)(a->heap_hi - a->heap_lo),
-		    MADV_POPULATE_WRITE);
-	}
-#endif
 	pthread_mutex_lock(&a->lock);
 	for (;;) {
-		while (!a->quit && a->held >= AHEAD_HELD)
+		while (!a->quit && a->held >= a->hold)
 			pthread_cond_wait(&a->cond, &a->lock);
 		if (a->quit || (k = ahead_next(a)) >= a->nchunks)
 			break;
@@ -480,46 +462,21 @@ ahead_take(struct ahead *a, struct parser *ps, struct chunk *c, char *buf,
 }
 
 /*
- * Make room at the top of the heap for the tables the main thread is
- * about to build, for the second thread to prefault (madvise(2)
- * MADV_POPULATE_WRITE) before it reads: the faults of fresh pages were a
- * sixth of the main thread's time, and only its time counts: 1.25 times
- * the file's size, up to AHEAD_HEAP.  malloc keeps tables below
- * AHEAD_MMAP in the heap and gives none of it back; bigger ones are
- * mapped on their own and grow without copies (mremap(2)).  With a
- * threshold of 32 MB, the copies left behind by tables that grew held a
- * quarter of the peak memory on a 300 MB cache-simulation profile; with
- * 2 MB, cc1's profile (56 MB) took 5% longer, its tables faulting in the
- * main thread.  Prefaulting changes no byte: the main thread may take
- * pages before the second thread gets there.  Where malloc is not glibc's on
- * the heap the range comes out empty.
+ * Have malloc map every table of AHEAD_MMAP bytes and more on its own,
+ * as it does by default until tables are freed: it then raises that
+ * threshold to their size, up to 32 MB, and tables that grow copy
+ * themselves within the heap, leaving holes that stay resident (11 MB of
+ * cc1's 27 MB heap).  Mapped, they grow without copies (mremap(2)) and
+ * are returned when freed.  Against a threshold of 8 MB with the heap
+ * prefaulted by the second thread, the peak fell by 14-35 MB on every
+ * benchmark file of 56 MB and more (cc1's: 68 -> 44 MB), for no time on
+ * the 300 MB files and 8% on cc1's; on smaller files it does not change.
  */
 static void
-ahead_heap(struct ahead *a, uint64_t size)
+ahead_malloc(void)
 {
-#if defined(M_TOP_PAD) && defined(M_MMAP_THRESHOLD) && \
-    defined(M_TRIM_THRESHOLD) && defined(MADV_POPULATE_WRITE)
-	size_t	 want = size < AHEAD_HEAP / 5 * 4 ? (size_t)(size + size / 4) :
-	    AHEAD_HEAP;
-	char	*p, *hi;
-
-	if (mallopt(M_MMAP_THRESHOLD, AHEAD_MMAP) == 0 ||
-	    mallopt(M_TRIM_THRESHOLD, 2 * AHEAD_HEAP) == 0 ||
-	    mallopt(M_TOP_PAD, (int)want) == 0)
-		return;
-	/* More than the heap's top holds: it grows by want as well. */
-	p = xmalloc(AHEAD_BLOCK);
-	hi = sbrk(0);
-	(void)mallopt(M_TOP_PAD, 128 * 1024);	/* malloc's default */
-	a->heap_lo = (char *)(((uintptr_t)p + AHEAD_BLOCK + 4095) &
-	    ~(uintptr_t)4095);
-	if (hi != (char *)-1 && hi > a->heap_lo &&
-	    (size_t)(hi - a->heap_lo) <= want + AHEAD_BLOCK)
-		a->heap_hi = hi;
-	free(p);
-#else
-	(void)a;
-	(void)size;
+#if defined(M_MMAP_THRESHOLD)
+	(void)mallopt(M_MMAP_THRESHOLD, AHEAD_MMAP);
 #endif
 }
 
@@ -566,24 +523,22 @@ ahead_read(struct parser *ps, int fd, const char *path,
 #ifdef M_ARENA_MAX
 	/*
 	 * The second thread's profiles are freed by the main thread.  With
-	 * one malloc arena, on a file whose heap is prefaulted, they are
-	 * made in it and their memory is used again for the next ones, so
-	 * the peak stays flat however big the file (two arenas: cc1's 56 MB
-	 * 12 MB more and 3% slower).  Below that size nothing is prefaulted
-	 * and both threads build their tables from nothing at the start:
-	 * an arena each spares them waiting for one lock (cc1 with cache
-	 * simulation, 13.6 MB: 2-5% faster, the same peak).
+	 * one malloc arena they are made in it and their memory is used
+	 * again for the next ones, so the peak stays flat however big the
+	 * file (two arenas: cc1's 56 MB 12 MB more and 3% slower).  On a
+	 * small file both threads build their tables from nothing at the
+	 * start: an arena each spares them waiting for one lock (cc1 with
+	 * cache simulation, 13.6 MB: 2-5% faster, the same peak).
 	 */
-	(void)mallopt(M_ARENA_MAX, size >= AHEAD_PREFAULT ? 1 : 2);
+	(void)mallopt(M_ARENA_MAX, size >= AHEAD_ARENAS ? 1 : 2);
 #endif
 	/*
-	 * A file of a few MB makes a model of a few MB: a heap prefaulted
-	 * by the file's size doubled its peak (cc1 with cache simulation,
-	 * 13.6 MB: 20 MB against 9.7 in one thread; 12.5 without), for a
-	 * few milliseconds.
+	 * The chunks' profiles held ahead are a large part of a small
+	 * file's peak: cc1 with cache simulation, 13.6 MB, 11.8 MB holding
+	 * three, 11.1 MB holding two, in the same time.
 	 */
-	if (size >= AHEAD_PREFAULT)
-		ahead_heap(&a, size);
+	a.hold = size >= AHEAD_ARENAS ? AHEAD_HELD : AHEAD_HELD_SMALL;
+	ahead_malloc();
 	pthread_mutex_init(&a.lock, NULL);
 	pthread_cond_init(&a.cond, NULL);
 	if (pthread_create(&thr, NULL, ahead_thread, &a) != 0) {
