@@ -36,13 +36,13 @@
 struct linetab {
 	uint64_t	 base;		/* dense: line of the first entry;
 					   one line (no table): that line */
-	size_t		 off;		/* first entry in its arena */
+	uint32_t	 off;		/* first entry in its arena */
 	uint32_t	 len;		/* dense: entries; hashed: slots - 1;
 					   0: no table (n is 0 or 1) */
 	uint32_t	 n;		/* lines held */
 	uint32_t	 first;		/* id of its first line */
-	int		 hashed;
-	size_t		 aoff;		/* the pair's calls: a hash table of */
+	uint32_t	 hashed;
+	uint32_t	 aoff;		/* the pair's calls: a hash table of */
 	uint32_t	 amask;		/*   (callee, line) in the arc arena, */
 	uint32_t	 an;		/*   amask + 1 slots, an used */
 };
@@ -74,7 +74,7 @@ profile_memo_hash(uint32_t fn, uint32_t file)
  */
 #define FREE_CLASSES	33
 struct freelist {
-	size_t		*off;
+	uint32_t	*off;
 	size_t		 n, cap;
 };
 

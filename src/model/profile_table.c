@@ -6,6 +6,7 @@
  */
 #include "base/compat.h"
 
+#include <err.h>
 #include <stdlib.h>
 
 #include "base/xmalloc.h"
@@ -22,8 +23,8 @@ static void	 profile_arc_resize(struct profile *, uint32_t);
 static int	 profile_pair_add_self(struct profile *, uint32_t, uint64_t,
 		    const uint64_t *, unsigned);
 static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
-		    unsigned, size_t, size_t *);
-static void	 profile_give(struct freelist *, unsigned, size_t);
+		    unsigned, size_t, uint32_t *);
+static void	 profile_give(struct freelist *, unsigned, uint32_t);
 static unsigned	 profile_log2(uint64_t);
 static void	 profile_pair_prefetch(const struct profile *, uint32_t);
 static void	 profile_bound_add(struct profile *, uint64_t,
@@ -166,14 +167,17 @@ profile_log2(uint64_t n)
  */
 static void *
 profile_take(void *arr, size_t *n, size_t *cap, struct freelist *fl,
-    unsigned cls, size_t size, size_t *off)
+    unsigned cls, size_t size, uint32_t *off)
 {
 	size_t	count = (size_t)1 << cls;
 
 	if (fl[cls].n > 0)
 		*off = fl[cls].off[--fl[cls].n];
 	else {
-		*off = *n;
+		if (count > (size_t)UINT32_MAX + 1 - *n)
+			errx(1, "the line tables would hold more than 2^32 "
+			    "entries");
+		*off = (uint32_t)*n;
 		arr = xgrow(arr, cap, *n + count, size);
 		*n += count;
 	}
@@ -183,7 +187,7 @@ profile_take(void *arr, size_t *n, size_t *cap, struct freelist *fl,
 
 /* Give up the table of 2^cls elements at off, for profile_take(). */
 static void
-profile_give(struct freelist *fl, unsigned cls, size_t off)
+profile_give(struct freelist *fl, unsigned cls, uint32_t off)
 {
 	fl[cls].off = xgrow(fl[cls].off, &fl[cls].cap, fl[cls].n + 1,
 	    sizeof(*fl[cls].off));
@@ -536,7 +540,7 @@ static void
 profile_arctab_grow(struct profile *p, struct linetab *t)
 {
 	uint32_t	 mask = t->amask ? t->amask * 2 + 1 : 3, i, j;
-	size_t		 off, old = t->aoff;
+	uint32_t	 off, old = t->aoff;
 
 	p->aslots = profile_take(p->aslots, &p->naslots, &p->aslots_cap,
 	    p->free_aslots, profile_log2((uint64_t)mask + 1),
