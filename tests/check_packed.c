@@ -42,6 +42,8 @@ count(uint64_t *s)
 		return 65530 + r % 10;		/* around 65535 */
 	if (k < 93)
 		return UINT32_MAX - 5 + r % 10;	/* around 2^32 - 1 */
+	if (k < 95)
+		return (3ULL << 30) - 5 + r % 10; /* around a direct's limit */
 	if (k < 97)
 		return r % 100000;
 	if (k < 99)

@@ -22,6 +22,9 @@
 #define PACKED_WIDTHS	4	/* 1, 2, 4 and 8 bytes a count */
 #define PACKED_SHIFT	30	/* moved: width << PACKED_SHIFT | slot */
 #define PACKED_SLOT	((1U << PACKED_SHIFT) - 1) /* slots a width, at most */
+#define PACKED_DMOVED	(3U << PACKED_SHIFT) /* direct: moved from here up,
+					   below UINT32_MAX ("never
+					   recorded") */
 
 /* The slots of one width. */
 struct packed_slots {
@@ -35,8 +38,9 @@ struct packed_slots {
 struct packed {
 	unsigned	 n;		/* counts a vector */
 	unsigned	 hs;		/* bytes a home slot: n, at least 4 */
-	int		 direct;	/* n is 1: every vector 8 bytes wide
-					   in its home slot, w[3] */
+	int		 direct;	/* n is 1: home slots of 4 bytes, a
+					   count or PACKED_DMOVED | its
+					   slot in w[3]; no moved bits */
 	unsigned char	*home;		/* home slots, by id */
 	size_t		 home_bytes;	/* allocated */
 	uint64_t	*moved;		/* a bit a vector: its home slot
@@ -101,8 +105,14 @@ packed_at(const struct packed *pk, uint32_t id, unsigned *w)
 	uint32_t	 r;
 
 	if (pk->direct) {
+		h = pk->home + (size_t)id * 4;
+		memcpy(&r, h, sizeof(r));
+		if (r < PACKED_DMOVED || r == UINT32_MAX) {
+			*w = 2;
+			return h;
+		}
 		*w = 3;
-		return pk->home + (size_t)id * 8;
+		return pk->w[3].data + (size_t)(r & PACKED_SLOT) * 8;
 	}
 	h = pk->home + (size_t)id * pk->hs;
 	if ((pk->moved[id >> 6] >> (id & 63) & 1) == 0) {
@@ -124,11 +134,25 @@ packed_add(struct packed *pk, uint32_t id, const uint64_t *c, unsigned k)
 {
 	unsigned	 w, i;
 	unsigned char	*d;
+	uint32_t	 r;
+	uint64_t	 s;
 
 	/* Ir only, the most common: no switch (4% of cc1's time). */
-	if (pk->direct)
-		return k == 0 ? 0 : cost_add1((uint64_t *)(void *)(pk->home +
-		    (size_t)id * 8), c[0]);
+	if (pk->direct) {
+		if (k == 0 || c[0] == COST_NONE)
+			return 0;
+		d = pk->home + (size_t)id * 4;
+		memcpy(&r, d, sizeof(r));
+		if (r >= PACKED_DMOVED && r != UINT32_MAX)
+			return cost_add1((uint64_t *)(void *)(pk->w[3].data +
+			    (size_t)(r & PACKED_SLOT) * 8), c[0]);
+		s = (r == UINT32_MAX ? 0 : r) + c[0];
+		if (c[0] >= PACKED_DMOVED || s >= PACKED_DMOVED)
+			return packed_widen(pk, id, c, 0, k);
+		r = (uint32_t)s;
+		memcpy(d, &r, sizeof(r));
+		return 0;
+	}
 	d = packed_at(pk, id, &w);
 	switch (w) {
 	case 0:
@@ -151,9 +175,13 @@ packed_add(struct packed *pk, uint32_t id, const uint64_t *c, unsigned k)
 static inline uint32_t
 packed_new(struct packed *pk, const uint64_t *c)
 {
-	if (pk->direct && ((size_t)pk->nvec + 1) * 8 <= pk->home_bytes &&
+	uint32_t	r;
+
+	if (pk->direct && (c[0] < PACKED_DMOVED || c[0] == COST_NONE) &&
+	    ((size_t)pk->nvec + 1) * 4 <= pk->home_bytes &&
 	    pk->nvec < UINT32_MAX - 1) {
-		memcpy(pk->home + (size_t)pk->nvec * 8, c, sizeof(*c));
+		r = c[0] == COST_NONE ? UINT32_MAX : (uint32_t)c[0];
+		memcpy(pk->home + (size_t)pk->nvec * 4, &r, sizeof(r));
 		return pk->nvec++;
 	}
 	return packed_new_slow(pk, c);
