@@ -43,8 +43,7 @@ ahead_instrs(FILE *out, const struct profile *p)
 	const struct instrs	*t = profile_instrs(p);
 	const struct ijump	*j;
 	const struct icall	*c;
-	const uint64_t		*cost;
-	uint64_t		 addr, line;
+	uint64_t		*cost, addr, line;
 	uint32_t		 i, fn, file, obj, ffile, name;
 	unsigned		 e, n;
 
@@ -53,16 +52,19 @@ ahead_instrs(FILE *out, const struct profile *p)
 		return;
 	}
 	n = instrs_nevents(t);
+	cost = xcalloc(n + 1, sizeof(*cost));
 	for (i = 0; i < instrs_count(t); i++) {
 		instrs_get(t, i, &fn, &addr, &file, &line);
 		profile_func(p, fn, &obj, &ffile, &name);
 		fprintf(out, "i %s %#llx %s:%llu", profile_str(p, name),
 		    (unsigned long long)addr, profile_str(p, file),
 		    (unsigned long long)line);
-		for (cost = instrs_cost(t, i), e = 0; e < n; e++)
+		instrs_cost(t, i, cost);
+		for (e = 0; e < n; e++)
 			fprintf(out, " %llu", (unsigned long long)cost[e]);
 		fputc('\n', out);
 	}
+	free(cost);
 	for (i = 0; i < instrs_njumps(t); i++) {
 		j = instrs_jump(t, i);
 		profile_func(p, j->fn, &obj, &ffile, &name);
@@ -80,8 +82,9 @@ ahead_instrs(FILE *out, const struct profile *p)
 		profile_func(p, c->callee, &obj, &ffile, &name);
 		fprintf(out, " %s %llu", profile_str(p, name),
 		    (unsigned long long)c->count);
-		for (cost = instrs_call_cost(t, i), e = 0; e < n; e++)
-			fprintf(out, " %llu", (unsigned long long)cost[e]);
+		for (e = 0; e < n; e++)
+			fprintf(out, " %llu",
+			    (unsigned long long)instrs_call_cost(t, i)[e]);
 		fputc('\n', out);
 	}
 }

@@ -55,7 +55,7 @@ START_TEST(test_instrs_parse)
 	const struct ijump	*j;
 	const struct icall	*c;
 	uint32_t		 fn, file;
-	uint64_t		 addr, line;
+	uint64_t		 addr, line, cost[2];
 
 	p = load_instrs(text);
 	ck_assert_ptr_nonnull(ins = profile_instrs(p));
@@ -63,12 +63,14 @@ START_TEST(test_instrs_parse)
 	instrs_get(ins, 0, &fn, &addr, &file, &line);
 	ck_assert_uint_eq(addr, 0x10);
 	ck_assert_uint_eq(line, 3);
-	ck_assert_uint_eq(instrs_cost(ins, 0)[0], 2 + 1);
-	ck_assert_uint_eq(instrs_cost(ins, 0)[1], 1);
+	instrs_cost(ins, 0, cost);
+	ck_assert_uint_eq(cost[0], 2 + 1);
+	ck_assert_uint_eq(cost[1], 1);
 	instrs_get(ins, 1, &fn, &addr, &file, &line);
 	ck_assert_uint_eq(addr, 0x14);
-	ck_assert_uint_eq(instrs_cost(ins, 1)[0], 5);
-	ck_assert_uint_eq(instrs_cost(ins, 1)[1], COST_NONE);
+	instrs_cost(ins, 1, cost);
+	ck_assert_uint_eq(cost[0], 5);
+	ck_assert_uint_eq(cost[1], COST_NONE);
 	instrs_get(ins, 2, &fn, &addr, &file, &line);
 	ck_assert_uint_eq(addr, 0x16);
 	ck_assert_str_eq(profile_str(p, file), "h.h");
@@ -109,7 +111,7 @@ instrs_one(const char *path, void *arg)
 	struct parse_opts	 po;
 	struct profile		*p = profile_create(), *q = profile_create();
 	const struct instrs	*ins;
-	uint64_t		*a, *b, l;
+	uint64_t		*a, *b, *c, l;
 	uint32_t		 i, fn, file, nf;
 	unsigned		 nev, e;
 	size_t			*n = arg;
@@ -129,20 +131,20 @@ instrs_one(const char *path, void *arg)
 	nf = profile_nfuncs(p);
 	a = xcalloc((size_t)nf * nev + 1, sizeof(*a));
 	b = xcalloc((size_t)nf * nev + 1, sizeof(*b));
+	c = xcalloc(nev + 1, sizeof(*c));
 	for (i = 0; i < (size_t)nf * nev; i++)
 		a[i] = b[i] = COST_NONE;
 	for (i = 0; i < instrs_count(ins); i++) {
 		instrs_get(ins, i, &fn, &l, &file, &l);
-		cost_add(a + (size_t)fn * nev, instrs_cost(ins, i), nev);
+		instrs_cost(ins, i, c);
+		cost_add(a + (size_t)fn * nev, c, nev);
 	}
 	for (i = 0; i < profile_nlines(p); i++) {
-		uint64_t	*c = xcalloc(nev, sizeof(*c));
-
 		profile_line(p, i, &fn, &file, &l);
 		profile_line_cost(p, i, c);
 		cost_add(b + (size_t)fn * nev, c, nev);
-		free(c);
 	}
+	free(c);
 	for (i = 0; i < nf; i++)
 		for (e = 0; e < nev; e++)
 			ck_assert_msg(a[(size_t)i * nev + e] ==

@@ -54,7 +54,7 @@ static void
 fuzz_instrs_same(const struct profile *p, const struct profile *q)
 {
 	const struct instrs	*a = profile_instrs(p), *b = profile_instrs(q);
-	uint64_t		 aa, la, ab, lb;
+	uint64_t		 aa, la, ab, lb, *costa, *costb;
 	uint32_t		 i, fa, fb, sa, sb, n;
 	unsigned		 e;
 
@@ -68,9 +68,17 @@ fuzz_instrs_same(const struct profile *p, const struct profile *q)
 		if (aa != ab || la != lb || strcmp(profile_str(p, sa),
 		    profile_str(q, sb)) != 0 || !fuzz_same_func(p, fa, q, fb))
 			abort();
+		costa = calloc(instrs_nevents(a) + 1, sizeof(*costa));
+		costb = calloc(instrs_nevents(a) + 1, sizeof(*costb));
+		if (costa == NULL || costb == NULL)
+			abort();
+		instrs_cost(a, i, costa);
+		instrs_cost(b, i, costb);
 		for (e = 0; e < instrs_nevents(a); e++)
-			if (instrs_cost(a, i)[e] != instrs_cost(b, i)[e])
+			if (costa[e] != costb[e])
 				abort();
+		free(costa);
+		free(costb);
 	}
 	if (n == 0)
 		return;

@@ -269,9 +269,9 @@ rs_instrs(struct rs *r, const uint32_t *fnmap, const unsigned char *want)
 		instrs_get(si, i, &fn, &addr, &file, &line);
 		if (want != NULL && !want[fn])
 			continue;
+		instrs_cost(si, i, r->in);
 		r->over |= instrs_add(di, fnmap[fn], addr, rs_str(r, file),
-		    line, rs_cost(r, instrs_cost(si, i), "an instruction",
-		    fn), r->nall);
+		    line, rs_cost(r, r->in, "an instruction", fn), r->nall);
 	}
 	for (i = 0; i < instrs_njumps(si); i++) {
 		j = instrs_jump(si, i);

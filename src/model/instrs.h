@@ -46,7 +46,7 @@ uint32_t	 instrs_count(const struct instrs *);
 void		 instrs_get(const struct instrs *, uint32_t, uint32_t *,
 		    uint64_t *, uint32_t *, uint64_t *);
 uint32_t	 instrs_find(const struct instrs *, uint32_t, uint64_t);
-const uint64_t	*instrs_cost(const struct instrs *, uint32_t);
+void		 instrs_cost(const struct instrs *, uint32_t, uint64_t *);
 uint32_t	 instrs_njumps(const struct instrs *);
 const struct ijump *instrs_jump(const struct instrs *, uint32_t);
 uint32_t	 instrs_ncalls(const struct instrs *);

@@ -335,10 +335,12 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
 	struct asmrow		*row;
 	uint32_t		 fn, file;
 	uint64_t		 addr = 0, line = 0;
-	size_t			 i = 0, j = f->j0, c = 0, k = 0, b0;
+	size_t			 i = 0, j = f->j0, c = 0, k = 0, b0, nev;
 
 	memset(r, 0, sizeof(*r));
 	r->row = xcalloc(f->nids + (f->j1 - f->j0) + 1, sizeof(*r->row));
+	nev = instrs_nevents(s->ins);
+	r->cost = xreallocarray(NULL, f->nids + 1, nev * sizeof(*r->cost));
 	/* The listing's addresses a block at a time, its texts later. */
 	blk = xreallocarray(NULL, asmsel_block(), sizeof(*blk));
 	b0 = SIZE_MAX;
@@ -364,7 +366,8 @@ asmsel_rows(const struct asmsel *s, const struct asmfunc *f,
 			if (f->unread == ASM_READ)
 				r->unlisted++;
 		}
-		row->cost = instrs_cost(s->ins, f->ids[i]);
+		row->cost = r->cost + i * nev;
+		instrs_cost(s->ins, f->ids[i], r->cost + i * nev);
 		row->file = file;
 		row->line = line;
 		i++;
@@ -568,8 +571,9 @@ asmsel_objects(struct asmsel *s, const struct asmsel_from *sel,
 	struct asmfunc		*f;
 	size_t			 i, m, nstr = profile_nstrings(p);
 	uint32_t		*objidx, fn, file, obj, ffile, name;
-	uint64_t		 line;
+	uint64_t		 line, *c;
 
+	c = xreallocarray(NULL, instrs_nevents(ins) + 1, sizeof(*c));
 	objidx = xreallocarray(NULL, nstr + 1, sizeof(*objidx));
 	for (i = 0; i < nstr; i++)
 		objidx[i] = NONE;
@@ -594,8 +598,10 @@ asmsel_objects(struct asmsel *s, const struct asmsel_from *sel,
 		f->obj = objidx[obj];
 		f->self = xreallocarray(NULL, sel->nev, sizeof(*f->self));
 		cost_clear(f->self, sel->nev);
-		for (m = start[i]; m < start[i + 1]; m++)
-			cost_add(f->self, instrs_cost(ins, byfn[m]), sel->nev);
+		for (m = start[i]; m < start[i + 1]; m++) {
+			instrs_cost(ins, byfn[m], c);
+			cost_add(f->self, c, sel->nev);
+		}
 		/* Every function chosen has an instruction. */
 		instrs_get(ins, byfn[start[i]], &fn, &f->lo, &file, &line);
 		instrs_get(ins, byfn[start[i + 1] - 1], &fn, &f->hi, &file,
@@ -604,6 +610,7 @@ asmsel_objects(struct asmsel *s, const struct asmsel_from *sel,
 			f->unread = ASM_SPAN;
 	}
 	free(objidx);
+	free(c);
 }
 
 /* Free the rows of a function and the texts read for them. */
@@ -611,8 +618,10 @@ void
 asmsel_rows_free(struct asmrows *r)
 {
 	free(r->row);
+	free(r->cost);
 	objdump_texts_free(&r->texts);
 	r->row = NULL;
+	r->cost = NULL;
 	r->n = 0;
 	r->tj0 = r->tj1 = 0;
 }

@@ -72,6 +72,7 @@ struct asmrow {
 struct asmrows {
 	struct asmrow	*row;
 	size_t		 n;
+	uint64_t	*cost;		/* the rows' self costs */
 	size_t		 unlisted;	/* instructions objdump did not list */
 	struct objdump_texts texts;	/* the texts of rows tj0 to tj1 - 1 */
 	size_t		 tj0, tj1;	/*   of the listing */

@@ -456,7 +456,8 @@ cgw_entry(struct cgw *w, const struct cgw_ent *x)
 		instrs_get(w->ins, x->id, &fn, &addr, &file, &line);
 		cgw_file(w, file);
 		cgw_pos(w, 1, addr, line);
-		cgw_costs(w, instrs_cost(w->ins, x->id));
+		instrs_cost(w->ins, x->id, w->cost);
+		cgw_costs(w, w->cost);
 		break;
 	case CGW_ICALL:
 		c = instrs_call(w->ins, x->id);

@@ -840,11 +840,10 @@ pp_split(struct pp *w, size_t k, uint32_t fn, uint64_t c, uint32_t *unit,
 		while (left[fn] == 0 && unit[fn] < end) {
 			uid = u->ids[unit[fn]];
 			if (u->byinstr[fn])
-				left[fn] = instrs_cost(w->ins, uid)[ev];
-			else {
+				instrs_cost(w->ins, uid, w->cost);
+			else
 				profile_line_cost(w->p, uid, w->cost);
-				left[fn] = w->cost[ev];
-			}
+			left[fn] = w->cost[ev];
 			if (left[fn] == COST_NONE)	/* no count */
 				left[fn] = 0;
 			if (left[fn] == 0)
