@@ -5,6 +5,7 @@
  */
 #include "base/compat.h"
 
+#include <err.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,7 +68,7 @@ instrs_grow(struct instrs *t)
 	uint32_t	 i, j, omask = t->imask;
 
 	if (omask >= UINT32_MAX / 2)
-		abort();
+		errx(1, "more than %u instructions", 3U << 30);
 	t->imask = 2 * omask + 1;
 	t->islots = xcalloc((size_t)t->imask + 1, sizeof(*t->islots));
 	for (i = 0; i <= omask; i++) {
@@ -191,7 +192,7 @@ instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
 		}
 	}
 	if (t->n == UINT32_MAX - 1)
-		abort();
+		errx(1, "more than %u instructions", UINT32_MAX - 2);
 	id = t->n++;
 	if (id >= t->icap)
 		instrs_resize(t, t->icap ? 2 * t->icap : 1024);

@@ -465,7 +465,7 @@ profile_new_line(struct profile *p, uint32_t pair, uint64_t line)
 	uint32_t	id;
 
 	if (p->nlines == UINT32_MAX - 1)
-		abort();
+		errx(1, "more than %u distinct source lines", UINT32_MAX - 2);
 	id = p->nlines++;
 	if (id >= p->line_cap)
 		profile_line_resize(p, p->line_cap ? p->line_cap * 2 : 256);
@@ -629,7 +629,7 @@ profile_pair_add_call(struct profile *p, uint32_t pair, uint64_t line,
 		}
 	}
 	if (p->narcs == UINT32_MAX - 1)
-		abort();
+		errx(1, "more than %u distinct calls", UINT32_MAX - 2);
 	id = p->narcs++;
 	if (id >= p->arc_cap)
 		profile_arc_resize(p, p->arc_cap ? p->arc_cap * 2 : 256);
