@@ -229,9 +229,9 @@ flame_endcmp(const void *a, const void *b)
 static void
 flame_ends(struct flame *f)
 {
-	struct flame_end	*by;
+	struct flame_end	 t;
 	size_t			 n = flame_nnodes(f), i, j, m, lo;
-	uint32_t		*fill;
+	uint32_t		*fill, *to, u;
 
 	f->endat = xcalloc(n + 1, sizeof(*f->endat));
 	for (i = 0; i < f->nends; i++)
@@ -240,13 +240,26 @@ flame_ends(struct flame *f)
 		f->endat[i + 1] += f->endat[i];
 	fill = xreallocarray(NULL, n + 1, sizeof(*fill));
 	memcpy(fill, f->endat, (n + 1) * sizeof(*fill));
-	by = xreallocarray(NULL, f->nends + 1, sizeof(*by));
+	/*
+	 * Each end's place, in order (a counting sort), then each moved
+	 * there along its cycle: 4 bytes an end, not a copy of 16 (20 MB
+	 * of pprof's peak on cc1 with cache simulation).
+	 */
+	to = xreallocarray(NULL, f->nends + 1, sizeof(*to));
 	for (i = 0; i < f->nends; i++)
-		by[fill[f->ends[i].node]++] = f->ends[i];
+		to[i] = fill[f->ends[i].node]++;
 	free(fill);
-	free(f->ends);
-	f->ends = by;
-	f->ends_cap = f->nends + 1;
+	for (i = 0; i < f->nends; i++)
+		while (to[i] != i) {
+			j = to[i];
+			t = f->ends[j];
+			f->ends[j] = f->ends[i];
+			f->ends[i] = t;
+			u = to[j];
+			to[j] = (uint32_t)j;
+			to[i] = u;
+		}
+	free(to);
 	/* Each node's by event, equal ones summed (as plain sums). */
 	for (i = m = 0; i < n; i++) {
 		lo = f->endat[i];
