@@ -31,9 +31,14 @@ struct islot {
 
 struct instrs {
 	unsigned	 nevents;
-	struct islot	*islots;	/* (fn, addr) -> instruction, */
+	struct islot	*islots;	/* (fn, addr) -> instruction, while
+					   read (else NULL: instrs_trim()), */
 	uint32_t	 imask;		/*   imask + 1 slots, */
 	uint32_t	 n;		/*   n used */
+	uint32_t	*byfn;		/* once read, made by instrs_find():
+					   ids by function, then address, */
+	uint32_t	*fnstart;	/*   each function's first, */
+	uint32_t	 nfn;		/*   for functions below nfn */
 	uint32_t	*fn;		/* instruction -> function, */
 	uint64_t	*addr;		/*   address, */
 	uint32_t	*file;		/*   source file, */
@@ -53,6 +58,10 @@ struct instrs {
 };
 
 /* Return the hash of (fn, addr), 32 bits. */
+static void	instrs_rehash(struct instrs *);
+static void	instrs_sort(struct instrs *);
+static int	instrs_addrcmp(const void *, const void *);
+
 static inline uint32_t
 instrs_hash(uint32_t fn, uint64_t addr)
 {
@@ -108,6 +117,8 @@ instrs_free(struct instrs *t)
 	if (t == NULL)
 		return;
 	free(t->islots);
+	free(t->byfn);
+	free(t->fnstart);
 	free(t->fn);
 	free(t->addr);
 	keytab_free(&t->jkeys);
@@ -134,13 +145,47 @@ instrs_resize(struct instrs *t, size_t cap)
 }
 
 /*
+ * Make the instructions' index anew, for n of them (after
+ * instrs_trim(), if more are added after all).
+ */
+static void
+instrs_rehash(struct instrs *t)
+{
+	uint32_t	i, j, h;
+
+	free(t->byfn);
+	free(t->fnstart);
+	t->byfn = t->fnstart = NULL;
+	t->nfn = 0;
+	for (t->imask = 1023; 4 * ((uint64_t)t->n + 1) >
+	    3 * ((uint64_t)t->imask + 1); t->imask = 2 * t->imask + 1)
+		if (t->imask >= UINT32_MAX / 2)
+			errx(1, "more than %u instructions", 3U << 30);
+	t->islots = xcalloc((size_t)t->imask + 1, sizeof(*t->islots));
+	for (i = 0; i < t->n; i++) {
+		h = instrs_hash(t->fn[i], t->addr[i]);
+		for (j = h & t->imask; t->islots[j].id != 0;
+		    j = (j + 1) & t->imask)
+			continue;
+		t->islots[j].tag = h;
+		t->islots[j].id = i + 1;
+	}
+}
+
+/*
  * Fit t's arrays of instructions, jumps and calls to what they hold, once
  * read: their room to grow, up to half of each, is given back before the
- * report reads them (cc1's machine code, 11.6 MB: 9 MB).
+ * report reads them (cc1's machine code, 11.6 MB: 9 MB).  The index by
+ * (function, address) goes too: only instrs_find() asks, for some
+ * exports, and it sorts the ids instead (4 bytes an instruction, not
+ * 10 to 21: cc1plus's 5.6 million, 67 MB).
  */
 void
 instrs_trim(struct instrs *t)
 {
+	free(t->islots);
+	t->islots = NULL;
+	t->imask = 0;
 	if (t->n < t->icap)
 		instrs_resize(t, t->n > 0 ? t->n : 1);
 	if (t->jkeys.n < t->jcap) {
@@ -165,6 +210,8 @@ instrs_reserve(struct instrs *t, uint32_t n)
 	if (n > t->icap)
 		instrs_resize(t, n);
 	packed_reserve(&t->cost, n);
+	if (t->islots == NULL)
+		instrs_rehash(t);
 	while (4 * (uint64_t)n > 3 * ((uint64_t)t->imask + 1))
 		instrs_grow(t);
 }
@@ -181,6 +228,8 @@ instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
 	struct islot	*sl;
 	uint32_t	 h = instrs_hash(fn, addr), id, j;
 
+	if (t->islots == NULL)
+		instrs_rehash(t);
 	for (j = h & t->imask; ; j = (j + 1) & t->imask) {
 		sl = &t->islots[j];
 		if (sl->id == 0)
@@ -294,6 +343,8 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 	int		 over = 0;
 
 	cost = xreallocarray(NULL, src->nevents + 1, sizeof(*cost));
+	if (t->islots == NULL)
+		instrs_rehash(t);
 	for (i = 0; i < src->n; i++) {
 		/* Each is a miss in a big index: load it ahead. */
 		if (i + INSTRS_AHEAD < src->n)
@@ -354,14 +405,93 @@ uint32_t
 instrs_find(const struct instrs *t, uint32_t fn, uint64_t addr)
 {
 	const struct islot	*sl;
-	uint32_t		 h = instrs_hash(fn, addr), j;
+	uint32_t		 h = instrs_hash(fn, addr), j, lo, hi, mid;
 
-	for (j = h & t->imask; (sl = &t->islots[j])->id != 0;
-	    j = (j + 1) & t->imask)
-		if (sl->tag == h && t->addr[sl->id - 1] == addr &&
-		    t->fn[sl->id - 1] == fn)
-			return sl->id - 1;
-	return UINT32_MAX;
+	if (t->islots != NULL) {
+		for (j = h & t->imask; (sl = &t->islots[j])->id != 0;
+		    j = (j + 1) & t->imask)
+			if (sl->tag == h && t->addr[sl->id - 1] == addr &&
+			    t->fn[sl->id - 1] == fn)
+				return sl->id - 1;
+		return UINT32_MAX;
+	}
+	/* Read: the ids by function and address, made on the first call. */
+	if (t->byfn == NULL)
+		instrs_sort((struct instrs *)(uintptr_t)t);
+	if (fn >= t->nfn)
+		return UINT32_MAX;
+	lo = t->fnstart[fn];
+	hi = t->fnstart[fn + 1];
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (t->addr[t->byfn[mid]] < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->fnstart[fn + 1] && t->addr[t->byfn[lo]] == addr ?
+	    t->byfn[lo] : UINT32_MAX;
+}
+
+/* An instruction's address and id, for instrs_sort(). */
+struct iaddr {
+	uint64_t	 addr;
+	uint32_t	 id;
+};
+
+/* Order instructions by address (one function's: no two share one). */
+static int
+instrs_addrcmp(const void *a, const void *b)
+{
+	const struct iaddr	*x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * Make t->byfn, the ids by function (a counting sort) and within each by
+ * address (as read, most often: sorted only where they are not).
+ */
+static void
+instrs_sort(struct instrs *t)
+{
+	struct iaddr	*tmp = NULL;
+	size_t		 tmpcap = 0;
+	uint32_t	 i, f, k, a, b, *fill;
+
+	for (i = 0, t->nfn = 0; i < t->n; i++)
+		if (t->fn[i] >= t->nfn)
+			t->nfn = t->fn[i] + 1;
+	t->fnstart = xcalloc((size_t)t->nfn + 2, sizeof(*t->fnstart));
+	for (i = 0; i < t->n; i++)
+		t->fnstart[t->fn[i] + 1]++;
+	for (f = 0; f < t->nfn; f++)
+		t->fnstart[f + 1] += t->fnstart[f];
+	fill = xreallocarray(NULL, (size_t)t->nfn + 1, sizeof(*fill));
+	memcpy(fill, t->fnstart, ((size_t)t->nfn + 1) * sizeof(*fill));
+	t->byfn = xreallocarray(NULL, (size_t)t->n + 1, sizeof(*t->byfn));
+	for (i = 0; i < t->n; i++)
+		t->byfn[fill[t->fn[i]]++] = i;
+	free(fill);
+	for (f = 0; f < t->nfn; f++) {
+		a = t->fnstart[f];
+		b = t->fnstart[f + 1];
+		for (k = a; k + 1 < b && t->addr[t->byfn[k]] <
+		    t->addr[t->byfn[k + 1]]; k++)
+			continue;
+		if (b - a < 2 || k + 1 == b)
+			continue;
+		tmp = xgrow(tmp, &tmpcap, b - a, sizeof(*tmp));
+		for (k = a; k < b; k++)
+			tmp[k - a] = (struct iaddr){ t->addr[t->byfn[k]],
+			    t->byfn[k] };
+		qsort(tmp, b - a, sizeof(*tmp), instrs_addrcmp);
+		for (k = a; k < b; k++)
+			t->byfn[k] = tmp[k - a].id;
+	}
+	free(tmp);
 }
 
 /* Give instruction i's self cost in out (nevents counts). */
