@@ -57,11 +57,12 @@ struct instrs {
 	size_t		 ccap;
 };
 
-/* Return the hash of (fn, addr), 32 bits. */
+static void	instrs_put(struct islot *, uint32_t, struct islot);
 static void	instrs_rehash(struct instrs *);
 static void	instrs_sort(struct instrs *);
 static int	instrs_addrcmp(const void *, const void *);
 
+/* Return the hash of (fn, addr), 32 bits. */
 static inline uint32_t
 instrs_hash(uint32_t fn, uint64_t addr)
 {
@@ -74,21 +75,27 @@ static void
 instrs_grow(struct instrs *t)
 {
 	struct islot	*old = t->islots;
-	uint32_t	 i, j, omask = t->imask;
+	uint32_t	 i, omask = t->imask;
 
 	if (omask >= UINT32_MAX / 2)
 		errx(1, "more than %u instructions", 3U << 30);
 	t->imask = 2 * omask + 1;
 	t->islots = xcalloc((size_t)t->imask + 1, sizeof(*t->islots));
-	for (i = 0; i <= omask; i++) {
-		if (old[i].id == 0)
-			continue;
-		for (j = old[i].tag & t->imask; t->islots[j].id != 0;
-		    j = (j + 1) & t->imask)
-			continue;
-		t->islots[j] = old[i];
-	}
+	for (i = 0; i <= omask; i++)
+		if (old[i].id != 0)
+			instrs_put(t->islots, t->imask, old[i]);
 	free(old);
+}
+
+/* Put s in the first free slot from its tag on, of mask + 1 slots. */
+static void
+instrs_put(struct islot *slots, uint32_t mask, struct islot s)
+{
+	uint32_t	j;
+
+	for (j = s.tag & mask; slots[j].id != 0; j = (j + 1) & mask)
+		continue;
+	slots[j] = s;
 }
 
 /* Make an empty table of machine code costs of nevents events. */
@@ -151,25 +158,19 @@ instrs_resize(struct instrs *t, size_t cap)
 static void
 instrs_rehash(struct instrs *t)
 {
-	uint32_t	i, j, h;
+	uint32_t	i;
 
 	free(t->byfn);
 	free(t->fnstart);
 	t->byfn = t->fnstart = NULL;
 	t->nfn = 0;
-	for (t->imask = 1023; 4 * ((uint64_t)t->n + 1) >
-	    3 * ((uint64_t)t->imask + 1); t->imask = 2 * t->imask + 1)
-		if (t->imask >= UINT32_MAX / 2)
-			errx(1, "more than %u instructions", 3U << 30);
+	t->imask = 1023;
 	t->islots = xcalloc((size_t)t->imask + 1, sizeof(*t->islots));
-	for (i = 0; i < t->n; i++) {
-		h = instrs_hash(t->fn[i], t->addr[i]);
-		for (j = h & t->imask; t->islots[j].id != 0;
-		    j = (j + 1) & t->imask)
-			continue;
-		t->islots[j].tag = h;
-		t->islots[j].id = i + 1;
-	}
+	while (4 * (uint64_t)t->n > 3 * ((uint64_t)t->imask + 1))
+		instrs_grow(t);
+	for (i = 0; i < t->n; i++)
+		instrs_put(t->islots, t->imask, (struct islot){
+		    instrs_hash(t->fn[i], t->addr[i]), i + 1 });
 }
 
 /*
