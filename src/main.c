@@ -100,7 +100,8 @@ main_report(const struct options *op)
 	main_progress(&op->report);
 	p = profile_create();
 	rc = inputs_load(p, &in, &op->parse) == 0 ? 0 : 1;
-	profile_done(p);
+	if (profile_done(p))
+		msg(MSG_COST_OVERFLOW, run.profile_name, 0, NULL);
 	if (rc == 0 && !op->report.tui)
 		main_no_calls(p, &op->report);
 	if (rc == 0 && op->report.tui)
@@ -165,8 +166,10 @@ main_diff(const struct options *op)
 	run.profile_name = op->args[1];
 	rc = load_file(old, run.old_name, &op->parse) == -1 ||
 	    load_file(new, run.profile_name, &op->parse) == -1;
-	profile_done(old);
-	profile_done(new);
+	if (profile_done(old))
+		msg(MSG_COST_OVERFLOW, run.old_name, 0, NULL);
+	if (profile_done(new))
+		msg(MSG_COST_OVERFLOW, run.profile_name, 0, NULL);
 	if (rc == 0 && diff_events(old, new, NULL) == -1) {
 		msg(MSG_INPUTS_DIFFER, run.profile_name, 0, "'%s' in %s, "
 		    "'%s' here", profile_str(old, profile_events_list(old)),

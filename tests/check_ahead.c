@@ -126,6 +126,7 @@ ahead_run(const char *path, const struct parse_opts *po, size_t chunk,
 	ck_assert_int_ne(saved = dup(STDERR_FILENO), -1);
 	ck_assert_int_ne(dup2(fileno(err), STDERR_FILENO), -1);
 	rc = load_file(p, path, po);
+	(void)profile_done(p);
 	memset(&hooks, 0, sizeof(hooks));
 	msg_flush();
 	fflush(stderr);

@@ -28,6 +28,7 @@ load_instrs(const char *text)
 	memset(&po, 0, sizeof(po));
 	po.instrs = 1;
 	ck_assert_int_eq(parse_buffer(p, "t.out", text, strlen(text), &po), 0);
+	ck_assert_int_eq(profile_done(p), 0);
 	return p;
 }
 
@@ -111,8 +112,9 @@ instrs_one(const char *path, void *arg)
 	struct parse_opts	 po;
 	struct profile		*p = profile_create(), *q = profile_create();
 	const struct instrs	*ins;
-	uint64_t		*a, *b, *c, l;
-	uint32_t		 i, fn, file, nf;
+	const uint32_t		*ids;
+	uint64_t		*a, *b, *c, l, addr, prev;
+	uint32_t		 i, fn, file, nf, j, k, m;
 	unsigned		 nev, e;
 	size_t			*n = arg;
 
@@ -126,6 +128,7 @@ instrs_one(const char *path, void *arg)
 		return;
 	}
 	(*n)++;
+	ck_assert_int_eq(profile_done(p), 0);
 	ck_assert_int_eq(load_file(q, path, NULL), 0);
 	nev = profile_nevents(p);
 	nf = profile_nfuncs(p);
@@ -145,6 +148,22 @@ instrs_one(const char *path, void *arg)
 		cost_add(b + (size_t)fn * nev, c, nev);
 	}
 	free(c);
+	/* Each function's once by address, every instruction in one. */
+	for (i = m = 0; i < nf; i++) {
+		ids = instrs_byfn(ins, i, &k);
+		for (j = 0; j < k; j++) {
+			instrs_get(ins, ids[j], &fn, &addr, &file, &l);
+			ck_assert_uint_eq(fn, i);
+			ck_assert_uint_eq(instrs_find(ins, i, addr), ids[j]);
+			if (j > 0) {
+				instrs_get(ins, ids[j - 1], &fn, &prev,
+				    &file, &l);
+				ck_assert_uint_lt(prev, addr);
+			}
+		}
+		m += k;
+	}
+	ck_assert_uint_eq(m, instrs_count(ins));
 	for (i = 0; i < nf; i++)
 		for (e = 0; e < nev; e++)
 			ck_assert_msg(a[(size_t)i * nev + e] ==
@@ -303,6 +322,7 @@ asm_report(const char *format, size_t block)
 	memset(&po, 0, sizeof(po));
 	po.instrs = 1;
 	ck_assert_int_eq(load_file(p, path, &po), 0);
+	ck_assert_int_eq(profile_done(p), 0);
 	memset(&o, 0, sizeof(o));
 	memset(&run, 0, sizeof(run));
 	o.format = format_find(format);

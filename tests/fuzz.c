@@ -161,6 +161,8 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 	hooks.alternate = alternate;
 	rb = load_file(q, path, &po);
 	memset(&hooks, 0, sizeof(hooks));
+	(void)profile_done(p);
+	(void)profile_done(q);
 	if (ra != rb)
 		abort();
 	if (ra == 0) {
@@ -332,6 +334,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	p = profile_create();
 	if (parse_buffer(p, "fuzz", (const char *)data, size, &po) == 0) {
+		(void)profile_done(p);	/* as main() does */
 		/* As main() prints on a terminal. */
 		to = run.visible_names != TVIS_RAW ? tvis_fopen(out,
 		    run.visible_names) : out;

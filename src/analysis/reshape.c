@@ -270,8 +270,8 @@ rs_instrs(struct rs *r, const uint32_t *fnmap, const unsigned char *want)
 		if (want != NULL && !want[fn])
 			continue;
 		instrs_cost(si, i, r->in);
-		r->over |= instrs_add(di, fnmap[fn], addr, rs_str(r, file),
-		    line, rs_cost(r, r->in, "an instruction", fn), r->nall);
+		instrs_add(di, fnmap[fn], addr, rs_str(r, file), line,
+		    rs_cost(r, r->in, "an instruction", fn), r->nall);
 	}
 	for (i = 0; i < instrs_njumps(si); i++) {
 		j = instrs_jump(si, i);
@@ -353,6 +353,8 @@ reshape_instrs_of(const struct profile *src, struct profile *dst,
 	}
 	/* A call's callee is a function of dst: each was made from one. */
 	rs_instrs(&r, fnmap, want);
+	if (instrs_trim(profile_instrs_mut(dst)) || r.over)
+		msg(MSG_COST_OVERFLOW, what, 0, NULL);
 	free(want);
 	free(fnmap);
 	rs_fini(&r);
@@ -462,6 +464,7 @@ reshape_build(const struct profile *src, const struct reshape *how,
 		profile_free(r.dst);
 		return NULL;
 	}
-	profile_done(r.dst);
+	if (profile_done(r.dst))
+		msg(MSG_COST_OVERFLOW, what, 0, NULL);
 	return r.dst;
 }

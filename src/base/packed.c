@@ -31,6 +31,9 @@ static void	 packed_home(struct packed *, size_t);
 static uint32_t	 packed_next(struct packed *);
 static void	 packed_put(struct packed *, uint32_t, const uint64_t *);
 static int	 packed_add16from(uint8_t *, const uint8_t *, unsigned);
+static void	 packed_give(struct packed *, unsigned, uint32_t);
+static int	 packed_moved(const struct packed *, uint32_t, unsigned *,
+		    uint32_t *);
 
 /* Make an empty store. */
 void
@@ -321,32 +324,85 @@ int
 packed_widen(struct packed *pk, uint32_t id, const uint64_t *c,
     unsigned from, unsigned k)
 {
-	uint64_t		 buf[16], *t;
-	uint32_t		 r = 0;
-	unsigned		 w;
-	int			 over;
-	struct packed_slots	*s;
+	uint64_t	 buf[16], *t;
+	uint32_t	 slot = 0;
+	unsigned	 w;
+	int		 over, moved = packed_moved(pk, id, &w, &slot);
 
-	(void)packed_at(pk, id, &w);
-	/* A direct vector at home is 4 bytes wide, not moved. */
-	if (pk->direct && w < 3)
-		w = 0;
-	if (w > 0)
-		memcpy(&r, pk->home + (size_t)id * pk->hs, sizeof(r));
 	t = pk->n <= 16 ? buf : xreallocarray(NULL, pk->n, sizeof(*t));
 	(void)packed_get(pk, id, t);
 	over = cost_add(t + from, c, k - from);
 	packed_put(pk, id, t);
-	if (w > 0) {
-		/* Its old slot is for the next to need one. */
-		s = &pk->w[w];
-		s->free = xgrow(s->free, &s->free_cap, s->nfree + 1,
-		    sizeof(*s->free));
-		s->free[s->nfree++] = r & PACKED_SLOT;
-	}
+	/* Its old slot is for the next to need one. */
+	if (moved)
+		packed_give(pk, w, slot);
 	if (t != buf)
 		free(t);
 	return over;
+}
+
+/*
+ * Return nonzero if vector id has moved from its home slot, giving the
+ * width (1 to 3) and the slot it moved to (a direct vector at home is 4
+ * bytes wide, width 2, but not moved).
+ */
+static int
+packed_moved(const struct packed *pk, uint32_t id, unsigned *w,
+    uint32_t *slot)
+{
+	uint32_t	r;
+
+	(void)packed_at(pk, id, w);
+	if (*w == 0 || (pk->direct && *w < 3))
+		return 0;
+	memcpy(&r, pk->home + (size_t)id * pk->hs, sizeof(r));
+	*slot = r & PACKED_SLOT;
+	return 1;
+}
+
+/* Give slot of width w (1 to 3) up, for packed_take() to take again. */
+static void
+packed_give(struct packed *pk, unsigned w, uint32_t slot)
+{
+	struct packed_slots	*s = &pk->w[w];
+
+	s->free = xgrow(s->free, &s->free_cap, s->nfree + 1, sizeof(*s->free));
+	s->free[s->nfree++] = slot;
+}
+
+/*
+ * Drop the vectors whose bit is set in drop (a bit an id, from bit 0 of
+ * drop[0]); the others keep their order, each id less the number
+ * dropped before it.  Return how many are left.
+ */
+uint32_t
+packed_drop(struct packed *pk, const uint64_t *drop)
+{
+	uint64_t	 bit;
+	uint32_t	 id, to, slot;
+	unsigned	 w;
+
+	for (id = to = 0; id < pk->nvec; id++) {
+		if (drop[id >> 6] >> (id & 63) & 1) {
+			if (packed_moved(pk, id, &w, &slot))
+				packed_give(pk, w, slot);
+			continue;
+		}
+		if (to < id) {
+			memcpy(pk->home + (size_t)to * pk->hs, pk->home +
+			    (size_t)id * pk->hs, pk->hs);
+			if (!pk->direct) {
+				bit = (uint64_t)1 << (to & 63);
+				if (pk->moved[id >> 6] >> (id & 63) & 1)
+					pk->moved[to >> 6] |= bit;
+				else
+					pk->moved[to >> 6] &= ~bit;
+			}
+		}
+		to++;
+	}
+	pk->nvec = to;
+	return to;
 }
 
 /*

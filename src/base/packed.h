@@ -61,6 +61,7 @@ int		 packed_add_from(struct packed *, uint32_t,
 		    const struct packed *, uint32_t);
 int		 packed_widen(struct packed *, uint32_t, const uint64_t *,
 		    unsigned, unsigned);
+uint32_t	 packed_drop(struct packed *, const uint64_t *);
 unsigned	 packed_get(const struct packed *, uint32_t, uint64_t *);
 int		 packed_sum(const struct packed *, uint32_t, uint64_t *);
 int		 packed_sum_groups(const struct packed *, const uint32_t *,

@@ -15,28 +15,14 @@
 #include "base/xmalloc.h"
 #include "model/instrs.h"
 
-/*
- * The instructions' index: open addressing on (function, address), each
- * slot an id and the high half of its key's hash, where probing starts:
- * a key not there (most, while reading) is told from the slots alone,
- * one cache line, and a rehash reads no key (a keytab's slots hold ids
- * only: the keys, elsewhere, are a second miss a probe).
- */
-#define INSTRS_AHEAD	8	/* instructions a merge loads ahead */
-
-struct islot {
-	uint32_t	 tag;		/* the key's hash, high half */
-	uint32_t	 id;		/* instruction id + 1, 0 if empty */
-};
-
 struct instrs {
 	unsigned	 nevents;
-	struct islot	*islots;	/* (fn, addr) -> instruction, while
-					   read (else NULL: instrs_trim()), */
-	uint32_t	 imask;		/*   imask + 1 slots, */
-	uint32_t	 n;		/*   n used */
-	uint32_t	*byfn;		/* once read, made by instrs_find():
-					   ids by function, then address, */
+	uint32_t	 n;		/* instructions: while read, one for
+					   each cost line (an address may come
+					   again: instrs_trim() sums them) */
+	int		 done;		/* trimmed: each address once, and */
+	uint32_t	*byfn;		/*   the ids by function, then
+					   address, */
 	uint32_t	*fnstart;	/*   each function's first, */
 	uint32_t	 nfn;		/*   for functions below nfn */
 	uint32_t	*fn;		/* instruction -> function, */
@@ -46,7 +32,7 @@ struct instrs {
 	struct packed	 cost;		/*   and self cost, packed: mostly
 					   small counts (12 MB instead of
 					   59 on cc1's cache simulation) */
-	uint64_t	*none;		/* nevents counts never recorded */
+	uint64_t	*vec;		/* nevents counts: a cost line's */
 	size_t		 icap;
 	struct keytab	 jkeys;		/* (fn, cond, addr, target) */
 	struct ijump	*jumps;
@@ -57,46 +43,10 @@ struct instrs {
 	size_t		 ccap;
 };
 
-static void	instrs_put(struct islot *, uint32_t, struct islot);
-static void	instrs_rehash(struct instrs *);
-static void	instrs_sort(struct instrs *);
+static uint32_t	instrs_next(struct instrs *);
+static int	instrs_index(struct instrs *);
+static void	instrs_drop(struct instrs *, const uint64_t *);
 static int	instrs_addrcmp(const void *, const void *);
-
-/* Return the hash of (fn, addr), 32 bits. */
-static inline uint32_t
-instrs_hash(uint32_t fn, uint64_t addr)
-{
-	return (uint32_t)((addr ^ (uint64_t)fn << 40 ^ fn) *
-	    0x9e3779b97f4a7c15ULL >> 32);
-}
-
-/* Double the instructions' index. */
-static void
-instrs_grow(struct instrs *t)
-{
-	struct islot	*old = t->islots;
-	uint32_t	 i, omask = t->imask;
-
-	if (omask >= UINT32_MAX / 2)
-		errx(1, "more than %u instructions", 3U << 30);
-	t->imask = 2 * omask + 1;
-	t->islots = xcalloc((size_t)t->imask + 1, sizeof(*t->islots));
-	for (i = 0; i <= omask; i++)
-		if (old[i].id != 0)
-			instrs_put(t->islots, t->imask, old[i]);
-	free(old);
-}
-
-/* Put s in the first free slot from its tag on, of mask + 1 slots. */
-static void
-instrs_put(struct islot *slots, uint32_t mask, struct islot s)
-{
-	uint32_t	j;
-
-	for (j = s.tag & mask; slots[j].id != 0; j = (j + 1) & mask)
-		continue;
-	slots[j] = s;
-}
 
 /* Make an empty table of machine code costs of nevents events. */
 struct instrs *
@@ -106,12 +56,9 @@ instrs_new(unsigned nevents)
 
 	t = xcalloc(1, sizeof(*t));
 	t->nevents = nevents;
-	t->imask = 1023;
-	t->islots = xcalloc((size_t)t->imask + 1, sizeof(*t->islots));
 	packed_init(&t->cost);
 	packed_clear(&t->cost, nevents);
-	t->none = xcalloc(nevents + 1, sizeof(*t->none));
-	cost_clear(t->none, nevents);
+	t->vec = xcalloc(nevents + 1, sizeof(*t->vec));
 	keytab_init(&t->jkeys, 4);
 	keytab_init(&t->ckeys, 3);
 	return t;
@@ -123,7 +70,6 @@ instrs_free(struct instrs *t)
 {
 	if (t == NULL)
 		return;
-	free(t->islots);
 	free(t->byfn);
 	free(t->fnstart);
 	free(t->fn);
@@ -133,7 +79,7 @@ instrs_free(struct instrs *t)
 	free(t->file);
 	free(t->line);
 	packed_free(&t->cost);
-	free(t->none);
+	free(t->vec);
 	free(t->jumps);
 	free(t->calls);
 	free(t->ccost);
@@ -152,41 +98,22 @@ instrs_resize(struct instrs *t, size_t cap)
 }
 
 /*
- * Make the instructions' index anew, for n of them (after
- * instrs_trim(), if more are added after all).
+ * Once read, sum the costs of each function's instructions given more
+ * than once into the first and make the ids by function and address;
+ * fit t's arrays of instructions, jumps and calls to what they hold:
+ * their room to grow, up to half of each, is given back before the
+ * report reads them (cc1's machine code, 11.6 MB: 9 MB).  Machine code
+ * added afterwards (the browser's, a function at a time) is trimmed
+ * again.  Return nonzero if a sum overflowed.
  */
-static void
-instrs_rehash(struct instrs *t)
-{
-	uint32_t	i;
-
-	free(t->byfn);
-	free(t->fnstart);
-	t->byfn = t->fnstart = NULL;
-	t->nfn = 0;
-	t->imask = 1023;
-	t->islots = xcalloc((size_t)t->imask + 1, sizeof(*t->islots));
-	while (4 * (uint64_t)t->n > 3 * ((uint64_t)t->imask + 1))
-		instrs_grow(t);
-	for (i = 0; i < t->n; i++)
-		instrs_put(t->islots, t->imask, (struct islot){
-		    instrs_hash(t->fn[i], t->addr[i]), i + 1 });
-}
-
-/*
- * Fit t's arrays of instructions, jumps and calls to what they hold, once
- * read: their room to grow, up to half of each, is given back before the
- * report reads them (cc1's machine code, 11.6 MB: 9 MB).  The index by
- * (function, address) goes too: only instrs_find() asks, for some
- * exports, and it sorts the ids instead (4 bytes an instruction, not
- * 10 to 21: cc1plus's 5.6 million, 67 MB).
- */
-void
+int
 instrs_trim(struct instrs *t)
 {
-	free(t->islots);
-	t->islots = NULL;
-	t->imask = 0;
+	int	over = 0;
+
+	if (!t->done)
+		over = instrs_index(t);
+	t->done = 1;
 	if (t->n < t->icap)
 		instrs_resize(t, t->n > 0 ? t->n : 1);
 	if (t->jkeys.n < t->jcap) {
@@ -199,65 +126,59 @@ instrs_trim(struct instrs *t)
 		t->ccost = xreallocarray(t->ccost, t->ccap,
 		    t->nevents * sizeof(*t->ccost));
 	}
+	return over;
 }
 
 /*
- * Make room in t for n instructions, so that adding that many grows no
- * table (a chunk read ahead holds about as many as the one before).
+ * Make room in t for n instructions more, so that adding that many grows
+ * no table (a chunk read ahead holds about as many as the one before).
  */
 void
 instrs_reserve(struct instrs *t, uint32_t n)
 {
-	if (n > t->icap)
-		instrs_resize(t, n);
-	packed_reserve(&t->cost, n);
-	if (t->islots == NULL)
-		instrs_rehash(t);
-	while (4 * (uint64_t)n > 3 * ((uint64_t)t->imask + 1))
-		instrs_grow(t);
+	size_t	need = (size_t)t->n + n;
+
+	if (need > t->icap)
+		instrs_resize(t, need > 2 * t->icap ? need : 2 * t->icap);
+	packed_reserve(&t->cost, need < UINT32_MAX ? (uint32_t)need :
+	    UINT32_MAX);
+}
+
+/* Return the id of a new instruction, its room made. */
+static uint32_t
+instrs_next(struct instrs *t)
+{
+	if (t->n == UINT32_MAX - 1)
+		errx(1, "more than %u instructions", UINT32_MAX - 2);
+	if (t->n >= t->icap)
+		instrs_resize(t, t->icap ? 2 * t->icap : 1024);
+	t->done = 0;
+	return t->n++;
 }
 
 /*
  * Add cost (k counts given, the rest "never recorded") to the
  * instruction at addr of function fn, in source file (string id) at
- * line; return nonzero if a sum overflowed.
+ * line: as a new one, appended (no lookup while reading: instrs_trim()
+ * sums the few given again, 5% of cc1plus's).
  */
-int
+void
 instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
     uint64_t line, const uint64_t *cost, unsigned k)
 {
-	struct islot	*sl;
-	uint32_t	 h = instrs_hash(fn, addr), id, j;
+	uint32_t	id = instrs_next(t);
 
-	if (t->islots == NULL)
-		instrs_rehash(t);
-	for (j = h & t->imask; ; j = (j + 1) & t->imask) {
-		sl = &t->islots[j];
-		if (sl->id == 0)
-			break;
-		if (sl->tag == h && t->addr[sl->id - 1] == addr &&
-		    t->fn[sl->id - 1] == fn) {
-			id = sl->id - 1;
-			goto found;
-		}
-	}
-	if (t->n == UINT32_MAX - 1)
-		errx(1, "more than %u instructions", UINT32_MAX - 2);
-	id = t->n++;
-	if (id >= t->icap)
-		instrs_resize(t, t->icap ? 2 * t->icap : 1024);
-	sl->tag = h;
-	sl->id = id + 1;
 	t->fn[id] = fn;
 	t->addr[id] = addr;
 	t->file[id] = file;
 	t->line[id] = line;
-	(void)packed_new(&t->cost, t->none);	/* its id is id */
-	if (4 * (uint64_t)t->n > 3 * ((uint64_t)t->imask + 1))
-		instrs_grow(t);
-found:
-	return packed_add(&t->cost, id, cost, k < t->nevents ? k :
-	    t->nevents);
+	if (k >= t->nevents)
+		(void)packed_new(&t->cost, cost);	/* its id is id */
+	else {
+		memcpy(t->vec, cost, k * sizeof(*cost));
+		cost_clear(t->vec + k, t->nevents - k);
+		(void)packed_new(&t->cost, t->vec);
+	}
 }
 
 /*
@@ -339,24 +260,18 @@ int
 instrs_merge(struct instrs *t, const struct instrs *src,
     const uint32_t *strmap, const uint32_t *fnmap)
 {
-	uint64_t	*cost;
-	uint32_t	 i;
+	uint32_t	 i, id;
 	int		 over = 0;
 
-	cost = xreallocarray(NULL, src->nevents + 1, sizeof(*cost));
-	if (t->islots == NULL)
-		instrs_rehash(t);
+	instrs_reserve(t, src->n);
 	for (i = 0; i < src->n; i++) {
-		/* Each is a miss in a big index: load it ahead. */
-		if (i + INSTRS_AHEAD < src->n)
-			__builtin_prefetch(&t->islots[instrs_hash(
-			    fnmap[src->fn[i + INSTRS_AHEAD]],
-			    src->addr[i + INSTRS_AHEAD]) & t->imask]);
-		(void)packed_get(&src->cost, i, cost);
-		over |= instrs_add(t, fnmap[src->fn[i]], src->addr[i],
-		    strmap[src->file[i]], src->line[i], cost, src->nevents);
+		id = instrs_next(t);
+		t->fn[id] = fnmap[src->fn[i]];
+		t->addr[id] = src->addr[i];
+		t->file[id] = strmap[src->file[i]];
+		t->line[id] = src->line[i];
+		(void)packed_new_from(&t->cost, &src->cost, i);
 	}
-	free(cost);
 	for (i = 0; i < src->jkeys.n; i++) {
 		const struct ijump	*j = &src->jumps[i];
 
@@ -399,48 +314,51 @@ instrs_get(const struct instrs *t, uint32_t i, uint32_t *fn, uint64_t *addr,
 }
 
 /*
+ * Return the ids of function fn's instructions by address, *n of them
+ * (once trimmed).
+ */
+const uint32_t *
+instrs_byfn(const struct instrs *t, uint32_t fn, uint32_t *n)
+{
+	if (!t->done)
+		abort();
+	if (fn >= t->nfn) {
+		*n = 0;
+		return t->byfn;
+	}
+	*n = t->fnstart[fn + 1] - t->fnstart[fn];
+	return t->byfn + t->fnstart[fn];
+}
+
+/*
  * Return the id of function fn's instruction at addr, or UINT32_MAX if
- * it has none there.
+ * it has none there (once trimmed).
  */
 uint32_t
 instrs_find(const struct instrs *t, uint32_t fn, uint64_t addr)
 {
-	const struct islot	*sl;
-	uint32_t		 h = instrs_hash(fn, addr), j, lo, hi, mid;
+	const uint32_t	*ids;
+	uint32_t	 n, lo = 0, hi, mid;
 
-	if (t->islots != NULL) {
-		for (j = h & t->imask; (sl = &t->islots[j])->id != 0;
-		    j = (j + 1) & t->imask)
-			if (sl->tag == h && t->addr[sl->id - 1] == addr &&
-			    t->fn[sl->id - 1] == fn)
-				return sl->id - 1;
-		return UINT32_MAX;
-	}
-	/* Read: the ids by function and address, made on the first call. */
-	if (t->byfn == NULL)
-		instrs_sort((struct instrs *)(uintptr_t)t);
-	if (fn >= t->nfn)
-		return UINT32_MAX;
-	lo = t->fnstart[fn];
-	hi = t->fnstart[fn + 1];
+	ids = instrs_byfn(t, fn, &n);
+	hi = n;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (t->addr[t->byfn[mid]] < addr)
+		if (t->addr[ids[mid]] < addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < t->fnstart[fn + 1] && t->addr[t->byfn[lo]] == addr ?
-	    t->byfn[lo] : UINT32_MAX;
+	return lo < n && t->addr[ids[lo]] == addr ? ids[lo] : UINT32_MAX;
 }
 
-/* An instruction's address and id, for instrs_sort(). */
+/* An instruction's address and id, for instrs_index(). */
 struct iaddr {
 	uint64_t	 addr;
 	uint32_t	 id;
 };
 
-/* Order instructions by address (one function's: no two share one). */
+/* Order instructions by address, then id. */
 static int
 instrs_addrcmp(const void *a, const void *b)
 {
@@ -453,15 +371,21 @@ instrs_addrcmp(const void *a, const void *b)
 
 /*
  * Make t->byfn, the ids by function (a counting sort) and within each by
- * address (as read, most often: sorted only where they are not).
+ * address (as read, most often: sorted only where they are not); sum
+ * each address given again into its first and drop the others.  Return
+ * nonzero if a sum overflowed.
  */
-static void
-instrs_sort(struct instrs *t)
+static int
+instrs_index(struct instrs *t)
 {
 	struct iaddr	*tmp = NULL;
 	size_t		 tmpcap = 0;
-	uint32_t	 i, f, k, a, b, *fill;
+	uint64_t	*drop = NULL;
+	uint32_t	 i, f, k, a, b, *fill, keep;
+	int		 over = 0;
 
+	free(t->byfn);
+	free(t->fnstart);
 	for (i = 0, t->nfn = 0; i < t->n; i++)
 		if (t->fn[i] >= t->nfn)
 			t->nfn = t->fn[i] + 1;
@@ -489,10 +413,71 @@ instrs_sort(struct instrs *t)
 			tmp[k - a] = (struct iaddr){ t->addr[t->byfn[k]],
 			    t->byfn[k] };
 		qsort(tmp, b - a, sizeof(*tmp), instrs_addrcmp);
-		for (k = a; k < b; k++)
+		/* An address again: its counts to its first, in order. */
+		for (k = a, keep = 0; k < b; k++) {
 			t->byfn[k] = tmp[k - a].id;
+			if (k == a || tmp[k - a].addr != tmp[k - a - 1].addr) {
+				keep = tmp[k - a].id;
+				continue;
+			}
+			if (drop == NULL)
+				drop = xcalloc((size_t)t->n / 64 + 1,
+				    sizeof(*drop));
+			drop[tmp[k - a].id >> 6] |= (uint64_t)1 <<
+			    (tmp[k - a].id & 63);
+			(void)packed_get(&t->cost, tmp[k - a].id, t->vec);
+			over |= packed_add(&t->cost, keep, t->vec, t->nevents);
+		}
 	}
 	free(tmp);
+	if (drop != NULL)
+		instrs_drop(t, drop);
+	free(drop);
+	return over;
+}
+
+/*
+ * Drop the instructions whose bit is set in drop from t's arrays and
+ * from t->byfn, the others keeping their order (each id less the number
+ * dropped before it).
+ */
+static void
+instrs_drop(struct instrs *t, const uint64_t *drop)
+{
+	uint32_t	*before, i, to, f, k, m, id;
+	size_t		 nw = (size_t)t->n / 64 + 1;
+
+	/* The number dropped before each word's first, then each id's. */
+	before = xreallocarray(NULL, nw, sizeof(*before));
+	for (i = 0, m = 0; i < nw; i++) {
+		before[i] = m;
+		m += (uint32_t)__builtin_popcountll(drop[i]);
+	}
+	for (i = to = 0; i < t->n; i++) {
+		if (drop[i >> 6] >> (i & 63) & 1)
+			continue;
+		t->fn[to] = t->fn[i];
+		t->addr[to] = t->addr[i];
+		t->file[to] = t->file[i];
+		t->line[to] = t->line[i];
+		to++;
+	}
+	(void)packed_drop(&t->cost, drop);
+	for (f = 0, m = 0; f < t->nfn; f++) {
+		k = t->fnstart[f];
+		t->fnstart[f] = m;
+		for (; k < t->fnstart[f + 1]; k++) {
+			id = t->byfn[k];
+			if (drop[id >> 6] >> (id & 63) & 1)
+				continue;
+			t->byfn[m++] = id - before[id >> 6] - (uint32_t)
+			    __builtin_popcountll(drop[id >> 6] &
+			    (((uint64_t)1 << (id & 63)) - 1));
+		}
+	}
+	t->fnstart[t->nfn] = m;
+	t->n = to;
+	free(before);
 }
 
 /* Give instruction i's self cost in out (nevents counts). */

@@ -31,8 +31,8 @@ struct icall {
 struct instrs	*instrs_new(unsigned);
 void		 instrs_free(struct instrs *);
 void		 instrs_reserve(struct instrs *, uint32_t);
-void		 instrs_trim(struct instrs *);
-int		 instrs_add(struct instrs *, uint32_t, uint64_t, uint32_t,
+int		 instrs_trim(struct instrs *);
+void		 instrs_add(struct instrs *, uint32_t, uint64_t, uint32_t,
 		    uint64_t, const uint64_t *, unsigned);
 void		 instrs_add_jump(struct instrs *, uint32_t, int, uint64_t,
 		    uint64_t, uint64_t, uint64_t);
@@ -45,6 +45,7 @@ unsigned	 instrs_nevents(const struct instrs *);
 uint32_t	 instrs_count(const struct instrs *);
 void		 instrs_get(const struct instrs *, uint32_t, uint32_t *,
 		    uint64_t *, uint32_t *, uint64_t *);
+const uint32_t	*instrs_byfn(const struct instrs *, uint32_t, uint32_t *);
 uint32_t	 instrs_find(const struct instrs *, uint32_t, uint64_t);
 void		 instrs_cost(const struct instrs *, uint32_t, uint64_t *);
 uint32_t	 instrs_njumps(const struct instrs *);

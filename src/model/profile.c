@@ -105,15 +105,19 @@ profile_clear(struct profile *p)
  * Say that p is complete: free the tables that only adding to it needs
  * (each pair's table of lines and of calls, each function's own pair),
  * some 60 MB of a 300 MB profile of a C++ program, before the
- * report builds its own.  Adding to p afterwards aborts.
+ * report builds its own, and sum its machine code's instructions given
+ * more than once.  Adding to p afterwards aborts (machine code may be
+ * added, and trimmed again: instrs_trim()).  Return nonzero if a sum of
+ * machine code overflowed.
  */
-void
+int
 profile_done(struct profile *p)
 {
 	unsigned	i;
+	int		over = 0;
 
 	if (p->done)
-		return;
+		return 0;
 	free(p->ptab);
 	free(p->slots);
 	free(p->dense);
@@ -137,8 +141,9 @@ profile_done(struct profile *p)
 	p->naslots = p->aslots_cap = 0;
 	p->last_line = p->cur_pair = KEYTAB_NONE;
 	if (p->ins != NULL)
-		instrs_trim(p->ins);
+		over = instrs_trim(p->ins);
 	p->done = 1;
+	return over;
 }
 
 /* Free a profile and everything it holds. */
@@ -161,7 +166,7 @@ profile_free(struct profile *p)
 	keytab_free(&p->defnames);
 	keytab_free(&p->evnames);
 	/* The tables only adding needs, unless they are gone already. */
-	profile_done(p);
+	(void)profile_done(p);
 	free(p->line_pair);
 	free(p->line_no);
 	keytab_free(&p->bigline);

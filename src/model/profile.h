@@ -60,7 +60,7 @@ struct profile_size {
 /* Construction (for the parser). */
 struct profile	*profile_create(void);
 void		 profile_free(struct profile *);
-void		 profile_done(struct profile *);
+int		 profile_done(struct profile *);
 void		 profile_clear(struct profile *);
 uint32_t	 profile_intern(struct profile *, const char *, size_t);
 void		 profile_intern_prefetch(const struct profile *,

@@ -242,10 +242,9 @@ parser_costline(struct parser *ps, const char *s, const char *end,
 	ps->given = nev;
 	if (profile_add_self(ps->p, ps->fn, ps->fi, line, ps->cost, nev))
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
-	if (ps->keep && ps->pos_instr >= 0 &&
-	    instrs_add(profile_instrs_mut(ps->p), ps->fn,
-	    ps->pos[ps->pos_instr], ps->fi, line, ps->cost, nev))
-		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+	if (ps->keep && ps->pos_instr >= 0)
+		instrs_add(profile_instrs_mut(ps->p), ps->fn,
+		    ps->pos[ps->pos_instr], ps->fi, line, ps->cost, nev);
 	/* An xtree block's cost, at its innermost frame. */
 	if (ps->xstack && ps->nstack > 0 && !cost_is_zero(ps->cost, nev))
 		(void)stacks_add(profile_stacks_mut(ps->p), ps->stack,

@@ -355,10 +355,9 @@ parser_fastadd(struct parser *ps, uint64_t line)
 	if (over)
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
 	/* Machine code kept: every line's counts, one at a time. */
-	if (ps->keep && ps->pos_instr >= 0 &&
-	    instrs_add(profile_instrs_mut(ps->p), ps->fn, ps->pos[ps->pos_instr],
-	    ps->fi, line, cost, ps->given))
-		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
+	if (ps->keep && ps->pos_instr >= 0)
+		instrs_add(profile_instrs_mut(ps->p), ps->fn,
+		    ps->pos[ps->pos_instr], ps->fi, line, cost, ps->given);
 	cost_add(ps->part_sum, cost, ps->given);
 	ps->room_known = 0;
 }

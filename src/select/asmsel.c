@@ -42,19 +42,14 @@ struct asmrange {
 };
 
 static const struct asmsel_from *cmp_sel; /* for the qsort comparisons */
-static const struct instrs *cmp_ins;
 
 static int	asmsel_rankcmp(const void *, const void *);
 static uint32_t	*asmsel_funcs(struct asmsel *, const struct asmsel_from *,
 		    const struct instrs *);
-static uint32_t	*asmsel_byfn(const struct asmsel *,
-		    const struct asmsel_from *, const struct instrs *,
-		    const uint32_t *, size_t **);
 static void	asmsel_branches(struct asmsel *, const struct instrs *,
 		    const uint32_t *);
 static void	asmsel_objects(struct asmsel *, const struct asmsel_from *,
-		    const struct instrs *, const uint32_t *, const size_t *);
-static int	asmsel_addrcmp(const void *, const void *);
+		    const struct instrs *);
 static int	asmsel_callcmp(const void *, const void *);
 static int	asmsel_jumpcmp(const void *, const void *);
 static int	asmsel_rangecmp(const void *, const void *);
@@ -76,20 +71,6 @@ asmsel_rankcmp(const void *a, const void *b)
 	if (x->rank != y->rank)
 		return x->rank < y->rank ? -1 : 1;
 	return (x->fn > y->fn) - (x->fn < y->fn);
-}
-
-/* Order instruction ids by address. */
-static int
-asmsel_addrcmp(const void *a, const void *b)
-{
-	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b, f;
-	uint64_t	ax, ay, l;
-
-	instrs_get(cmp_ins, x, &f, &ax, &f, &l);
-	instrs_get(cmp_ins, y, &f, &ay, &f, &l);
-	if (ax != ay)
-		return ax < ay ? -1 : 1;
-	return (x > y) - (x < y);
 }
 
 /*
@@ -398,8 +379,8 @@ asmsel_build(const struct asmsel_from *sel)
 	const struct instrs	*ins = profile_instrs(sel->p);
 	struct asmsel		*s;
 	struct stat		 st;
-	size_t			*start, i;
-	uint32_t		*byfn, *fnidx;
+	size_t			 i;
+	uint32_t		*fnidx, n;
 
 	s = xcalloc(1, sizeof(*s));
 	if (strcmp(sel->run->profile_name, "-") != 0 &&
@@ -412,21 +393,20 @@ asmsel_build(const struct asmsel_from *sel)
 	s->have_instrs = 1;
 	s->have_jumps = instrs_njumps(ins) > 0;
 	fnidx = asmsel_funcs(s, sel, ins);
-	byfn = asmsel_byfn(s, sel, ins, fnidx, &start);
+	/* Each function's instructions by address: the model's index. */
+	for (i = 0; i < s->nfuncs; i++) {
+		s->funcs[i].ids = instrs_byfn(ins, s->funcs[i].fn, &n);
+		s->funcs[i].nids = n;
+	}
+	cmp_sel = sel;
 	asmsel_branches(s, ins, fnidx);
-	asmsel_objects(s, sel, ins, byfn, start);
+	asmsel_objects(s, sel, ins);
 	for (i = 0; i < s->nobjs; i++)
 		asmsel_disassemble(s, sel, i);
 	s->ins = ins;
-	s->byfn = byfn;
-	for (i = 0; i < s->nfuncs; i++) {
-		s->funcs[i].ids = byfn + start[i];
-		s->funcs[i].nids = start[i + 1] - start[i];
+	for (i = 0; i < s->nfuncs; i++)
 		asmsel_listing(s, &s->funcs[i]);
-	}
-	cmp_ins = NULL;
 	cmp_sel = NULL;
-	free(start);
 	free(fnidx);
 	return s;
 }
@@ -480,45 +460,6 @@ asmsel_funcs(struct asmsel *s, const struct asmsel_from *sel,
 	return fnidx;
 }
 
-/*
- * Return the instructions of s's functions, each function's by address
- * from (*startp)[its index] on.  The address order stays set for the
- * steps after (cmp_ins, cmp_sel).
- */
-static uint32_t *
-asmsel_byfn(const struct asmsel *s, const struct asmsel_from *sel,
-    const struct instrs *ins, const uint32_t *fnidx, size_t **startp)
-{
-	size_t		*start, *at, i;
-	uint32_t	*byfn, fn, file;
-	uint64_t	 addr, line;
-
-	start = xcalloc(s->nfuncs + 1, sizeof(*start));
-	for (i = 0; i < instrs_count(ins); i++) {
-		instrs_get(ins, (uint32_t)i, &fn, &addr, &file, &line);
-		if (fnidx[fn] != NONE)
-			start[fnidx[fn] + 1]++;
-	}
-	for (i = 0; i < s->nfuncs; i++)
-		start[i + 1] += start[i];
-	byfn = xreallocarray(NULL, start[s->nfuncs] + 1, sizeof(*byfn));
-	at = xreallocarray(NULL, s->nfuncs + 1, sizeof(*at));
-	memcpy(at, start, (s->nfuncs + 1) * sizeof(*at));
-	for (i = 0; i < instrs_count(ins); i++) {
-		instrs_get(ins, (uint32_t)i, &fn, &addr, &file, &line);
-		if (fnidx[fn] != NONE)
-			byfn[at[fnidx[fn]]++] = (uint32_t)i;
-	}
-	free(at);
-	cmp_ins = ins;
-	cmp_sel = sel;
-	for (i = 0; i < s->nfuncs; i++)
-		qsort(byfn + start[i], start[i + 1] - start[i],
-		    sizeof(*byfn), asmsel_addrcmp);
-	*startp = start;
-	return byfn;
-}
-
 /* Give s's functions their calls and jumps. */
 static void
 asmsel_branches(struct asmsel *s, const struct instrs *ins,
@@ -561,11 +502,11 @@ asmsel_branches(struct asmsel *s, const struct instrs *ins,
 /*
  * Find and check the objects of s's functions, once each; give each
  * function its object, its calls and jumps in order, its self cost and
- * its address range (byfn from start[]).
+ * its address range.
  */
 static void
 asmsel_objects(struct asmsel *s, const struct asmsel_from *sel,
-    const struct instrs *ins, const uint32_t *byfn, const size_t *start)
+    const struct instrs *ins)
 {
 	const struct profile	*p = sel->p;
 	struct asmfunc		*f;
@@ -598,13 +539,13 @@ asmsel_objects(struct asmsel *s, const struct asmsel_from *sel,
 		f->obj = objidx[obj];
 		f->self = xreallocarray(NULL, sel->nev, sizeof(*f->self));
 		cost_clear(f->self, sel->nev);
-		for (m = start[i]; m < start[i + 1]; m++) {
-			instrs_cost(ins, byfn[m], c);
+		for (m = 0; m < f->nids; m++) {
+			instrs_cost(ins, f->ids[m], c);
 			cost_add(f->self, c, sel->nev);
 		}
 		/* Every function chosen has an instruction. */
-		instrs_get(ins, byfn[start[i]], &fn, &f->lo, &file, &line);
-		instrs_get(ins, byfn[start[i + 1] - 1], &fn, &f->hi, &file,
+		instrs_get(ins, f->ids[0], &fn, &f->lo, &file, &line);
+		instrs_get(ins, f->ids[f->nids - 1], &fn, &f->hi, &file,
 		    &line);
 		if (f->hi - f->lo >= ASM_MAX_SPAN)
 			f->unread = ASM_SPAN;
@@ -671,6 +612,5 @@ asmsel_free(struct asmsel *s)
 	}
 	free(s->funcs);
 	free(s->objs);
-	free(s->byfn);
 	free(s);
 }

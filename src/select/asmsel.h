@@ -132,7 +132,6 @@ struct asmsel {
 	int		 have_mtime;
 	size_t		 nlisted;	/* instructions of listings kept */
 	const struct instrs *ins;	/* the profile's instructions */
-	uint32_t	*byfn;		/* of the functions, each by address */
 };
 
 struct asmsel	*asmsel_build(const struct asmsel_from *);
