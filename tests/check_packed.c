@@ -341,6 +341,62 @@ START_TEST(test_clear)
 }
 END_TEST
 
+/*
+ * Dropping vectors keeps the others in order with their counts, for
+ * vectors of 1 (direct), 3 and 13 counts, and the slots of the dropped
+ * are taken again.
+ */
+START_TEST(test_drop)
+{
+	static const unsigned	 ns[] = { 1, 3, 13 };
+	struct packed		 pk;
+	uint64_t		 s = 7, *want, *c, drop[1000 / 64 + 1];
+	uint32_t		 i, m, nvec = 1000, used[PACKED_WIDTHS];
+	unsigned		 n, e, t, w;
+	size_t			 nfree;
+
+	for (t = 0; t < sizeof(ns) / sizeof(ns[0]); t++) {
+		n = ns[t];
+		want = xcalloc((size_t)nvec * n + 1, sizeof(*want));
+		c = xcalloc(n + 1, sizeof(*c));
+		packed_init(&pk);
+		packed_clear(&pk, n);
+		for (i = 0; i < nvec; i++) {
+			for (e = 0; e < n; e++)
+				c[e] = count(&s);
+			ck_assert_uint_eq(packed_new(&pk, c), i);
+		}
+		memset(drop, 0, sizeof(drop));
+		for (i = m = 0; i < nvec; i++) {
+			packed_get(&pk, i, c);
+			if (rnd(&s) % 3 == 0 || i == 0 || i == nvec - 1) {
+				drop[i >> 6] |= (uint64_t)1 << (i & 63);
+				continue;
+			}
+			memcpy(want + (size_t)m * n, c, n * sizeof(*c));
+			m++;
+		}
+		ck_assert_uint_eq(packed_drop(&pk, drop), m);
+		same(&pk, want, m, n);
+		/* Each wide slot is a vector's or free to be taken. */
+		memset(used, 0, sizeof(used));
+		for (i = 0; i < m; i++) {
+			(void)packed_at(&pk, i, &w);
+			if (w > 0 && !(pk.direct && w < 3))
+				used[w]++;
+		}
+		for (w = 1, nfree = 0; w < PACKED_WIDTHS; w++) {
+			ck_assert_uint_eq(pk.w[w].n, used[w] + pk.w[w].nfree);
+			nfree += pk.w[w].nfree;
+		}
+		ck_assert_uint_gt(nfree, 0);
+		packed_free(&pk);
+		free(want);
+		free(c);
+	}
+}
+END_TEST
+
 Suite *
 make_packed_suite(void)
 {
@@ -351,6 +407,7 @@ make_packed_suite(void)
 	tcase_add_test(tc, test_from);
 	tcase_add_test(tc, test_narrow);
 	tcase_add_test(tc, test_clear);
+	tcase_add_test(tc, test_drop);
 	suite_add_tcase(s, tc);
 	return s;
 }
