@@ -50,7 +50,14 @@ START_TEST(test_instrs_parse)
 	    "jump=2 0x10 3\n"
 	    "* *\n"
 	    "0x10 3 1\n"
-	    "fn=g\n0x40 9 30 6\n";
+	    "fn=g\n0x40 9 30 6\n"
+	    /* f again: its jump and call summed into the first ones. */
+	    "fn=f\n"
+	    "jcnd=1/2 0x20 6\n"
+	    "0x14 5\n"
+	    "0x14 5 1\n"
+	    "cfn=g\ncalls=1 0x40 9\n"
+	    "0x14 5 10 2\n";
 	struct profile		*p;
 	const struct instrs	*ins;
 	const struct ijump	*j;
@@ -70,7 +77,7 @@ START_TEST(test_instrs_parse)
 	instrs_get(ins, 1, &fn, &addr, &file, &line);
 	ck_assert_uint_eq(addr, 0x14);
 	instrs_cost(ins, 1, cost);
-	ck_assert_uint_eq(cost[0], 5);
+	ck_assert_uint_eq(cost[0], 5 + 1);
 	ck_assert_uint_eq(cost[1], COST_NONE);
 	instrs_get(ins, 2, &fn, &addr, &file, &line);
 	ck_assert_uint_eq(addr, 0x16);
@@ -81,8 +88,8 @@ START_TEST(test_instrs_parse)
 	ck_assert_int_eq(j->cond, 1);
 	ck_assert_uint_eq(j->addr, 0x14);
 	ck_assert_uint_eq(j->target, 0x14 + 12);
-	ck_assert_uint_eq(j->taken, 7);
-	ck_assert_uint_eq(j->executed, 9);
+	ck_assert_uint_eq(j->taken, 7 + 1);
+	ck_assert_uint_eq(j->executed, 9 + 2);
 	j = instrs_jump(ins, 1);
 	ck_assert_int_eq(j->cond, 0);
 	ck_assert_uint_eq(j->addr, 0x14);
@@ -91,8 +98,9 @@ START_TEST(test_instrs_parse)
 	ck_assert_uint_eq(instrs_ncalls(ins), 1);
 	c = instrs_call(ins, 0);
 	ck_assert_uint_eq(c->addr, 0x14);
-	ck_assert_uint_eq(c->count, 3);
-	ck_assert_uint_eq(instrs_call_cost(ins, 0)[0], 30);
+	ck_assert_uint_eq(c->count, 3 + 1);
+	ck_assert_uint_eq(instrs_call_cost(ins, 0)[0], 30 + 10);
+	ck_assert_uint_eq(instrs_call_cost(ins, 0)[1], 6 + 2);
 	ck_assert_str_eq(profile_str(p, profile_event(p, 0)), "Ir");
 	profile_free(p);
 	/* Not asked for: nothing kept. */

@@ -282,7 +282,7 @@ rs_instrs(struct rs *r, const uint32_t *fnmap, const unsigned char *want)
 	for (i = 0; i < instrs_ncalls(si); i++) {
 		c = instrs_call(si, i);
 		if (want == NULL || want[c->fn])
-			r->over |= instrs_add_call(di, fnmap[c->fn], c->addr,
+			instrs_add_call(di, fnmap[c->fn], c->addr,
 			    fnmap[c->callee], c->count, rs_cost(r,
 			    instrs_call_cost(si, i), "a call", c->fn));
 	}

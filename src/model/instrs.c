@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "base/cost.h"
-#include "base/keytab.h"
 #include "base/packed.h"
 #include "base/xmalloc.h"
 #include "model/instrs.h"
@@ -34,12 +33,13 @@ struct instrs {
 					   59 on cc1's cache simulation) */
 	uint64_t	*vec;		/* nevents counts: a cost line's */
 	size_t		 icap;
-	struct keytab	 jkeys;		/* (fn, cond, addr, target) */
-	struct ijump	*jumps;
+	struct ijump	*jumps;		/* as read (a jump again summed by
+					   instrs_trim()) */
+	uint32_t	 njumps;
 	size_t		 jcap;
-	struct keytab	 ckeys;		/* (fn, addr, callee) */
-	struct icall	*calls;
-	uint64_t	*ccost;		/* call * nevents */
+	struct icall	*calls;		/* as read, likewise, */
+	uint64_t	*ccost;		/*   their costs (call * nevents) */
+	uint32_t	 ncalls;
 	size_t		 ccap;
 };
 
@@ -47,6 +47,18 @@ static uint32_t	instrs_next(struct instrs *);
 static int	instrs_index(struct instrs *);
 static void	instrs_drop(struct instrs *, const uint64_t *);
 static int	instrs_addrcmp(const void *, const void *);
+static uint32_t	*instrs_order(const void *, size_t, uint32_t,
+		    int (*)(const void *, const void *));
+static int	instrs_idcmp(const void *, const void *);
+static int	instrs_jumpcmp(const void *, const void *);
+static int	instrs_callcmp(const void *, const void *);
+static int	instrs_jumps(struct instrs *);
+static int	instrs_calls(struct instrs *);
+
+/* The records being ordered by instrs_order(), for instrs_idcmp(). */
+static const unsigned char	*order_base;
+static size_t			 order_size;
+static int			(*order_cmp)(const void *, const void *);
 
 /* Make an empty table of machine code costs of nevents events. */
 struct instrs *
@@ -59,8 +71,6 @@ instrs_new(unsigned nevents)
 	packed_init(&t->cost);
 	packed_clear(&t->cost, nevents);
 	t->vec = xcalloc(nevents + 1, sizeof(*t->vec));
-	keytab_init(&t->jkeys, 4);
-	keytab_init(&t->ckeys, 3);
 	return t;
 }
 
@@ -74,8 +84,6 @@ instrs_free(struct instrs *t)
 	free(t->fnstart);
 	free(t->fn);
 	free(t->addr);
-	keytab_free(&t->jkeys);
-	keytab_free(&t->ckeys);
 	free(t->file);
 	free(t->line);
 	packed_free(&t->cost);
@@ -112,16 +120,16 @@ instrs_trim(struct instrs *t)
 	int	over = 0;
 
 	if (!t->done)
-		over = instrs_index(t);
+		over = instrs_index(t) | instrs_jumps(t) | instrs_calls(t);
 	t->done = 1;
 	if (t->n < t->icap)
 		instrs_resize(t, t->n > 0 ? t->n : 1);
-	if (t->jkeys.n < t->jcap) {
-		t->jcap = t->jkeys.n > 0 ? t->jkeys.n : 1;
+	if (t->njumps < t->jcap) {
+		t->jcap = t->njumps > 0 ? t->njumps : 1;
 		t->jumps = xreallocarray(t->jumps, t->jcap, sizeof(*t->jumps));
 	}
-	if (t->ckeys.n < t->ccap) {
-		t->ccap = t->ckeys.n > 0 ? t->ckeys.n : 1;
+	if (t->ncalls < t->ccap) {
+		t->ccap = t->ncalls > 0 ? t->ncalls : 1;
 		t->calls = xreallocarray(t->calls, t->ccap, sizeof(*t->calls));
 		t->ccost = xreallocarray(t->ccost, t->ccap,
 		    t->nevents * sizeof(*t->ccost));
@@ -183,85 +191,55 @@ instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
 
 /*
  * Add a jump of function fn from addr to target: jump= (cond 0, taken
- * times) or jcnd= (executed times, taken of them).  Sums stop at the
- * maximum.
+ * times) or jcnd= (executed times, taken of them), appended (summed with
+ * the same jump's by instrs_trim(), where sums stop at the maximum).
  */
 void
 instrs_add_jump(struct instrs *t, uint32_t fn, int cond, uint64_t addr,
     uint64_t target, uint64_t executed, uint64_t taken)
 {
-	uint64_t	 key[4] = { fn, (uint64_t)cond, addr, target };
-	struct ijump	*j;
-	uint32_t	 id;
-	int		 created;
-
-	id = keytab_get(&t->jkeys, key, &created);
-	if (created) {
-		t->jumps = xgrow(t->jumps, &t->jcap, (size_t)id + 1,
-		    sizeof(*t->jumps));
-		j = &t->jumps[id];
-		memset(j, 0, sizeof(*j));
-		j->fn = fn;
-		j->cond = cond;
-		j->addr = addr;
-		j->target = target;
-	}
-	j = &t->jumps[id];
-	if (__builtin_add_overflow(j->executed, executed, &j->executed))
-		j->executed = UINT64_MAX;
-	if (__builtin_add_overflow(j->taken, taken, &j->taken))
-		j->taken = UINT64_MAX;
+	if (t->njumps == UINT32_MAX - 1)
+		errx(1, "more than %u jumps", UINT32_MAX - 2);
+	t->jumps = xgrow(t->jumps, &t->jcap, (size_t)t->njumps + 1,
+	    sizeof(*t->jumps));
+	t->jumps[t->njumps++] = (struct ijump){ fn, cond, addr, target,
+	    executed, taken };
+	t->done = 0;
 }
 
 /*
  * Add count calls from addr of function fn to callee, with inclusive
- * cost; return nonzero if a sum overflowed.
+ * cost (nevents counts), appended as jumps are.
  */
-int
+void
 instrs_add_call(struct instrs *t, uint32_t fn, uint64_t addr,
     uint32_t callee, uint64_t count, const uint64_t *cost)
 {
-	uint64_t	 key[3] = { fn, addr, callee };
-	struct icall	*c;
-	uint32_t	 id;
-	int		 created, over = 0;
-
-	id = keytab_get(&t->ckeys, key, &created);
-	if (created) {
-		if (id >= t->ccap) {
-			t->ccap = t->ccap ? 2 * t->ccap : 256;
-			t->calls = xreallocarray(t->calls, t->ccap,
-			    sizeof(*t->calls));
-			t->ccost = xreallocarray(t->ccost, t->ccap,
-			    t->nevents * sizeof(*t->ccost));
-		}
-		c = &t->calls[id];
-		c->fn = fn;
-		c->addr = addr;
-		c->callee = callee;
-		c->count = 0;
-		cost_clear(t->ccost + (size_t)id * t->nevents, t->nevents);
+	if (t->ncalls == UINT32_MAX - 1)
+		errx(1, "more than %u calls", UINT32_MAX - 2);
+	if (t->ncalls >= t->ccap) {
+		t->ccap = t->ccap ? 2 * t->ccap : 256;
+		t->calls = xreallocarray(t->calls, t->ccap, sizeof(*t->calls));
+		t->ccost = xreallocarray(t->ccost, t->ccap,
+		    t->nevents * sizeof(*t->ccost));
 	}
-	c = &t->calls[id];
-	if (__builtin_add_overflow(c->count, count, &c->count)) {
-		c->count = UINT64_MAX;
-		over = 1;
-	}
-	return over | cost_add(t->ccost + (size_t)id * t->nevents, cost,
-	    t->nevents);
+	t->calls[t->ncalls] = (struct icall){ fn, callee, addr, count };
+	memcpy(t->ccost + (size_t)t->ncalls * t->nevents, cost,
+	    t->nevents * sizeof(*cost));
+	t->ncalls++;
+	t->done = 0;
 }
 
 /*
  * Add what src holds to t as if src's input had been read after t's,
  * each in src's order: strmap maps src's file string ids to t's, fnmap
- * its function ids.  Return nonzero if a sum overflowed.
+ * its function ids.
  */
-int
+void
 instrs_merge(struct instrs *t, const struct instrs *src,
     const uint32_t *strmap, const uint32_t *fnmap)
 {
 	uint32_t	 i, id;
-	int		 over = 0;
 
 	instrs_reserve(t, src->n);
 	for (i = 0; i < src->n; i++) {
@@ -272,20 +250,18 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 		t->line[id] = src->line[i];
 		(void)packed_new_from(&t->cost, &src->cost, i);
 	}
-	for (i = 0; i < src->jkeys.n; i++) {
+	for (i = 0; i < src->njumps; i++) {
 		const struct ijump	*j = &src->jumps[i];
 
 		instrs_add_jump(t, fnmap[j->fn], j->cond, j->addr, j->target,
 		    j->executed, j->taken);
 	}
-	for (i = 0; i < src->ckeys.n; i++) {
+	for (i = 0; i < src->ncalls; i++) {
 		const struct icall	*c = &src->calls[i];
 
-		over |= instrs_add_call(t, fnmap[c->fn], c->addr,
-		    fnmap[c->callee], c->count, src->ccost +
-		    (size_t)i * src->nevents);
+		instrs_add_call(t, fnmap[c->fn], c->addr, fnmap[c->callee],
+		    c->count, src->ccost + (size_t)i * src->nevents);
 	}
-	return over;
 }
 
 /* Return the number of events of each cost. */
@@ -480,6 +456,163 @@ instrs_drop(struct instrs *t, const uint64_t *drop)
 	free(before);
 }
 
+/* Order record ids by order_cmp on the records, then by id. */
+static int
+instrs_idcmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int		c;
+
+	if ((c = order_cmp(order_base + (size_t)x * order_size,
+	    order_base + (size_t)y * order_size)) != 0)
+		return c;
+	return (x > y) - (x < y);
+}
+
+/*
+ * Return the ids of the n records at base, size bytes each and each
+ * starting with its function's id, by function (a counting sort), then
+ * each function's by cmp, then by id: equal records follow their first.
+ */
+static uint32_t *
+instrs_order(const void *base, size_t size, uint32_t n,
+    int (*cmp)(const void *, const void *))
+{
+	const unsigned char	*b = base;
+	uint32_t		*ids, *start, i, fn, nfn = 0;
+
+	for (i = 0; i < n; i++) {
+		memcpy(&fn, b + (size_t)i * size, sizeof(fn));
+		if (fn >= nfn)
+			nfn = fn + 1;
+	}
+	start = xcalloc((size_t)nfn + 2, sizeof(*start));
+	for (i = 0; i < n; i++) {
+		memcpy(&fn, b + (size_t)i * size, sizeof(fn));
+		start[fn + 2]++;
+	}
+	for (fn = 0; fn < nfn; fn++)
+		start[fn + 2] += start[fn + 1];
+	ids = xreallocarray(NULL, (size_t)n + 1, sizeof(*ids));
+	for (i = 0; i < n; i++) {
+		memcpy(&fn, b + (size_t)i * size, sizeof(fn));
+		ids[start[fn + 1]++] = i;
+	}
+	/* start[fn] is now fn's first, start[fn + 1] its end. */
+	order_base = b;
+	order_size = size;
+	order_cmp = cmp;
+	for (fn = 0; fn < nfn; fn++)
+		if (start[fn + 1] - start[fn] > 1)
+			qsort(ids + start[fn], start[fn + 1] - start[fn],
+			    sizeof(*ids), instrs_idcmp);
+	order_base = NULL;
+	order_cmp = NULL;
+	free(start);
+	return ids;
+}
+
+/* Order jumps of one function by address, kind, then target. */
+static int
+instrs_jumpcmp(const void *a, const void *b)
+{
+	const struct ijump	*x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->cond != y->cond)
+		return x->cond < y->cond ? -1 : 1;
+	return (x->target > y->target) - (x->target < y->target);
+}
+
+/* Order calls of one function by address, then callee. */
+static int
+instrs_callcmp(const void *a, const void *b)
+{
+	const struct icall	*x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return (x->callee > y->callee) - (x->callee < y->callee);
+}
+
+/*
+ * Sum each jump given again into its first and drop the others, which
+ * keep their order.  Return nonzero if a sum overflowed.
+ */
+static int
+instrs_jumps(struct instrs *t)
+{
+	struct ijump	*j = t->jumps, *k;
+	uint32_t	*ids, i, m;
+	int		 over = 0;
+
+	if (t->njumps < 2)
+		return 0;
+	ids = instrs_order(j, sizeof(*j), t->njumps, instrs_jumpcmp);
+	for (i = 1, k = &j[ids[0]]; i < t->njumps; i++) {
+		if (instrs_jumpcmp(k, &j[ids[i]]) != 0 || k->fn !=
+		    j[ids[i]].fn) {
+			k = &j[ids[i]];
+			continue;
+		}
+		if (__builtin_add_overflow(k->executed, j[ids[i]].executed,
+		    &k->executed))
+			k->executed = UINT64_MAX, over = 1;
+		if (__builtin_add_overflow(k->taken, j[ids[i]].taken,
+		    &k->taken))
+			k->taken = UINT64_MAX, over = 1;
+		j[ids[i]].fn = UINT32_MAX;	/* dropped */
+	}
+	free(ids);
+	for (i = m = 0; i < t->njumps; i++)
+		if (j[i].fn != UINT32_MAX)
+			j[m++] = j[i];
+	t->njumps = m;
+	return over;
+}
+
+/*
+ * Sum each call given again (its count and costs) into its first and
+ * drop the others, which keep their order.  Return nonzero if a sum
+ * overflowed.
+ */
+static int
+instrs_calls(struct instrs *t)
+{
+	struct icall	*c = t->calls, *k;
+	uint32_t	*ids, i, m, kid = 0;
+	unsigned	 nev = t->nevents;
+	int		 over = 0;
+
+	if (t->ncalls < 2)
+		return 0;
+	ids = instrs_order(c, sizeof(*c), t->ncalls, instrs_callcmp);
+	for (i = 1, k = &c[kid = ids[0]]; i < t->ncalls; i++) {
+		if (instrs_callcmp(k, &c[ids[i]]) != 0 || k->fn !=
+		    c[ids[i]].fn) {
+			k = &c[kid = ids[i]];
+			continue;
+		}
+		if (__builtin_add_overflow(k->count, c[ids[i]].count,
+		    &k->count))
+			k->count = UINT64_MAX, over = 1;
+		over |= cost_add(t->ccost + (size_t)kid * nev, t->ccost +
+		    (size_t)ids[i] * nev, nev);
+		c[ids[i]].fn = UINT32_MAX;	/* dropped */
+	}
+	free(ids);
+	for (i = m = 0; i < t->ncalls; i++)
+		if (c[i].fn != UINT32_MAX) {
+			if (m < i)
+				memcpy(t->ccost + (size_t)m * nev, t->ccost +
+				    (size_t)i * nev, nev * sizeof(*t->ccost));
+			c[m++] = c[i];
+		}
+	t->ncalls = m;
+	return over;
+}
+
 /* Give instruction i's self cost in out (nevents counts). */
 void
 instrs_cost(const struct instrs *t, uint32_t i, uint64_t *out)
@@ -491,7 +624,7 @@ instrs_cost(const struct instrs *t, uint32_t i, uint64_t *out)
 uint32_t
 instrs_njumps(const struct instrs *t)
 {
-	return t->jkeys.n;
+	return t->njumps;
 }
 
 /* Return jump i. */
@@ -505,7 +638,7 @@ instrs_jump(const struct instrs *t, uint32_t i)
 uint32_t
 instrs_ncalls(const struct instrs *t)
 {
-	return t->ckeys.n;
+	return t->ncalls;
 }
 
 /* Return call i. */

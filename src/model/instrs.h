@@ -36,10 +36,10 @@ void		 instrs_add(struct instrs *, uint32_t, uint64_t, uint32_t,
 		    uint64_t, const uint64_t *, unsigned);
 void		 instrs_add_jump(struct instrs *, uint32_t, int, uint64_t,
 		    uint64_t, uint64_t, uint64_t);
-int		 instrs_add_call(struct instrs *, uint32_t, uint64_t,
+void		 instrs_add_call(struct instrs *, uint32_t, uint64_t,
 		    uint32_t, uint64_t, const uint64_t *);
 
-int		 instrs_merge(struct instrs *, const struct instrs *,
+void		 instrs_merge(struct instrs *, const struct instrs *,
 		    const uint32_t *, const uint32_t *);
 unsigned	 instrs_nevents(const struct instrs *);
 uint32_t	 instrs_count(const struct instrs *);

@@ -256,7 +256,6 @@ profile_merge(struct profile *dst, const struct profile *src,
 	}
 	free(pairmap);
 	if (src->ins != NULL)
-		over |= instrs_merge(profile_instrs_mut(dst), src->ins, strmap,
-		    fnmap);
+		instrs_merge(profile_instrs_mut(dst), src->ins, strmap, fnmap);
 	return over;
 }
