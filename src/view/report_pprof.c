@@ -33,10 +33,10 @@
 #include <string.h>
 
 #include <protobuf-c/protobuf-c.h>
-#include <zlib.h>
 
 #include "analysis/flame.h"
 #include "base/cost.h"
+#include "base/gzout.h"
 #include "base/keytab.h"
 #include "base/msg.h"
 #include "base/strtab.h"
@@ -98,10 +98,7 @@ struct pp_loc {
 /* The writer: the stream, the tables of ids, the batch. */
 struct pp {
 	FILE		*out;
-	z_stream	 z;
-	unsigned char	 zbuf[65536];	/* compressed, to write */
-	unsigned char	 raw[262144];	/* packed, to compress */
-	size_t		 nraw;
+	struct gzout	*gz;		/* compressed in a second thread */
 	uint8_t		*packed;	/* a message packed at once */
 	size_t		 packed_cap;
 	const struct selection *sel;
@@ -155,9 +152,7 @@ struct pp_buf {
 	struct pp	*w;
 };
 
-static void	pp_deflate(struct pp *, const void *, size_t, int);
 static void	pp_append(ProtobufCBuffer *, size_t, const uint8_t *);
-static void	pp_raw(struct pp *, const uint8_t *, size_t);
 static void	pp_pack(struct pp *, const PbProfile *);
 static uint32_t	pp_str(struct pp *, const char *);
 static uint32_t	pp_pstr(struct pp *, uint32_t);
@@ -179,25 +174,6 @@ static void	pp_split(struct pp *, size_t, uint32_t, uint64_t, uint32_t *,
 static void	pp_samples(struct pp *);
 static void	pp_sample(struct pp *, uint32_t, const uint64_t *, size_t);
 
-/* Compress n bytes at data into the stream (flush: at its end). */
-static void
-pp_deflate(struct pp *w, const void *data, size_t n, int flush)
-{
-	size_t	 got;
-
-	w->z.next_in = (unsigned char *)(uintptr_t)data;
-	w->z.avail_in = (uInt)n;
-	do {
-		w->z.next_out = w->zbuf;
-		w->z.avail_out = sizeof(w->zbuf);
-		(void)deflate(&w->z, flush);
-		got = sizeof(w->zbuf) - w->z.avail_out;
-		/* A failed write marks the stream, which main() checks. */
-		if (got > 0)
-			(void)fwrite(w->zbuf, 1, got, w->out);
-	} while (w->z.avail_out == 0 || w->z.avail_in > 0);
-}
-
 /*
  * protobuf-c's output, a field or less at a time: gathered, and
  * compressed a buffer at a time.
@@ -205,27 +181,7 @@ pp_deflate(struct pp *w, const void *data, size_t n, int flush)
 static void
 pp_append(ProtobufCBuffer *b, size_t n, const uint8_t *data)
 {
-	pp_raw(((struct pp_buf *)b)->w, data, n);
-}
-
-/* Add n bytes of packed messages at data to what is to compress. */
-static void
-pp_raw(struct pp *w, const uint8_t *data, size_t n)
-{
-	size_t		 k;
-
-	while (n > 0) {
-		if (w->nraw == sizeof(w->raw)) {
-			pp_deflate(w, w->raw, w->nraw, Z_NO_FLUSH);
-			w->nraw = 0;
-		}
-		k = sizeof(w->raw) - w->nraw;
-		k = n < k ? n : k;
-		memcpy(w->raw + w->nraw, data, k);
-		w->nraw += k;
-		data += k;
-		n -= k;
-	}
+	gzout_write(((struct pp_buf *)b)->w->gz, data, n);
 }
 
 /*
@@ -244,7 +200,7 @@ pp_pack(struct pp *w, const PbProfile *m)
 		w->packed = xgrow(w->packed, &w->packed_cap, n + 1, 1);
 		if (protobuf_c_message_pack(&m->base, w->packed) != n)
 			errx(1, "protobuf-c packed another size than it said");
-		pp_raw(w, w->packed, n);
+		gzout_write(w->gz, w->packed, n);
 		return;
 	}
 	b.base.append = pp_append;
@@ -968,9 +924,7 @@ report_pprof(FILE *out, const struct selection *sel)
 		w->ins = NULL;
 	w->nvals = sel->nshow;
 	/* The fastest compression: the export is written once, read once. */
-	if (deflateInit2(&w->z, 1, Z_DEFLATED, 15 + 16, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK)
-		errx(1, "deflateInit2: out of memory");
+	w->gz = gzout_open(out, 1);
 	w->st = strtab_create();
 	w->strmap = xcalloc((size_t)profile_nstrings(p) + 1,
 	    sizeof(*w->strmap));
@@ -997,8 +951,7 @@ report_pprof(FILE *out, const struct selection *sel)
 	pp_head(w);
 	pp_samples(w);
 	pp_flush(w);
-	pp_deflate(w, w->raw, w->nraw, Z_FINISH);
-	(void)deflateEnd(&w->z);
+	gzout_close(w->gz);
 	if (w->clamped)
 		msg_note("pprof values are signed: counts above %lld were "
 		    "written as %lld", (long long)INT64_MAX,
