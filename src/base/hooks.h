@@ -23,6 +23,8 @@ struct hooks {
 				   memory before a write (objdump.c) */
 	size_t	 asm_block;	/* a listing's rows read at once
 				   (asmsel.c) */
+	size_t	 compact;	/* instructions of functions given again
+				   summed after every this many (instrs.c) */
 };
 
 extern struct hooks	hooks;

@@ -10,9 +10,21 @@
 #include <string.h>
 
 #include "base/cost.h"
+#include "base/hooks.h"
 #include "base/packed.h"
 #include "base/xmalloc.h"
 #include "model/instrs.h"
+
+/*
+ * Instructions of a function given again (the same code in another
+ * part, thread or file, whose cost lines come again) are summed while
+ * reading once there are at least this many of them, as many as there
+ * were instructions after the last such sum, and half of those read
+ * since: memory follows the distinct instructions, not the cost lines,
+ * and a profile whose functions come again only here and there (5% of
+ * cc1plus's instructions) is not summed before its end.
+ */
+#define INSTRS_AGAIN	((uint32_t)1 << 18)
 
 struct instrs {
 	unsigned	 nevents;
@@ -33,6 +45,15 @@ struct instrs {
 					   59 on cc1's cache simulation) */
 	uint64_t	*vec;		/* nevents counts: a cost line's */
 	size_t		 icap;
+	unsigned char	*seen;		/* fn -> read before the current one */
+	size_t		 seen_cap;
+	uint32_t	 cur;		/* the function read (UINT32_MAX:
+					   none yet), */
+	int		 cur_again;	/*   read before */
+	uint32_t	 again;		/* instructions of functions read
+					   before, since the last sum, */
+	uint32_t	 kept;		/*   instructions after it */
+	int		 over;		/*   where a sum overflowed */
 	struct ijump	*jumps;		/* as read (a jump again summed by
 					   instrs_trim()) */
 	uint32_t	 njumps;
@@ -43,7 +64,7 @@ struct instrs {
 	size_t		 ccap;
 };
 
-static uint32_t	instrs_next(struct instrs *);
+static uint32_t	instrs_next(struct instrs *, uint32_t);
 static int	instrs_index(struct instrs *);
 static void	instrs_drop(struct instrs *, const uint64_t *);
 static int	instrs_addrcmp(const void *, const void *);
@@ -71,6 +92,7 @@ instrs_new(unsigned nevents)
 	packed_init(&t->cost);
 	packed_clear(&t->cost, nevents);
 	t->vec = xcalloc(nevents + 1, sizeof(*t->vec));
+	t->cur = UINT32_MAX;
 	return t;
 }
 
@@ -88,6 +110,7 @@ instrs_free(struct instrs *t)
 	free(t->line);
 	packed_free(&t->cost);
 	free(t->vec);
+	free(t->seen);
 	free(t->jumps);
 	free(t->calls);
 	free(t->ccost);
@@ -121,6 +144,8 @@ instrs_trim(struct instrs *t)
 
 	if (!t->done)
 		over = instrs_index(t) | instrs_jumps(t) | instrs_calls(t);
+	over |= t->over;
+	t->over = 0;
 	t->done = 1;
 	if (t->n < t->icap)
 		instrs_resize(t, t->n > 0 ? t->n : 1);
@@ -152,10 +177,38 @@ instrs_reserve(struct instrs *t, uint32_t n)
 	    UINT32_MAX);
 }
 
-/* Return the id of a new instruction, its room made. */
+/*
+ * Return the id of a new instruction of function fn, its room made;
+ * first sum the instructions given again if there are enough of them.
+ */
 static uint32_t
-instrs_next(struct instrs *t)
+instrs_next(struct instrs *t, uint32_t fn)
 {
+	size_t	limit = hooks.compact > 0 ? hooks.compact : INSTRS_AGAIN, old;
+
+	if (fn != t->cur) {
+		if (t->cur != UINT32_MAX) {
+			if (t->cur >= t->seen_cap) {
+				old = t->seen_cap;
+				t->seen = xgrow(t->seen, &t->seen_cap,
+				    (size_t)t->cur + 1, 1);
+				memset(t->seen + old, 0, t->seen_cap - old);
+			}
+			t->seen[t->cur] = 1;
+		}
+		t->cur = fn;
+		t->cur_again = fn < t->seen_cap && t->seen[fn];
+	}
+	if (t->cur_again && ++t->again >= limit && (hooks.compact > 0 ||
+	    (t->again >= t->kept && t->again >= (t->n - t->kept) / 2))) {
+		t->over |= instrs_index(t);
+		free(t->byfn);
+		free(t->fnstart);
+		t->byfn = t->fnstart = NULL;
+		t->nfn = 0;
+		t->again = 0;
+		t->kept = t->n;
+	}
 	if (t->n == UINT32_MAX - 1)
 		errx(1, "more than %u instructions", UINT32_MAX - 2);
 	if (t->n >= t->icap)
@@ -174,7 +227,7 @@ void
 instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
     uint64_t line, const uint64_t *cost, unsigned k)
 {
-	uint32_t	id = instrs_next(t);
+	uint32_t	id = instrs_next(t, fn);
 
 	t->fn[id] = fn;
 	t->addr[id] = addr;
@@ -243,7 +296,7 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 
 	instrs_reserve(t, src->n);
 	for (i = 0; i < src->n; i++) {
-		id = instrs_next(t);
+		id = instrs_next(t, fnmap[src->fn[i]]);
 		t->fn[id] = fnmap[src->fn[i]];
 		t->addr[id] = src->addr[i];
 		t->file[id] = strmap[src->file[i]];
