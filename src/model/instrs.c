@@ -201,7 +201,9 @@ instrs_next(struct instrs *t, uint32_t fn)
 	}
 	if (t->cur_again && ++t->again >= limit && (hooks.compact > 0 ||
 	    (t->again >= t->kept && t->again >= (t->n - t->kept) / 2))) {
-		t->over |= instrs_index(t);
+		/* The jumps and calls given again too. */
+		t->over |= instrs_index(t) | instrs_jumps(t) |
+		    instrs_calls(t);
 		free(t->byfn);
 		free(t->fnstart);
 		t->byfn = t->fnstart = NULL;
