@@ -46,28 +46,12 @@ static unsigned char *flamesel_through(const struct report_opts *,
 static int	flamesel_childcmp(const void *, const void *);
 static void	flamesel_too_large(const char *);
 static void	flamesel_walk(struct flamesel *, struct keytab *,
-		    const struct flamecanon *, const struct profile *,
-		    const struct flame *, unsigned, const struct report_opts *,
-		    int);
-static struct flamecanon *flamesel_canon(const struct flamesel_from *,
-		    const struct flame *);
+		    const struct profile *, const struct flame *, unsigned,
+		    const struct report_opts *, int);
 static struct flamesel *flamesel_new(void);
 static void	flamesel_place(struct flamesel *);
 
 static const struct flamesel	*cmp_s;		/* for flamesel_childcmp() */
-
-/*
- * What the frames of each event of one set of stacks share, made once
- * for all of them (flamesel_event()): the nodes --function keeps, and
- * each node's frame among all the events' frames, where the nodes of
- * one name under one frame are one.  An event's walk finds its frames
- * through it instead of hashing each node again.
- */
-struct flamecanon {
-	unsigned char	*through;	/* node -> kept */
-	uint32_t	*frame;		/* node -> its frame (0: the root) */
-	uint32_t	 nframes;
-};
 
 /*
  * Return nonzero if the object at path is the program's: its file name
@@ -245,31 +229,22 @@ flamesel_through(const struct report_opts *o, const struct profile *p,
  * --function, only the stacks through a function it matches.  f's nodes
  * come after their parents: a pass back adds each node's stacks up into
  * its parent's (sub[]), a pass forth makes the frames of the nodes under
- * which some stack is drawn, found by name under their parent's in kids,
- * or, with cf set, as cf numbers them.
+ * which some stack is drawn.
  */
 static void
-flamesel_walk(struct flamesel *s, struct keytab *kids,
-    const struct flamecanon *cf, const struct profile *p,
+flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
     const struct flame *f, unsigned k, const struct report_opts *o, int old)
 {
 	uint64_t	 key[2], c, *sub;
 	uint32_t	 id, obj, file, name, *names, fn, parent, *at;
-	uint32_t	 nf = profile_nfuncs(p), *ev = NULL;
+	uint32_t	 nf = profile_nfuncs(p);
 	size_t		 i, n = flame_nnodes(f), size = 0;
 	char		*buf = NULL;
-	unsigned char	*through;
+	unsigned char	*through = flamesel_through(o, p, f);
 	int		 created;
 	struct flameprog pg;
 
 	flamesel_program(p, &pg);
-	through = cf != NULL ? cf->through : flamesel_through(o, p, f);
-	if (cf != NULL) {
-		/* The frames shared by all events: this one's ids. */
-		ev = xreallocarray(NULL, cf->nframes + 1, sizeof(*ev));
-		for (i = 0; i < cf->nframes; i++)
-			ev[i] = NONE;
-	}
 
 	/* Each node's stacks, where --function keeps them. */
 	sub = xcalloc(n + 1, sizeof(*sub));
@@ -298,12 +273,7 @@ flamesel_walk(struct flamesel *s, struct keytab *kids,
 			names[fn] = flamesel_name_of(s, p, fn, &buf, &size);
 		key[0] = at[parent];
 		key[1] = names[fn];
-		if (cf == NULL)
-			id = keytab_get(kids, key, &created);
-		else if ((created = ev[cf->frame[i]] == NONE))
-			id = ev[cf->frame[i]] = (uint32_t)s->nframes - 1;
-		else
-			id = ev[cf->frame[i]];
+		id = keytab_get(kids, key, &created);
 		if (created) {
 			s->frames = xgrow(s->frames, &s->cap, (size_t)id + 2,
 			    sizeof(*s->frames));
@@ -336,9 +306,7 @@ flamesel_walk(struct flamesel *s, struct keytab *kids,
 	}
 	free(at);
 	free(sub);
-	if (cf == NULL)
-		free(through);
-	free(ev);
+	free(through);
 	free(names);
 	free(buf);
 	free(pg.name);
@@ -403,7 +371,7 @@ flamesel_build(const struct flamesel_from *from)
 		goto fail;
 	}
 	s->exact = f->exact;
-	flamesel_walk(s, &kids, NULL, from->p, f, 0, from->o, 0);
+	flamesel_walk(s, &kids, from->p, f, 0, from->o, 0);
 	flame_free(f);
 	if (from->old != NULL) {
 		/* Names are text: OLD's walk finds NEW's frames by them. */
@@ -412,7 +380,7 @@ flamesel_build(const struct flamesel_from *from)
 			flamesel_too_large(from->run->old_name);
 			goto fail;
 		}
-		flamesel_walk(s, &kids, NULL, from->old, f, 0, from->o, 1);
+		flamesel_walk(s, &kids, from->old, f, 0, from->o, 1);
 		s->old_all = s->frames[0].old_total;
 		flame_free(f);
 	}
@@ -425,73 +393,21 @@ fail:
 	return NULL;
 }
 
-/*
- * Make the flame graph frames of the k-th event of from's stacks f,
- * with what every event's share (*cf: made on the first call, freed by
- * flamesel_canon_free()).
- */
+/* Make the flame graph frames of the k-th event of from's stacks f. */
 struct flamesel *
 flamesel_event(const struct flamesel_from *from, const struct flame *f,
-    unsigned k, struct flamecanon **cf)
+    unsigned k)
 {
 	struct flamesel	*s;
+	struct keytab	 kids;
 
-	if (*cf == NULL)
-		*cf = flamesel_canon(from, f);
 	s = flamesel_new();
+	keytab_init(&kids, 2);
 	s->exact = f->exact;
-	flamesel_walk(s, NULL, *cf, from->p, f, k, from->o, 0);
+	flamesel_walk(s, &kids, from->p, f, k, from->o, 0);
+	keytab_free(&kids);
 	flamesel_place(s);
 	return s;
-}
-
-/* Make what the frames of every event of from's stacks f share. */
-static struct flamecanon *
-flamesel_canon(const struct flamesel_from *from, const struct flame *f)
-{
-	struct flamecanon	*cf = xcalloc(1, sizeof(*cf));
-	struct flamesel		*s = flamesel_new();	/* its names */
-	struct keytab		 kids;
-	uint64_t		 key[2];
-	uint32_t		*names, fn, parent;
-	uint32_t		 nf = profile_nfuncs(from->p);
-	size_t			 i, n = flame_nnodes(f), size = 0;
-	char			*buf = NULL;
-	int			 created;
-
-	cf->through = flamesel_through(from->o, from->p, f);
-	cf->frame = xreallocarray(NULL, n + 1, sizeof(*cf->frame));
-	names = xreallocarray(NULL, nf + 1, sizeof(*names));
-	for (i = 0; i < nf; i++)
-		names[i] = NONE;
-	keytab_init(&kids, 2);
-	cf->frame[0] = 0;
-	for (i = 1; i < n; i++) {
-		parent = flame_node(f, i, &fn);
-		if (names[fn] == NONE)
-			names[fn] = flamesel_name_of(s, from->p, fn, &buf,
-			    &size);
-		key[0] = cf->frame[parent];
-		key[1] = names[fn];
-		cf->frame[i] = keytab_get(&kids, key, &created) + 1;
-	}
-	cf->nframes = kids.n + 1;
-	keytab_free(&kids);
-	flamesel_free(s);
-	free(names);
-	free(buf);
-	return cf;
-}
-
-/* Free what flamesel_event() made for every event. */
-void
-flamesel_canon_free(struct flamecanon *cf)
-{
-	if (cf == NULL)
-		return;
-	free(cf->through);
-	free(cf->frame);
-	free(cf);
 }
 
 /* Order the children of s's frames by name, linked, and place them. */

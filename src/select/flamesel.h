@@ -12,7 +12,6 @@
 #include <stdint.h>
 
 struct flame;
-struct flamecanon;
 struct profile;
 struct report_opts;
 struct strtab;
@@ -64,8 +63,7 @@ uint32_t	 flamesel_next(const struct flamesel *, uint32_t);
 struct flame	*flamesel_stacks(const struct flamesel_from *,
 		    const unsigned *, unsigned);
 struct flamesel	*flamesel_event(const struct flamesel_from *,
-		    const struct flame *, unsigned, struct flamecanon **);
-void		 flamesel_canon_free(struct flamecanon *);
+		    const struct flame *, unsigned);
 void		 flamesel_kinds(const struct profile *, enum framekind *);
 
 #endif /* CGA_FLAMESEL_H */

@@ -541,12 +541,10 @@ select_flame(struct selection *sel, const struct profile *old)
 /*
  * Return the flame graph frames of the k-th event shown, made from the
  * stacks the selection made (FORMAT_STACKS_EVERY) for one view to print
- * and free: one event's at a time; what all events' share is made on the
- * first call into *cf, for the view to free (flamesel_canon_free()).
+ * and free: one event's at a time.
  */
 struct flamesel *
-select_flames_of(const struct selection *sel, size_t k,
-    struct flamecanon **cf)
+select_flames_of(const struct selection *sel, size_t k)
 {
 	struct flamesel_from	ff;
 
@@ -555,7 +553,7 @@ select_flames_of(const struct selection *sel, size_t k,
 	ff.o = sel->o;
 	ff.run = sel->run;
 	ff.ev = sel->show[k];
-	return flamesel_event(&ff, sel->stacks, (unsigned)k, cf);
+	return flamesel_event(&ff, sel->stacks, (unsigned)k);
 }
 
 /*

@@ -16,7 +16,6 @@
 
 struct asmsel;
 struct flame;
-struct flamecanon;
 struct flamesel;
 struct graphsel;
 struct callgraph;
@@ -125,8 +124,7 @@ const char	*select_label(const struct selection *,
 const char	*select_threshold(const struct selection *, size_t);
 const char	*select_rowname(const struct selection *);
 struct asmsel	*select_asm_of(const struct selection *, const size_t *);
-struct flamesel	*select_flames_of(const struct selection *, size_t,
-		    struct flamecanon **);
+struct flamesel	*select_flames_of(const struct selection *, size_t);
 struct srcsel	*select_source_of(struct selection *, uint32_t);
 struct callgraph *select_take_graph(struct selection *);
 

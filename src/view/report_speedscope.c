@@ -153,7 +153,6 @@ report_speedscope(FILE *out, const struct selection *sel)
 	const char		*cmd = profile_str(sel->p, pt->cmd), *s;
 	struct strtab		*st = strtab_create();
 	struct flamesel		*fs;
-	struct flamecanon	*cf = NULL;	/* what every event's share */
 	struct json		 j;
 	size_t			 i, nl;
 	uint32_t		 k;
@@ -171,11 +170,10 @@ report_speedscope(FILE *out, const struct selection *sel)
 	json_key(&j, "profiles");
 	json_open(&j, '[');
 	for (i = 0; i < sel->nshow; i++) {
-		fs = select_flames_of(sel, i, &cf);
+		fs = select_flames_of(sel, i);
 		speedscope_profile(&j, sel, fs, sel->show[i], st);
 		flamesel_free(fs);
 	}
-	flamesel_canon_free(cf);
 	json_close(&j, ']');
 	json_key(&j, "shared");
 	json_open(&j, '{');
