@@ -68,13 +68,21 @@ static uint32_t	instrs_next(struct instrs *, uint32_t);
 static int	instrs_index(struct instrs *);
 static void	instrs_drop(struct instrs *, const uint64_t *);
 static int	instrs_addrcmp(const void *, const void *);
+static uint32_t	*instrs_byfunc(const void *, size_t, uint32_t, uint32_t **,
+		    uint32_t *);
 static uint32_t	*instrs_order(const void *, size_t, uint32_t,
 		    int (*)(const void *, const void *));
 static int	instrs_idcmp(const void *, const void *);
 static int	instrs_jumpcmp(const void *, const void *);
 static int	instrs_callcmp(const void *, const void *);
-static int	instrs_jumps(struct instrs *);
-static int	instrs_calls(struct instrs *);
+static int	instrs_jump_sum(struct instrs *, uint32_t, uint32_t);
+static int	instrs_call_sum(struct instrs *, uint32_t, uint32_t);
+static void	instrs_call_move(struct instrs *, uint32_t, uint32_t);
+static uint32_t	instrs_sum_again(struct instrs *, void *, size_t, uint32_t,
+		    int (*)(const void *, const void *),
+		    int (*)(struct instrs *, uint32_t, uint32_t),
+		    void (*)(struct instrs *, uint32_t, uint32_t), int *);
+static int	instrs_branches(struct instrs *);
 
 /* The records being ordered by instrs_order(), for instrs_idcmp(). */
 static const unsigned char	*order_base;
@@ -143,7 +151,7 @@ instrs_trim(struct instrs *t)
 	int	over = 0;
 
 	if (!t->done)
-		over = instrs_index(t) | instrs_jumps(t) | instrs_calls(t);
+		over = instrs_index(t) | instrs_branches(t);
 	over |= t->over;
 	t->over = 0;
 	t->done = 1;
@@ -202,8 +210,7 @@ instrs_next(struct instrs *t, uint32_t fn)
 	if (t->cur_again && ++t->again >= limit && (hooks.compact > 0 ||
 	    (t->again >= t->kept && t->again >= (t->n - t->kept) / 2))) {
 		/* The jumps and calls given again too. */
-		t->over |= instrs_index(t) | instrs_jumps(t) |
-		    instrs_calls(t);
+		t->over |= instrs_index(t) | instrs_branches(t);
 		free(t->byfn);
 		free(t->fnstart);
 		t->byfn = t->fnstart = NULL;
@@ -412,25 +419,13 @@ instrs_index(struct instrs *t)
 	struct iaddr	*tmp = NULL;
 	size_t		 tmpcap = 0;
 	uint64_t	*drop = NULL;
-	uint32_t	 i, f, k, a, b, *fill, keep;
+	uint32_t	 f, k, a, b, keep;
 	int		 over = 0;
 
 	free(t->byfn);
 	free(t->fnstart);
-	for (i = 0, t->nfn = 0; i < t->n; i++)
-		if (t->fn[i] >= t->nfn)
-			t->nfn = t->fn[i] + 1;
-	t->fnstart = xcalloc((size_t)t->nfn + 2, sizeof(*t->fnstart));
-	for (i = 0; i < t->n; i++)
-		t->fnstart[t->fn[i] + 1]++;
-	for (f = 0; f < t->nfn; f++)
-		t->fnstart[f + 1] += t->fnstart[f];
-	fill = xreallocarray(NULL, (size_t)t->nfn + 1, sizeof(*fill));
-	memcpy(fill, t->fnstart, ((size_t)t->nfn + 1) * sizeof(*fill));
-	t->byfn = xreallocarray(NULL, (size_t)t->n + 1, sizeof(*t->byfn));
-	for (i = 0; i < t->n; i++)
-		t->byfn[fill[t->fn[i]]++] = i;
-	free(fill);
+	t->byfn = instrs_byfunc(t->fn, sizeof(*t->fn), t->n, &t->fnstart,
+	    &t->nfn);
 	for (f = 0; f < t->nfn; f++) {
 		a = t->fnstart[f];
 		b = t->fnstart[f + 1];
@@ -526,12 +521,14 @@ instrs_idcmp(const void *a, const void *b)
 
 /*
  * Return the ids of the n records at base, size bytes each and each
- * starting with its function's id, by function (a counting sort), then
- * each function's by cmp, then by id: equal records follow their first.
+ * starting with its function's id, by function, each function's in
+ * their order (a counting sort); *startp gets each function's first
+ * (its end the next one's), *nfnp the number of functions (one past the
+ * largest id).
  */
 static uint32_t *
-instrs_order(const void *base, size_t size, uint32_t n,
-    int (*cmp)(const void *, const void *))
+instrs_byfunc(const void *base, size_t size, uint32_t n, uint32_t **startp,
+    uint32_t *nfnp)
 {
 	const unsigned char	*b = base;
 	uint32_t		*ids, *start, i, fn, nfn = 0;
@@ -554,7 +551,24 @@ instrs_order(const void *base, size_t size, uint32_t n,
 		ids[start[fn + 1]++] = i;
 	}
 	/* start[fn] is now fn's first, start[fn + 1] its end. */
-	order_base = b;
+	*startp = start;
+	*nfnp = nfn;
+	return ids;
+}
+
+/*
+ * Return the ids of the n records at base, size bytes each and each
+ * starting with its function's id, by function, then each function's by
+ * cmp, then by id: equal records follow their first.
+ */
+static uint32_t *
+instrs_order(const void *base, size_t size, uint32_t n,
+    int (*cmp)(const void *, const void *))
+{
+	uint32_t	*ids, *start, fn, nfn;
+
+	ids = instrs_byfunc(base, size, n, &start, &nfn);
+	order_base = base;
 	order_size = size;
 	order_cmp = cmp;
 	for (fn = 0; fn < nfn; fn++)
@@ -591,80 +605,103 @@ instrs_callcmp(const void *a, const void *b)
 	return (x->callee > y->callee) - (x->callee < y->callee);
 }
 
-/*
- * Sum each jump given again into its first and drop the others, which
- * keep their order.  Return nonzero if a sum overflowed.
- */
+/* Add jump d to jump k, equal to it; return nonzero on overflow. */
 static int
-instrs_jumps(struct instrs *t)
+instrs_jump_sum(struct instrs *t, uint32_t k, uint32_t d)
 {
-	struct ijump	*j = t->jumps, *k;
-	uint32_t	*ids, i, m;
+	struct ijump	*a = &t->jumps[k];
+	const struct ijump *b = &t->jumps[d];
 	int		 over = 0;
 
-	if (t->njumps < 2)
-		return 0;
-	ids = instrs_order(j, sizeof(*j), t->njumps, instrs_jumpcmp);
-	for (i = 1, k = &j[ids[0]]; i < t->njumps; i++) {
-		if (instrs_jumpcmp(k, &j[ids[i]]) != 0 || k->fn !=
-		    j[ids[i]].fn) {
-			k = &j[ids[i]];
-			continue;
-		}
-		if (__builtin_add_overflow(k->executed, j[ids[i]].executed,
-		    &k->executed))
-			k->executed = UINT64_MAX, over = 1;
-		if (__builtin_add_overflow(k->taken, j[ids[i]].taken,
-		    &k->taken))
-			k->taken = UINT64_MAX, over = 1;
-		j[ids[i]].fn = UINT32_MAX;	/* dropped */
-	}
-	free(ids);
-	for (i = m = 0; i < t->njumps; i++)
-		if (j[i].fn != UINT32_MAX)
-			j[m++] = j[i];
-	t->njumps = m;
+	if (__builtin_add_overflow(a->executed, b->executed, &a->executed))
+		a->executed = UINT64_MAX, over = 1;
+	if (__builtin_add_overflow(a->taken, b->taken, &a->taken))
+		a->taken = UINT64_MAX, over = 1;
 	return over;
 }
 
-/*
- * Sum each call given again (its count and costs) into its first and
- * drop the others, which keep their order.  Return nonzero if a sum
- * overflowed.
- */
+/* Add call d (count and costs) to call k, equal to it, likewise. */
 static int
-instrs_calls(struct instrs *t)
+instrs_call_sum(struct instrs *t, uint32_t k, uint32_t d)
 {
-	struct icall	*c = t->calls, *k;
-	uint32_t	*ids, i, m, kid = 0;
+	struct icall	*a = &t->calls[k];
 	unsigned	 nev = t->nevents;
 	int		 over = 0;
 
-	if (t->ncalls < 2)
-		return 0;
-	ids = instrs_order(c, sizeof(*c), t->ncalls, instrs_callcmp);
-	for (i = 1, k = &c[kid = ids[0]]; i < t->ncalls; i++) {
-		if (instrs_callcmp(k, &c[ids[i]]) != 0 || k->fn !=
-		    c[ids[i]].fn) {
-			k = &c[kid = ids[i]];
+	if (__builtin_add_overflow(a->count, t->calls[d].count, &a->count))
+		a->count = UINT64_MAX, over = 1;
+	return over | cost_add(t->ccost + (size_t)k * nev, t->ccost +
+	    (size_t)d * nev, nev);
+}
+
+/* Move call from's costs to call to's place. */
+static void
+instrs_call_move(struct instrs *t, uint32_t to, uint32_t from)
+{
+	memcpy(t->ccost + (size_t)to * t->nevents, t->ccost +
+	    (size_t)from * t->nevents, t->nevents * sizeof(*t->ccost));
+}
+
+/*
+ * Sum each of the n records at base (size bytes each, its function's id
+ * first) that cmp finds equal to one before it of its function into that
+ * one (sum()) and drop it; the others keep their order, move() moving
+ * what they hold elsewhere (if not NULL).  Return how many are left,
+ * setting *over if a sum overflowed.
+ */
+static uint32_t
+instrs_sum_again(struct instrs *t, void *base, size_t size, uint32_t n,
+    int (*cmp)(const void *, const void *),
+    int (*sum)(struct instrs *, uint32_t, uint32_t),
+    void (*move)(struct instrs *, uint32_t, uint32_t), int *over)
+{
+	unsigned char	*b = base;
+	uint32_t	*ids, i, m, keep, fk, fi, dropped = UINT32_MAX;
+
+	if (n < 2)
+		return n;
+	ids = instrs_order(base, size, n, cmp);
+	for (i = 1, keep = ids[0]; i < n; i++) {
+		memcpy(&fk, b + (size_t)keep * size, sizeof(fk));
+		memcpy(&fi, b + (size_t)ids[i] * size, sizeof(fi));
+		if (fk != fi || cmp(b + (size_t)keep * size, b +
+		    (size_t)ids[i] * size) != 0) {
+			keep = ids[i];
 			continue;
 		}
-		if (__builtin_add_overflow(k->count, c[ids[i]].count,
-		    &k->count))
-			k->count = UINT64_MAX, over = 1;
-		over |= cost_add(t->ccost + (size_t)kid * nev, t->ccost +
-		    (size_t)ids[i] * nev, nev);
-		c[ids[i]].fn = UINT32_MAX;	/* dropped */
+		*over |= sum(t, keep, ids[i]);
+		memcpy(b + (size_t)ids[i] * size, &dropped, sizeof(dropped));
 	}
 	free(ids);
-	for (i = m = 0; i < t->ncalls; i++)
-		if (c[i].fn != UINT32_MAX) {
-			if (m < i)
-				memcpy(t->ccost + (size_t)m * nev, t->ccost +
-				    (size_t)i * nev, nev * sizeof(*t->ccost));
-			c[m++] = c[i];
+	for (i = m = 0; i < n; i++) {
+		memcpy(&fi, b + (size_t)i * size, sizeof(fi));
+		if (fi == dropped)
+			continue;
+		if (m < i) {
+			memcpy(b + (size_t)m * size, b + (size_t)i * size,
+			    size);
+			if (move != NULL)
+				move(t, m, i);
 		}
-	t->ncalls = m;
+		m++;
+	}
+	return m;
+}
+
+/*
+ * Sum each jump and each call given again into its first and drop the
+ * others, which keep their order.  Return nonzero if a sum overflowed.
+ */
+static int
+instrs_branches(struct instrs *t)
+{
+	int	over = 0;
+
+	t->njumps = instrs_sum_again(t, t->jumps, sizeof(*t->jumps),
+	    t->njumps, instrs_jumpcmp, instrs_jump_sum, NULL, &over);
+	t->ncalls = instrs_sum_again(t, t->calls, sizeof(*t->calls),
+	    t->ncalls, instrs_callcmp, instrs_call_sum, instrs_call_move,
+	    &over);
 	return over;
 }
 
