@@ -174,7 +174,7 @@ static int
 flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
     const uint64_t *counts, const uint32_t *act, size_t nact)
 {
-	uint64_t	key[2];
+	uint64_t	key;
 	uint32_t	cur = 0, id, fn;
 	size_t		i;
 	int		created;
@@ -197,9 +197,8 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 			continue;
 		}
 		f->nlast = i;	/* shared no further */
-		key[0] = cur;
-		key[1] = fn;
-		id = keytab_get(&f->nodes, key, &created);
+		key = (uint64_t)cur << 32 | fn;
+		id = keytab_get(&f->nodes, &key, &created);
 		cur = id + 1;
 		f->last[2 * i] = fn;
 		f->last[2 * i + 1] = cur;
@@ -864,7 +863,7 @@ flame_build(const struct profile *p, const unsigned *evs, unsigned nev)
 	f->limit = FLAME_MAX_FRAMES * (nev < FLAME_MAX_EVENTS ? (nev > 0 ?
 	    nev : 1) : FLAME_MAX_EVENTS);
 	f->walked_ev = xcalloc(nev + 1, sizeof(*f->walked_ev));
-	keytab_init(&f->nodes, 2);
+	keytab_init(&f->nodes, 1);
 	if (st != NULL && stacks_count(st) > 0) {
 		f->exact = 1;
 		c = xreallocarray(NULL, nev + 1, sizeof(*c));

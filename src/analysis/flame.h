@@ -36,11 +36,11 @@ struct flame_end {
 
 /*
  * The stacks as a prefix tree: node 0 is the root, above every stack's
- * outermost function; node i + 1 is the i-th key of nodes, (its parent
- * node, its function), made after its parent; a stack is the path from
- * the root to a node, and the node's ends the counts of the events'
- * stacks ending there (a node may end stacks of some events only, or
- * none).
+ * outermost function; node i + 1 is the i-th key of nodes, its parent
+ * node and its function in one word (the parent the upper half), made
+ * after its parent; a stack is the path from the root to a node, and the
+ * node's ends the counts of the events' stacks ending there (a node may
+ * end stacks of some events only, or none).
  */
 struct flame {
 	int		 exact;		/* the profile's own stacks */
@@ -87,10 +87,10 @@ flame_count(const struct flame *f, size_t i, unsigned k)
 static inline uint32_t
 flame_node(const struct flame *f, size_t i, uint32_t *fn)
 {
-	const uint64_t	*k = keytab_key(&f->nodes, (uint32_t)(i - 1));
+	uint64_t	k = *keytab_key(&f->nodes, (uint32_t)(i - 1));
 
-	*fn = (uint32_t)k[1];
-	return (uint32_t)k[0];
+	*fn = (uint32_t)k;
+	return (uint32_t)(k >> 32);
 }
 
 #endif /* CGA_FLAME_H */

@@ -235,7 +235,7 @@ static void
 flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
     const struct flame *f, unsigned k, const struct report_opts *o, int old)
 {
-	uint64_t	 key[2], c, *sub;
+	uint64_t	 key, c, *sub;
 	uint32_t	 id, obj, file, name, *names, fn, parent, *at;
 	uint32_t	 nf = profile_nfuncs(p);
 	size_t		 i, n = flame_nnodes(f), size = 0;
@@ -271,15 +271,14 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 			continue;
 		if (names[fn] == NONE)
 			names[fn] = flamesel_name_of(s, p, fn, &buf, &size);
-		key[0] = at[parent];
-		key[1] = names[fn];
-		id = keytab_get(kids, key, &created);
+		key = (uint64_t)at[parent] << 32 | names[fn];
+		id = keytab_get(kids, &key, &created);
 		if (created) {
 			s->frames = xgrow(s->frames, &s->cap, (size_t)id + 2,
 			    sizeof(*s->frames));
 			memset(&s->frames[id + 1], 0, sizeof(*s->frames));
 			profile_func(p, fn, &obj, &file, &name);
-			s->frames[id + 1].name = (uint32_t)key[1];
+			s->frames[id + 1].name = names[fn];
 			s->frames[id + 1].file = strtab_intern(s->names,
 			    profile_str(p, file), profile_strlen(p, file));
 			s->frames[id + 1].kind = flamesel_kind(&pg,
@@ -364,7 +363,7 @@ flamesel_build(const struct flamesel_from *from)
 
 	s = flamesel_new();
 	/* Frame ids are the keytab's plus one: 0 is the root. */
-	keytab_init(&kids, 2);
+	keytab_init(&kids, 1);
 	ev = (unsigned)from->ev;
 	if ((f = flame_build(from->p, &ev, 1)) == NULL) {
 		flamesel_too_large(from->run->profile_name);
@@ -402,7 +401,7 @@ flamesel_event(const struct flamesel_from *from, const struct flame *f,
 	struct keytab	 kids;
 
 	s = flamesel_new();
-	keytab_init(&kids, 2);
+	keytab_init(&kids, 1);
 	s->exact = f->exact;
 	flamesel_walk(s, &kids, from->p, f, k, from->o, 0);
 	keytab_free(&kids);

@@ -656,19 +656,18 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 {
 	struct pp_site	*s = NULL;
 	const struct icall *c;
-	uint64_t	 key[2], line, cost, iline, iaddr;
+	uint64_t	 key, line, cost, iline, iaddr;
 	uint32_t	 i, id, k, caller, callee, file, ifn, ifile;
 	size_t		 cap = 0;
 	int		 created;
 
-	keytab_init(kt, 2);
+	keytab_init(kt, 1);	/* caller in the upper half */
 	for (i = 0; i < profile_narcs(w->p); i++) {
 		profile_arc(w->p, i, &caller, &callee, &file, &line);
 		if ((cost = profile_arc_cost(w->p, i)[ev]) == COST_NONE)
 			cost = 0;
-		key[0] = caller;
-		key[1] = callee;
-		id = keytab_get(kt, key, &created);
+		key = (uint64_t)caller << 32 | callee;
+		id = keytab_get(kt, &key, &created);
 		if (created) {
 			s = xgrow(s, &cap, (size_t)id + 1, sizeof(*s));
 			memset(&s[id], 0, sizeof(s[id]));
@@ -686,9 +685,8 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 			if ((cost = instrs_call_cost(w->ins, i)[ev]) ==
 			    COST_NONE)
 				cost = 0;
-			key[0] = c->fn;
-			key[1] = c->callee;
-			if ((id = keytab_find(kt, key)) == KEYTAB_NONE)
+			key = (uint64_t)c->fn << 32 | c->callee;
+			if ((id = keytab_find(kt, &key)) == KEYTAB_NONE)
 				continue;
 			if (s[id].has_addr && (cost < s[id].cost ||
 			    (cost == s[id].cost && c->addr >= s[id].addr)))
@@ -835,7 +833,7 @@ pp_samples(struct pp *w)
 	struct pp_site	*st;
 	uint32_t	*edge, *unit, fn, parent, pfn, id, file, obj, name;
 	uint32_t	 nf = profile_nfuncs(w->p);
-	uint64_t	*left, *v, key[2], c;
+	uint64_t	*left, *v, key, c;
 	size_t		 n, u, k, j, m, npcs, cap = 0, depth;
 	size_t		 nk = w->sel->nshow;
 
@@ -854,10 +852,9 @@ pp_samples(struct pp *w)
 		/* The caller's frame: its call site of fn. */
 		if (parent != 0) {
 			(void)flame_node(f, parent, &pfn);
-			key[0] = pfn;
-			key[1] = fn;
+			key = (uint64_t)pfn << 32 | fn;
 			profile_func(w->p, pfn, &obj, &file, &name);
-			if ((id = keytab_find(&w->sitekeys, key)) ==
+			if ((id = keytab_find(&w->sitekeys, &key)) ==
 			    KEYTAB_NONE)
 				edge[u] = pp_loc(w, pfn, file, 0, 0, 0, 1);
 			else {

@@ -46,15 +46,14 @@ speedscope_frame(struct strtab *st, struct keytab *byname, struct ids *ids,
     const struct flamesel *s, const struct frame *fr)
 {
 	const char	*name, *file;
-	uint64_t	 k[2];
+	uint64_t	 k;
 	size_t		 nl, fl;
 	char		*key;
 	uint32_t	 at;
 	int		 created;
 
-	k[0] = fr->name;
-	k[1] = fr->file;
-	at = keytab_get(byname, k, &created);
+	k = (uint64_t)fr->name << 32 | fr->file;
+	at = keytab_get(byname, &k, &created);
 	if (!created)
 		return ids->id[at];
 	name = flamesel_name(s, fr->name);
@@ -106,7 +105,7 @@ speedscope_profile(struct json *j, const struct selection *sel,
 	row = xreallocarray(NULL, s->depth + 2, sizeof(*row));
 	/* Each frame's shared index, found once (0: not yet, else + 1). */
 	shared = xcalloc(s->nframes + 1, sizeof(*shared));
-	keytab_init(&byname, 2);
+	keytab_init(&byname, 1);
 	/* Twice depth first, children in order: samples, then weights. */
 	for (k = 0; k < 2; k++) {
 		json_key(j, k == 0 ? "samples" : "weights");
