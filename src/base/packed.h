@@ -125,6 +125,32 @@ packed_at(const struct packed *pk, uint32_t id, unsigned *w)
 	return pk->w[*w].data + ((size_t)(r & PACKED_SLOT) * pk->n << *w);
 }
 
+/* Return count k of vector id: COST_NONE if it was never recorded. */
+static inline uint64_t
+packed_get1(const struct packed *pk, uint32_t id, unsigned k)
+{
+	const unsigned char	*d;
+	unsigned		 w;
+	uint16_t		 h;
+	uint32_t		 v;
+	uint64_t		 q;
+
+	d = packed_at(pk, id, &w);
+	switch (w) {
+	case 0:
+		return d[k] == UINT8_MAX ? COST_NONE : d[k];
+	case 1:
+		memcpy(&h, d + 2 * (size_t)k, sizeof(h));
+		return h == UINT16_MAX ? COST_NONE : h;
+	case 2:
+		memcpy(&v, d + 4 * (size_t)k, sizeof(v));
+		return v == UINT32_MAX ? COST_NONE : v;
+	default:
+		memcpy(&q, d + 8 * (size_t)k, sizeof(q));
+		return q;
+	}
+}
+
 /*
  * Add counts c[0..k-1] to vector id, whose counts from k on stay as
  * they are (the cost line gave k); return nonzero if a sum overflowed

@@ -712,6 +712,13 @@ instrs_cost(const struct instrs *t, uint32_t i, uint64_t *out)
 	(void)packed_get(&t->cost, i, out);
 }
 
+/* Return the count of event ev of instruction i (COST_NONE: none). */
+uint64_t
+instrs_cost1(const struct instrs *t, uint32_t i, unsigned ev)
+{
+	return packed_get1(&t->cost, i, ev);
+}
+
 /* Return the number of jumps. */
 uint32_t
 instrs_njumps(const struct instrs *t)

@@ -48,6 +48,7 @@ void		 instrs_get(const struct instrs *, uint32_t, uint32_t *,
 const uint32_t	*instrs_byfn(const struct instrs *, uint32_t, uint32_t *);
 uint32_t	 instrs_find(const struct instrs *, uint32_t, uint64_t);
 void		 instrs_cost(const struct instrs *, uint32_t, uint64_t *);
+uint64_t	 instrs_cost1(const struct instrs *, uint32_t, unsigned);
 uint32_t	 instrs_njumps(const struct instrs *);
 const struct ijump *instrs_jump(const struct instrs *, uint32_t);
 uint32_t	 instrs_ncalls(const struct instrs *);

@@ -617,6 +617,13 @@ profile_line_cost(const struct profile *p, uint32_t i, uint64_t *out)
 	(void)packed_get(&p->line_cost, i, out);
 }
 
+/* Return the count of event ev of entry i (COST_NONE: never recorded). */
+uint64_t
+profile_line_cost1(const struct profile *p, uint32_t i, unsigned ev)
+{
+	return packed_get1(&p->line_cost, i, ev);
+}
+
 /* Add the counts of entry i to sum; return nonzero on overflow. */
 int
 profile_line_sum(const struct profile *p, uint32_t i, uint64_t *sum)

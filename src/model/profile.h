@@ -137,6 +137,8 @@ void		 profile_line(const struct profile *, uint32_t, uint32_t *,
 uint32_t	 profile_line_pair(const struct profile *, uint32_t);
 void		 profile_line_cost(const struct profile *, uint32_t,
 		    uint64_t *);
+uint64_t	 profile_line_cost1(const struct profile *, uint32_t,
+		    unsigned);
 int		 profile_line_sum(const struct profile *, uint32_t,
 		    uint64_t *);
 int		 profile_lines_sum(const struct profile *, const uint32_t *,

@@ -793,11 +793,9 @@ pp_split(struct pp *w, size_t k, uint32_t fn, uint64_t c, uint32_t *unit,
 		/* The next unit with some cost left. */
 		while (left[fn] == 0 && unit[fn] < end) {
 			uid = u->ids[unit[fn]];
-			if (u->byinstr[fn])
-				instrs_cost(w->ins, uid, w->cost);
-			else
-				profile_line_cost(w->p, uid, w->cost);
-			left[fn] = w->cost[ev];
+			left[fn] = u->byinstr[fn] ? instrs_cost1(w->ins, uid,
+			    (unsigned)ev) : profile_line_cost1(w->p, uid,
+			    (unsigned)ev);
 			if (left[fn] == COST_NONE)	/* no count */
 				left[fn] = 0;
 			if (left[fn] == 0)
