@@ -45,9 +45,25 @@ static unsigned char *flamesel_through(const struct report_opts *,
 		    const struct profile *, const struct flame *);
 static int	flamesel_childcmp(const void *, const void *);
 static void	flamesel_too_large(const char *);
-static void	flamesel_walk(struct flamesel *, struct keytab *,
+/* The frames looked up by parent and name (flamesel_walk()). */
+struct flamekids {
+	struct keytab	 kt;		/* (parent frame, name) -> id, */
+	uint32_t	*frame;		/*   its frame */
+	size_t		 cap;
+	int		 all;		/* every frame looked up */
+};
+
+static void	flamesel_walk(struct flamesel *, struct flamekids *,
 		    const struct profile *, const struct flame *, unsigned,
 		    const struct report_opts *, int);
+static uint32_t	flamesel_frame(struct flamesel *, const struct profile *,
+		    const struct flameprog *, uint32_t, uint32_t, uint32_t);
+static unsigned char *flamesel_shared(struct flamesel *,
+		    const struct profile *, uint32_t *);
+static unsigned char *flamesel_look(const struct flame *, const uint64_t *,
+		    const uint32_t *, const unsigned char *, int);
+static void	flamesel_kids_init(struct flamekids *, int);
+static void	flamesel_kids_free(struct flamekids *);
 static struct flamesel *flamesel_new(void);
 static void	flamesel_place(struct flamesel *);
 
@@ -224,23 +240,82 @@ flamesel_through(const struct report_opts *o, const struct profile *p,
 }
 
 /*
+ * Return a new frame of s under frame parent, for function fn of p named
+ * name.
+ */
+static uint32_t
+flamesel_frame(struct flamesel *s, const struct profile *p,
+    const struct flameprog *pg, uint32_t fn, uint32_t name, uint32_t parent)
+{
+	struct frame	*fr;
+	uint32_t	 obj, file, fname;
+
+	s->frames = xgrow(s->frames, &s->cap, s->nframes + 1,
+	    sizeof(*s->frames));
+	fr = &s->frames[s->nframes];
+	memset(fr, 0, sizeof(*fr));
+	profile_func(p, fn, &obj, &file, &fname);
+	fr->name = name;
+	fr->file = strtab_intern(s->names, profile_str(p, file),
+	    profile_strlen(p, file));
+	fr->kind = flamesel_kind(pg, profile_rows(p) == PROFILE_ROWS_OBJECTS ?
+	    profile_str(p, fname) : profile_str(p, obj));
+	fr->parent = parent;
+	fr->depth = s->frames[parent].depth + 1;
+	if (fr->depth > s->depth)
+		s->depth = fr->depth;
+	return (uint32_t)s->nframes++;
+}
+
+/*
+ * Return, one byte a function of p, whether another function has its
+ * frame name (names[], each function's, made here).
+ */
+static unsigned char *
+flamesel_shared(struct flamesel *s, const struct profile *p, uint32_t *names)
+{
+	uint32_t	 nf = profile_nfuncs(p), fn;
+	unsigned char	*uses, *shared;
+	size_t		 size = 0;
+	char		*buf = NULL;
+
+	for (fn = 0; fn < nf; fn++)
+		names[fn] = flamesel_name_of(s, p, fn, &buf, &size);
+	free(buf);
+	uses = xcalloc((size_t)strtab_count(s->names) + 1, 1);
+	for (fn = 0; fn < nf; fn++)
+		if (uses[names[fn]] < 2)
+			uses[names[fn]]++;
+	shared = xreallocarray(NULL, (size_t)nf + 1, 1);
+	for (fn = 0; fn < nf; fn++)
+		shared[fn] = uses[names[fn]] > 1;
+	free(uses);
+	return shared;
+}
+
+/*
  * Add the stacks of f's k-th event to the tree, making the frames they
  * need, to the counts of NEW or (old set) to those of OLD.  With
  * --function, only the stacks through a function it matches.  f's nodes
  * come after their parents: a pass back adds each node's stacks up into
  * its parent's (sub[]), a pass forth makes the frames of the nodes under
- * which some stack is drawn.
+ * which some stack is drawn.  Two nodes share a frame where their paths
+ * have the same names: under the first two siblings, going down, whose
+ * functions differ with one name (flamesel_look()).  The nodes under
+ * none look theirs up by parent and name in kids; the others make theirs
+ * without looking (nothing else can have it), unless kids->all says so
+ * (OLD's walk finds NEW's frames).
  */
 static void
-flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
-    const struct flame *f, unsigned k, const struct report_opts *o, int old)
+flamesel_walk(struct flamesel *s, struct flamekids *kids,
+    const struct profile *p, const struct flame *f, unsigned k,
+    const struct report_opts *o, int old)
 {
 	uint64_t	 key, c, *sub;
-	uint32_t	 id, obj, file, name, *names, fn, parent, *at;
+	uint32_t	 id, *names, fn, parent, *at;
 	uint32_t	 nf = profile_nfuncs(p);
-	size_t		 i, n = flame_nnodes(f), size = 0;
-	char		*buf = NULL;
-	unsigned char	*through = flamesel_through(o, p, f);
+	size_t		 i, n = flame_nnodes(f);
+	unsigned char	*through = flamesel_through(o, p, f), *shared, *look;
 	int		 created;
 	struct flameprog pg;
 
@@ -259,57 +334,111 @@ flamesel_walk(struct flamesel *s, struct keytab *kids, const struct profile *p,
 	else
 		s->frames[0].total += sub[0];
 
-	/* Each function's frame name, made once; each node's frame. */
 	names = xreallocarray(NULL, nf + 1, sizeof(*names));
-	for (i = 0; i < nf; i++)
-		names[i] = NONE;
+	shared = flamesel_shared(s, p, names);
+	look = flamesel_look(f, sub, names, shared, kids->all);
 	at = xreallocarray(NULL, n + 1, sizeof(*at));
 	at[0] = 0;
 	for (i = 1; i < n; i++) {
 		parent = flame_node(f, i, &fn);
 		if ((c = sub[i]) == 0)
 			continue;
-		if (names[fn] == NONE)
-			names[fn] = flamesel_name_of(s, p, fn, &buf, &size);
-		key = (uint64_t)at[parent] << 32 | names[fn];
-		id = keytab_get(kids, &key, &created);
-		if (created) {
-			s->frames = xgrow(s->frames, &s->cap, (size_t)id + 2,
-			    sizeof(*s->frames));
-			memset(&s->frames[id + 1], 0, sizeof(*s->frames));
-			profile_func(p, fn, &obj, &file, &name);
-			s->frames[id + 1].name = names[fn];
-			s->frames[id + 1].file = strtab_intern(s->names,
-			    profile_str(p, file), profile_strlen(p, file));
-			s->frames[id + 1].kind = flamesel_kind(&pg,
-			    profile_rows(p) == PROFILE_ROWS_OBJECTS ?
-			    profile_str(p, name) : profile_str(p, obj));
-			s->frames[id + 1].parent = at[parent];
-			s->frames[id + 1].depth = s->frames[at[parent]].depth +
-			    1;
-			if (s->frames[id + 1].depth > s->depth)
-				s->depth = s->frames[id + 1].depth;
-			s->nframes = (size_t)id + 2;
+		if (!look[i])
+			at[i] = flamesel_frame(s, p, &pg, fn, names[fn],
+			    at[parent]);
+		else {
+			key = (uint64_t)at[parent] << 32 | names[fn];
+			id = keytab_get(&kids->kt, &key, &created);
+			kids->frame = xgrow(kids->frame, &kids->cap,
+			    (size_t)id + 1, sizeof(*kids->frame));
+			if (created)
+				kids->frame[id] = flamesel_frame(s, p, &pg, fn,
+				    names[fn], at[parent]);
+			at[i] = kids->frame[id];
 		}
-		at[i] = id + 1;
 		if (old)
-			s->frames[id + 1].old_total += c;
+			s->frames[at[i]].old_total += c;
 		else
-			s->frames[id + 1].total += c;
+			s->frames[at[i]].total += c;
 		if (through[i] && (c = flame_count(f, i, k)) > 0) {
 			if (old)
-				s->frames[id + 1].old_self += c;
+				s->frames[at[i]].old_self += c;
 			else
-				s->frames[id + 1].self += c;
+				s->frames[at[i]].self += c;
 		}
 	}
+	free(look);
+	free(shared);
 	free(at);
 	free(sub);
 	free(through);
 	free(names);
-	free(buf);
 	free(pg.name);
 	free(pg.dir);
+}
+
+/*
+ * Return, one byte a node of f, whether its frame is to be looked up: all
+ * if all is set, else those under (or at) a node drawn (sub[]) that has a
+ * sibling drawn of another function with its name (names[], shared[]: of
+ * functions, whether another has theirs).  The siblings are found in a
+ * table of the drawn nodes of shared names alone.
+ */
+static unsigned char *
+flamesel_look(const struct flame *f, const uint64_t *sub,
+    const uint32_t *names, const unsigned char *shared, int all)
+{
+	struct keytab	 sib;
+	unsigned char	*look, *many = NULL;
+	size_t		 i, n = flame_nnodes(f), cap = 0;
+	uint64_t	 key;
+	uint32_t	 id, fn, parent;
+	int		 created;
+
+	look = xreallocarray(NULL, n + 1, 1);
+	memset(look, all, n + 1);
+	if (all)
+		return look;
+	/* (parent, name) of each drawn node of a shared name: how many. */
+	keytab_init(&sib, 1);
+	for (i = 1; i < n; i++) {
+		parent = flame_node(f, i, &fn);
+		if (sub[i] == 0 || !shared[fn])
+			continue;
+		key = (uint64_t)parent << 32 | names[fn];
+		id = keytab_get(&sib, &key, &created);
+		many = xgrow(many, &cap, (size_t)id + 1, 1);
+		many[id] = created ? 0 : 1;
+	}
+	for (i = 1; i < n; i++) {
+		parent = flame_node(f, i, &fn);
+		look[i] = look[parent];
+		if (look[i] || sub[i] == 0 || !shared[fn])
+			continue;
+		key = (uint64_t)parent << 32 | names[fn];
+		look[i] = many[keytab_find(&sib, &key)];
+	}
+	keytab_free(&sib);
+	free(many);
+	return look;
+}
+
+/* Start kids empty; all: every frame is to be looked up. */
+static void
+flamesel_kids_init(struct flamekids *kids, int all)
+{
+	keytab_init(&kids->kt, 1);	/* the parent in the upper half */
+	kids->frame = NULL;
+	kids->cap = 0;
+	kids->all = all;
+}
+
+/* Free kids' tables. */
+static void
+flamesel_kids_free(struct flamekids *kids)
+{
+	keytab_free(&kids->kt);
+	free(kids->frame);
 }
 
 /* Order frames (ids) by name. */
@@ -358,12 +487,12 @@ flamesel_build(const struct flamesel_from *from)
 {
 	struct flamesel	*s;
 	struct flame	*f;
-	struct keytab	 kids;
+	struct flamekids kids;
 	unsigned	 ev;
 
 	s = flamesel_new();
-	/* Frame ids are the keytab's plus one: 0 is the root. */
-	keytab_init(&kids, 1);
+	/* Names are text: OLD's walk finds NEW's frames by them. */
+	flamesel_kids_init(&kids, from->old != NULL);
 	ev = (unsigned)from->ev;
 	if ((f = flame_build(from->p, &ev, 1)) == NULL) {
 		flamesel_too_large(from->run->profile_name);
@@ -373,7 +502,6 @@ flamesel_build(const struct flamesel_from *from)
 	flamesel_walk(s, &kids, from->p, f, 0, from->o, 0);
 	flame_free(f);
 	if (from->old != NULL) {
-		/* Names are text: OLD's walk finds NEW's frames by them. */
 		ev = (unsigned)from->old_ev;
 		if ((f = flame_build(from->old, &ev, 1)) == NULL) {
 			flamesel_too_large(from->run->old_name);
@@ -383,11 +511,11 @@ flamesel_build(const struct flamesel_from *from)
 		s->old_all = s->frames[0].old_total;
 		flame_free(f);
 	}
-	keytab_free(&kids);
+	flamesel_kids_free(&kids);
 	flamesel_place(s);
 	return s;
 fail:
-	keytab_free(&kids);
+	flamesel_kids_free(&kids);
 	flamesel_free(s);
 	return NULL;
 }
@@ -398,13 +526,13 @@ flamesel_event(const struct flamesel_from *from, const struct flame *f,
     unsigned k)
 {
 	struct flamesel	*s;
-	struct keytab	 kids;
+	struct flamekids kids;
 
 	s = flamesel_new();
-	keytab_init(&kids, 1);
+	flamesel_kids_init(&kids, 0);
 	s->exact = f->exact;
 	flamesel_walk(s, &kids, from->p, f, k, from->o, 0);
-	keytab_free(&kids);
+	flamesel_kids_free(&kids);
 	flamesel_place(s);
 	return s;
 }
