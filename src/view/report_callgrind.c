@@ -99,17 +99,29 @@ static void	cgw_entry(struct cgw *, const struct cgw_ent *);
 static void
 cgw_name(struct cgw *w, enum cgw_kind k, const char *key, uint32_t s)
 {
-	if (profile_strlen(w->p, s) == 0) {
-		fprintf(w->out, "%s=\n", key);	/* no name: none to keep */
+	char	 b[48];		/* a key of 3 letters, an id */
+	size_t	 n = strlen(key), len = profile_strlen(w->p, s);
+	int	 fresh = w->ids[k][s] == 0;
+
+	memcpy(b, key, n);
+	b[n++] = '=';
+	if (len > 0) {
+		if (fresh)
+			w->ids[k][s] = ++w->next[k];
+		b[n++] = '(';
+		n += num_u64(w->ids[k][s], b + n);
+		b[n++] = ')';
+	} else
+		fresh = 0;	/* no name: none to keep */
+	if (!fresh) {
+		b[n++] = '\n';
+		fwrite(b, 1, n, w->out);
 		return;
 	}
-	if (w->ids[k][s] != 0) {
-		fprintf(w->out, "%s=(%" PRIu32 ")\n", key, w->ids[k][s]);
-		return;
-	}
-	w->ids[k][s] = ++w->next[k];
-	fprintf(w->out, "%s=(%" PRIu32 ") %s\n", key, w->ids[k][s],
-	    profile_str(w->p, s));
+	b[n++] = ' ';
+	fwrite(b, 1, n, w->out);
+	fwrite(profile_str(w->p, s), 1, len, w->out);
+	putc('\n', w->out);
 }
 
 /* Add the number v to the line made, after prefix c (if not NUL). */
@@ -323,8 +335,16 @@ cgw_call(struct cgw *w, uint32_t fn, uint64_t count)
 		cgw_name(w, CGW_OB, "cob", obj);
 	cgw_name(w, CGW_FL, "cfi", file);
 	cgw_name(w, CGW_FN, "cfn", name);
-	fprintf(w->out, "calls=%" PRIu64 " 0%s\n", count,
-	    w->ins != NULL ? " 0" : "");
+	w->lbn = 0;
+	memcpy(w->lb, "calls=", 6);
+	w->lbn = 6;
+	cgw_num(w, '\0', count, 0);
+	/* The target's position: a line, and an address if written. */
+	memcpy(w->lb + w->lbn, " 0 0", 4);
+	w->lbn += w->ins != NULL ? 4 : 2;
+	w->lb[w->lbn++] = '\n';
+	fwrite(w->lb, 1, w->lbn, w->out);
+	w->lbn = 0;
 }
 
 /*
@@ -483,13 +503,16 @@ cgw_entry(struct cgw *w, const struct cgw_ent *x)
 			instrs_get(w->ins, id, &fn, &addr, &file, &line);
 		if ((id = instrs_find(w->ins, j->fn, j->target)) != UINT32_MAX)
 			instrs_get(w->ins, id, &fn, &addr, &file, &tline);
+		memcpy(w->lb, j->cond ? "jcnd=" : "jump=", 5);
+		w->lbn = 5;
+		cgw_num(w, '\0', j->taken, 0);
 		if (j->cond)
-			fprintf(w->out, "jcnd=%" PRIu64 "/%" PRIu64, j->taken,
-			    j->executed);
-		else
-			fprintf(w->out, "jump=%" PRIu64, j->taken);
-		fprintf(w->out, " 0x%" PRIx64 " %" PRIu64 "\n", j->target,
-		    tline);
+			cgw_num(w, '/', j->executed, 0);
+		cgw_num(w, ' ', j->target, 1);
+		cgw_num(w, ' ', tline, 0);
+		w->lb[w->lbn++] = '\n';
+		fwrite(w->lb, 1, w->lbn, w->out);
+		w->lbn = 0;
 		cgw_pos(w, 1, j->addr, line);
 		cgw_costs(w, NULL);
 		break;
