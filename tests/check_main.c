@@ -33,6 +33,7 @@ static const struct {
 	{ "instrs", make_instrs_suite },
 	{ "tvis", make_tvis_suite },
 	{ "srcfile", make_srcfile_suite },
+	{ "handoff", make_handoff_suite },
 };
 
 #define NSUITES	(sizeof(suites) / sizeof(suites[0]))

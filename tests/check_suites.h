@@ -19,5 +19,6 @@ Suite	*make_ahead_suite(void);
 Suite	*make_report_suite(void);
 Suite	*make_tvis_suite(void);
 Suite	*make_srcfile_suite(void);
+Suite	*make_handoff_suite(void);
 
 #endif

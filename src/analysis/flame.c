@@ -26,6 +26,7 @@
 
 #include "analysis/flame.h"
 #include "base/cost.h"
+#include "base/handoff.h"
 #include "base/xmalloc.h"
 #include "model/profile.h"
 #include "model/stacks.h"
@@ -94,6 +95,17 @@ struct fest {
 	unsigned char	*mark;		/*   marked */
 	size_t		 ntouched;
 	size_t		 skip_cap, rem_cap, shares_cap, touched_cap;
+	struct handoff	*ho;		/* the stacks, to the caller's thread,
+					   which adds them to the tree */
+	struct flame	*f;		/* the walk's count (walked) */
+	const uint64_t	*self;		/* the functions' self costs */
+};
+
+/* The state of the tree's making from the walk's stacks (flame_take()). */
+struct ftake {
+	struct flame	*f;
+	uint64_t	*counts;	/* a stack's, by event */
+	uint32_t	*act;		/*   its events */
 };
 
 /* The calls being ordered, for flame_callcmp(), _costcmp(), _countcmp(). */
@@ -101,8 +113,16 @@ static const struct fcall	*calls_of;
 static const uint64_t		*costs_of;
 
 static int	flame_callcmp(const void *, const void *);
+static int	flame_walked(struct flame *, size_t, const uint32_t *,
+		    size_t);
 static int	flame_add(struct flame *, const uint32_t *, size_t, int,
 		    const uint64_t *, const uint32_t *, size_t);
+static int	flame_insert(struct flame *, const uint32_t *, size_t, int,
+		    const uint64_t *, const uint32_t *, size_t);
+static int	flame_emit(struct fest *, struct flame *, const uint64_t *,
+		    size_t);
+static int	flame_take(void *, const uint32_t *, size_t);
+static void	flame_walk(void *, struct handoff *);
 static void	flame_estimate(struct flame *, const struct profile *,
 		    const unsigned *);
 static uint64_t	*flame_self(const struct profile *, const unsigned *,
@@ -162,24 +182,17 @@ flame_callcmp(const void *a, const void *b)
 }
 
 /*
- * Add counts[k] of each event k of act (nact of them, in order, none
- * zero) to the stack of n frames (with rev set, frames[] is the innermost
- * first), making the nodes of the tree it needs.  The frames it shares
- * from the root with the stack added before are found again without a
- * lookup (f->last).  Return -1, adding nothing and marking f over the
- * limit (walked above it), if that walks more than its limit in all, or
- * than FLAME_MAX_FRAMES for one event.
+ * Count a stack of n frames of the events of act (nact of them) as
+ * walked; return -1, marking f over the limit (walked above it), if that
+ * walks more than its limit in all, or than FLAME_MAX_FRAMES for one
+ * event.
  */
 static int
-flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
-    const uint64_t *counts, const uint32_t *act, size_t nact)
+flame_walked(struct flame *f, size_t n, const uint32_t *act, size_t nact)
 {
-	uint64_t	key;
-	uint32_t	cur = 0, id, fn;
-	size_t		i;
-	int		created;
+	size_t	i;
 
-	if (f->walked + n > f->limit || flame_nnodes(f) + n >= KEYTAB_NONE) {
+	if (f->walked + n > f->limit) {
 		f->walked = f->limit + 1;
 		return -1;
 	}
@@ -189,6 +202,107 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 			return -1;
 		}
 	f->walked += n;
+	return 0;
+}
+
+/*
+ * Add counts[k] of each event k of act (nact of them, in order, none
+ * zero) to the stack of n frames, counted as walked (flame_walked()).
+ * Return -1, adding nothing, if that walks more than the limits.
+ */
+static int
+flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
+    const uint64_t *counts, const uint32_t *act, size_t nact)
+{
+	if (flame_walked(f, n, act, nact) == -1)
+		return -1;
+	if (flame_insert(f, frames, n, rev, counts, act, nact) == -1) {
+		f->walked = f->limit + 1;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Send the stack on top of e's path, of the events of e->act (nend of
+ * them) and their counts c[k], to the caller's thread, which adds it
+ * (flame_take()), counted as walked.  A record: the frames, the events, the frames
+ * innermost first, then each event and its count's two halves.  Return
+ * -1 if that walks more than the limits, or the thread failed.
+ */
+static int
+flame_emit(struct fest *e, struct flame *f, const uint64_t *c, size_t nend)
+{
+	size_t		 n = e->depth, i;
+	uint32_t	*r;
+
+	if (flame_walked(f, n, e->act, nend) == -1)
+		return -1;
+	if ((r = handoff_room(e->ho, 2 + n + 3 * nend)) == NULL) {
+		f->walked = f->limit + 1;
+		return -1;
+	}
+	r[0] = (uint32_t)n;
+	r[1] = (uint32_t)nend;
+	memcpy(r + 2, e->path, n * sizeof(*r));
+	r += 2 + n;
+	for (i = 0; i < nend; i++) {
+		r[3 * i] = e->act[i];
+		r[3 * i + 1] = (uint32_t)c[e->act[i]];
+		r[3 * i + 2] = (uint32_t)(c[e->act[i]] >> 32);
+	}
+	handoff_put(e->ho, 2 + n + 3 * nend);
+	return 0;
+}
+
+/*
+ * Add the stacks of the records of flame_emit() at words (n of them) to
+ * the tree (arg: a struct ftake), in the caller's thread; return -1 if
+ * the tree cannot hold them.
+ */
+static int
+flame_take(void *arg, const uint32_t *words, size_t n)
+{
+	struct ftake	*t = arg;
+	const uint32_t	*r = words, *end = words + n, *ev;
+	uint32_t	 depth, nact, i;
+
+	while (r < end) {
+		depth = r[0];
+		nact = r[1];
+		ev = r + 2 + depth;
+		for (i = 0; i < nact; i++) {
+			t->act[i] = ev[3 * i];
+			t->counts[ev[3 * i]] = (uint64_t)ev[3 * i + 2] << 32 |
+			    ev[3 * i + 1];
+		}
+		if (flame_insert(t->f, r + 2, depth, 1, t->counts, t->act,
+		    nact) == -1)
+			return -1;
+		r = ev + 3 * (size_t)nact;
+	}
+	return 0;
+}
+
+/*
+ * Add counts[k] of each event k of act (nact of them, in order, none
+ * zero) to the stack of n frames (with rev set, frames[] is the innermost
+ * first), making the nodes of the tree it needs.  The frames it shares
+ * from the root with the stack added before are found again without a
+ * lookup (f->last).  Return -1, adding nothing, if the nodes would be
+ * more than ids can tell.
+ */
+static int
+flame_insert(struct flame *f, const uint32_t *frames, size_t n, int rev,
+    const uint64_t *counts, const uint32_t *act, size_t nact)
+{
+	uint64_t	key;
+	uint32_t	cur = 0, id, fn;
+	size_t		i;
+	int		created;
+
+	if (flame_nnodes(f) + n >= KEYTAB_NONE)
+		return -1;
 	f->last = xgrow(f->last, &f->last_cap, 2 * n + 2, sizeof(*f->last));
 	for (i = 0; i < n; i++) {
 		fn = rev ? frames[n - 1 - i] : frames[i];
@@ -282,6 +396,7 @@ static void
 flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 {
 	struct fest	 e;
+	struct ftake	 t;
 	uint64_t	*self, *total;
 	size_t		 nf = profile_nfuncs(p);
 	uint32_t	 fn;
@@ -303,10 +418,57 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	flame_order(&e);
 	e.cur = xcalloc(nev, sizeof(*e.cur));
 	e.act = xreallocarray(NULL, nev, sizeof(*e.act));
-
-	/* Each function's self costs, walked up depth first. */
 	e.path = xreallocarray(NULL, nf + 1, sizeof(*e.path));
 	e.onpath = xcalloc(nf + 1, 1);
+	e.f = f;
+	e.self = self;
+	/* The walk in a second thread, the tree made here in its order. */
+	t.f = f;
+	t.counts = xcalloc(nev + 1, sizeof(*t.counts));
+	t.act = xreallocarray(NULL, nev + 1, sizeof(*t.act));
+	if (handoff_run(flame_walk, &e, flame_take, &t) == -1)
+		f->walked = f->limit + 1;
+	free(t.counts);
+	free(t.act);
+	/* Over the limit, f->walked says so. */
+	free(e.work);
+	free(e.wc);
+	free(e.rem);
+	free(e.shares);
+	free(e.up);
+	free(e.cur);
+	free(e.act);
+	free(e.touched);
+	free(e.mark);
+	free(e.skip);
+	free(e.onpath);
+	free(e.path);
+	free(e.first);
+	free(e.bycost);
+	free(e.bycount);
+	free(e.calls);
+	free(e.cost);
+	free(e.min);
+	free(self);
+}
+
+/*
+ * The walk of flame_estimate() (arg: its struct fest), in the second
+ * thread of handoff h: each function's self costs, walked up depth
+ * first, the stacks handed over; stopped where f->walked goes over the
+ * limit.
+ */
+static void
+flame_walk(void *arg, struct handoff *h)
+{
+	struct fest	*ep = arg, e;
+	struct flame	*f = ep->f;
+	const uint64_t	*self = ep->self;
+	uint32_t	 fn, nf = (uint32_t)ep->nf;
+	unsigned	 k, nev = ep->nev;
+
+	ep->ho = h;
+	e = *ep;
 	for (fn = 0; fn < nf; fn++) {
 		for (k = 0; k < nev && self[(size_t)fn * nev + k] == 0; k++)
 			continue;
@@ -344,26 +506,7 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 			e.onpath[e.path[--e.depth]] = 0;
 	}
 done:
-	/* Over the limit, f->walked says so. */
-	free(e.work);
-	free(e.wc);
-	free(e.rem);
-	free(e.shares);
-	free(e.up);
-	free(e.cur);
-	free(e.act);
-	free(e.touched);
-	free(e.mark);
-	free(e.skip);
-	free(e.onpath);
-	free(e.path);
-	free(e.first);
-	free(e.bycost);
-	free(e.bycount);
-	free(e.calls);
-	free(e.cost);
-	free(e.min);
-	free(self);
+	*ep = e;	/* the tables it grew, for the caller to free */
 }
 
 /*
@@ -422,8 +565,7 @@ flame_step(struct fest *e, struct flame *f, size_t fn)
 		c[k] = 0;
 	}
 	/* What is left in c ends here. */
-	if (nend > 0 && flame_add(f, e->path, e->depth, 1, c, e->act,
-	    nend) == -1)
+	if (nend > 0 && flame_emit(e, f, c, nend) == -1)
 		return -1;
 	for (j = 0; j < nend; j++)
 		c[e->act[j]] = 0;
