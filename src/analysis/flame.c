@@ -97,8 +97,11 @@ struct fest {
 	size_t		 skip_cap, rem_cap, shares_cap, touched_cap;
 	struct handoff	*ho;		/* the stacks, to the caller's thread,
 					   which adds them to the tree */
-	struct flame	*f;		/* the walk's count (walked) */
 	const uint64_t	*self;		/* the functions' self costs */
+	uint64_t	 walked;	/* frames walked, up to limit: */
+	uint64_t	 limit;		/*   f's, counted here, not in f, */
+	uint64_t	*walked_ev;	/*   whose lines the tree's making in
+					   the other thread writes */
 };
 
 /* The state of the tree's making from the walk's stacks (flame_take()). */
@@ -113,14 +116,13 @@ static const struct fcall	*calls_of;
 static const uint64_t		*costs_of;
 
 static int	flame_callcmp(const void *, const void *);
-static int	flame_walked(struct flame *, size_t, const uint32_t *,
-		    size_t);
+static int	flame_walked(uint64_t *, uint64_t, uint64_t *, size_t,
+		    const uint32_t *, size_t);
 static int	flame_add(struct flame *, const uint32_t *, size_t, int,
 		    const uint64_t *, const uint32_t *, size_t);
 static int	flame_insert(struct flame *, const uint32_t *, size_t, int,
 		    const uint64_t *, const uint32_t *, size_t);
-static int	flame_emit(struct fest *, struct flame *, const uint64_t *,
-		    size_t);
+static int	flame_emit(struct fest *, const uint64_t *, size_t);
 static int	flame_take(void *, const uint32_t *, size_t);
 static void	flame_walk(void *, struct handoff *);
 static void	flame_estimate(struct flame *, const struct profile *,
@@ -135,7 +137,7 @@ static void	flame_give(struct fest *, size_t, unsigned, uint64_t);
 static int	flame_desc(const void *, const void *);
 static void	flame_ends(struct flame *);
 static int	flame_endcmp(const void *, const void *);
-static int	flame_step(struct fest *, struct flame *, size_t);
+static int	flame_step(struct fest *, size_t);
 static size_t	flame_callers(struct fest *, size_t, size_t);
 static void	flame_weigh(struct fest *, unsigned, size_t, size_t);
 static size_t	flame_best(const struct fest *, unsigned, size_t, size_t);
@@ -183,25 +185,26 @@ flame_callcmp(const void *a, const void *b)
 
 /*
  * Count a stack of n frames of the events of act (nact of them) as
- * walked; return -1, marking f over the limit (walked above it), if that
- * walks more than its limit in all, or than FLAME_MAX_FRAMES for one
- * event.
+ * walked, in *walked (up to limit) and walked_ev[] (each event's); return
+ * -1, marking *walked over the limit, if that walks more than limit in
+ * all, or than FLAME_MAX_FRAMES for one event.
  */
 static int
-flame_walked(struct flame *f, size_t n, const uint32_t *act, size_t nact)
+flame_walked(uint64_t *walked, uint64_t limit, uint64_t *walked_ev, size_t n,
+    const uint32_t *act, size_t nact)
 {
 	size_t	i;
 
-	if (f->walked + n > f->limit) {
-		f->walked = f->limit + 1;
+	if (*walked + n > limit) {
+		*walked = limit + 1;
 		return -1;
 	}
 	for (i = 0; i < nact; i++)
-		if ((f->walked_ev[act[i]] += n) > FLAME_MAX_FRAMES) {
-			f->walked = f->limit + 1;
+		if ((walked_ev[act[i]] += n) > FLAME_MAX_FRAMES) {
+			*walked = limit + 1;
 			return -1;
 		}
-	f->walked += n;
+	*walked += n;
 	return 0;
 }
 
@@ -214,7 +217,8 @@ static int
 flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
     const uint64_t *counts, const uint32_t *act, size_t nact)
 {
-	if (flame_walked(f, n, act, nact) == -1)
+	if (flame_walked(&f->walked, f->limit, f->walked_ev, n, act,
+	    nact) == -1)
 		return -1;
 	if (flame_insert(f, frames, n, rev, counts, act, nact) == -1) {
 		f->walked = f->limit + 1;
@@ -231,15 +235,16 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
  * -1 if that walks more than the limits, or the thread failed.
  */
 static int
-flame_emit(struct fest *e, struct flame *f, const uint64_t *c, size_t nend)
+flame_emit(struct fest *e, const uint64_t *c, size_t nend)
 {
 	size_t		 n = e->depth, i;
 	uint32_t	*r;
 
-	if (flame_walked(f, n, e->act, nend) == -1)
+	if (flame_walked(&e->walked, e->limit, e->walked_ev, n, e->act,
+	    nend) == -1)
 		return -1;
 	if ((r = handoff_room(e->ho, 2 + n + 3 * nend)) == NULL) {
-		f->walked = f->limit + 1;
+		e->walked = e->limit + 1;
 		return -1;
 	}
 	r[0] = (uint32_t)n;
@@ -420,14 +425,17 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	e.act = xreallocarray(NULL, nev, sizeof(*e.act));
 	e.path = xreallocarray(NULL, nf + 1, sizeof(*e.path));
 	e.onpath = xcalloc(nf + 1, 1);
-	e.f = f;
 	e.self = self;
+	e.limit = f->limit;
+	e.walked_ev = xcalloc(nev + 1, sizeof(*e.walked_ev));
 	/* The walk in a second thread, the tree made here in its order. */
 	t.f = f;
 	t.counts = xcalloc(nev + 1, sizeof(*t.counts));
 	t.act = xreallocarray(NULL, nev + 1, sizeof(*t.act));
 	if (handoff_run(flame_walk, &e, flame_take, &t) == -1)
-		f->walked = f->limit + 1;
+		e.walked = e.limit + 1;
+	f->walked = e.walked;	/* over the limit: says so */
+	free(e.walked_ev);
 	free(t.counts);
 	free(t.act);
 	/* Over the limit, f->walked says so. */
@@ -455,14 +463,13 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 /*
  * The walk of flame_estimate() (arg: its struct fest), in the second
  * thread of handoff h: each function's self costs, walked up depth
- * first, the stacks handed over; stopped where f->walked goes over the
+ * first, the stacks handed over; stopped where e->walked goes over the
  * limit.
  */
 static void
 flame_walk(void *arg, struct handoff *h)
 {
 	struct fest	*ep = arg, e;
-	struct flame	*f = ep->f;
 	const uint64_t	*self = ep->self;
 	uint32_t	 fn, nf = (uint32_t)ep->nf;
 	unsigned	 k, nev = ep->nev;
@@ -480,7 +487,7 @@ flame_walk(void *arg, struct handoff *h)
 		while (e.nwork > 0) {
 			struct fwork	it = e.work[--e.nwork];
 
-			if (++f->walked > f->limit)
+			if (++e.walked > e.limit)
 				goto done;
 			/* Leave the frames below this one's depth. */
 			while (e.depth > it.depth)
@@ -490,16 +497,16 @@ flame_walk(void *arg, struct handoff *h)
 			/* Its counts, taken off: the pushes reuse wc[]. */
 			for (e.nact = 0; e.nact < it.n; e.nact++) {
 				e.act[e.nact] = e.wc[it.at + e.nact].k;
-				if (++f->walked_ev[e.act[e.nact]] >
+				if (++e.walked_ev[e.act[e.nact]] >
 				    FLAME_MAX_FRAMES) {
-					f->walked = f->limit + 1;
+					e.walked = e.limit + 1;
 					goto done;
 				}
 				e.cur[e.act[e.nact]] = e.wc[it.at +
 				    e.nact].count;
 			}
 			e.nwc = it.at;
-			if (flame_step(&e, f, it.fn) == -1)
+			if (flame_step(&e, it.fn) == -1)
 				goto done;
 		}
 		while (e.depth > 0)
@@ -512,12 +519,13 @@ done:
 /*
  * Take the piece at hand (e->cur, its events e->act) of function fn, on
  * top of e's path, one step up: each event's count to its callers, or,
- * if none is left to it, added to f as the stack of the path; the
- * callers' pieces pushed, the first caller's to be walked first.  e->cur
- * is left all zero.  Return -1 if f went over its limit.
+ * if none is left to it, handed over as the stack of the path
+ * (flame_emit()); the callers' pieces pushed, the first caller's to be
+ * walked first.  e->cur is left all zero.  Return -1 if the walk went
+ * over its limit.
  */
 static int
-flame_step(struct fest *e, struct flame *f, size_t fn)
+flame_step(struct fest *e, size_t fn)
 {
 	uint64_t	*c = e->cur;
 	size_t		 lo = e->first[fn], hi = e->first[fn + 1], i, b, j;
@@ -565,7 +573,7 @@ flame_step(struct fest *e, struct flame *f, size_t fn)
 		c[k] = 0;
 	}
 	/* What is left in c ends here. */
-	if (nend > 0 && flame_emit(e, f, c, nend) == -1)
+	if (nend > 0 && flame_emit(e, c, nend) == -1)
 		return -1;
 	for (j = 0; j < nend; j++)
 		c[e->act[j]] = 0;
