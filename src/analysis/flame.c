@@ -230,9 +230,10 @@ flame_add(struct flame *f, const uint32_t *frames, size_t n, int rev,
 /*
  * Send the stack on top of e's path, of the events of e->act (nend of
  * them) and their counts c[k], to the caller's thread, which adds it
- * (flame_take()), counted as walked.  A record: the frames, the events, the frames
- * innermost first, then each event and its count's two halves.  Return
- * -1 if that walks more than the limits, or the thread failed.
+ * (flame_take()), counted as walked.  A record: the frames, the events,
+ * the frames innermost first, then each event and its count's two
+ * halves.  Return -1 if that walks more than the limits, or the tree
+ * could not hold what came before.
  */
 static int
 flame_emit(struct fest *e, const uint64_t *c, size_t nend)
@@ -316,7 +317,7 @@ flame_insert(struct flame *f, const uint32_t *frames, size_t n, int rev,
 			continue;
 		}
 		f->nlast = i;	/* shared no further */
-		key = (uint64_t)cur << 32 | fn;
+		key = keytab_pair(cur, fn);
 		id = keytab_get(&f->nodes, &key, &created);
 		cur = id + 1;
 		f->last[2 * i] = fn;
@@ -438,7 +439,6 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	free(e.walked_ev);
 	free(t.counts);
 	free(t.act);
-	/* Over the limit, f->walked says so. */
 	free(e.work);
 	free(e.wc);
 	free(e.rem);

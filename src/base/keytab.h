@@ -31,6 +31,16 @@ uint32_t	 keytab_find(const struct keytab *, const uint64_t *);
 void		 keytab_prefetch(const struct keytab *, const uint64_t *, int);
 void		 keytab_reserve(struct keytab *, uint32_t);
 
+/*
+ * Return the one-word key of a pair of 32-bit ids, hi in the upper half
+ * (a table of width 1 keyed by pairs).
+ */
+static inline uint64_t
+keytab_pair(uint32_t hi, uint32_t lo)
+{
+	return (uint64_t)hi << 32 | lo;
+}
+
 /* Return the key words of id. */
 static inline const uint64_t *
 keytab_key(const struct keytab *kt, uint32_t id)

@@ -347,7 +347,7 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 			at[i] = flamesel_frame(s, p, &pg, fn, names[fn],
 			    at[parent]);
 		else {
-			key = (uint64_t)at[parent] << 32 | names[fn];
+			key = keytab_pair(at[parent], names[fn]);
 			id = keytab_get(&kids->kt, &key, &created);
 			kids->frame = xgrow(kids->frame, &kids->cap,
 			    (size_t)id + 1, sizeof(*kids->frame));
@@ -405,7 +405,7 @@ flamesel_look(const struct flame *f, const uint64_t *sub,
 		parent = flame_node(f, i, &fn);
 		if (sub[i] == 0 || !shared[fn])
 			continue;
-		key = (uint64_t)parent << 32 | names[fn];
+		key = keytab_pair(parent, names[fn]);
 		id = keytab_get(&sib, &key, &created);
 		many = xgrow(many, &cap, (size_t)id + 1, 1);
 		many[id] = created ? 0 : 1;
@@ -415,7 +415,7 @@ flamesel_look(const struct flame *f, const uint64_t *sub,
 		look[i] = look[parent];
 		if (look[i] || sub[i] == 0 || !shared[fn])
 			continue;
-		key = (uint64_t)parent << 32 | names[fn];
+		key = keytab_pair(parent, names[fn]);
 		look[i] = many[keytab_find(&sib, &key)];
 	}
 	keytab_free(&sib);
@@ -427,7 +427,7 @@ flamesel_look(const struct flame *f, const uint64_t *sub,
 static void
 flamesel_kids_init(struct flamekids *kids, int all)
 {
-	keytab_init(&kids->kt, 1);	/* the parent in the upper half */
+	keytab_init(&kids->kt, 1);	/* keytab_pair(parent, name) */
 	kids->frame = NULL;
 	kids->cap = 0;
 	kids->all = all;

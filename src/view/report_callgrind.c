@@ -81,6 +81,7 @@ static void	cgw_name(struct cgw *, enum cgw_kind, const char *, uint32_t);
 static void	cgw_num(struct cgw *, char, uint64_t, int);
 static void	cgw_pos(struct cgw *, int, uint64_t, uint64_t);
 static void	cgw_costs(struct cgw *, const uint64_t *);
+static void	cgw_end(struct cgw *);
 static void	cgw_header(struct cgw *, const struct selection *);
 static void	cgw_totals(struct cgw *, int, const char *);
 static int	cgw_given(const struct selection *, const char *);
@@ -195,6 +196,13 @@ cgw_costs(struct cgw *w, const uint64_t *c)
 			w->lb[w->lbn++] = '.';
 		} else
 			cgw_num(w, ' ', c[i], 0);
+	cgw_end(w);
+}
+
+/* End the line made and write it. */
+static void
+cgw_end(struct cgw *w)
+{
 	w->lb[w->lbn++] = '\n';
 	fwrite(w->lb, 1, w->lbn, w->out);
 	w->lbn = 0;
@@ -335,16 +343,13 @@ cgw_call(struct cgw *w, uint32_t fn, uint64_t count)
 		cgw_name(w, CGW_OB, "cob", obj);
 	cgw_name(w, CGW_FL, "cfi", file);
 	cgw_name(w, CGW_FN, "cfn", name);
-	w->lbn = 0;
 	memcpy(w->lb, "calls=", 6);
 	w->lbn = 6;
 	cgw_num(w, '\0', count, 0);
 	/* The target's position: a line, and an address if written. */
 	memcpy(w->lb + w->lbn, " 0 0", 4);
 	w->lbn += w->ins != NULL ? 4 : 2;
-	w->lb[w->lbn++] = '\n';
-	fwrite(w->lb, 1, w->lbn, w->out);
-	w->lbn = 0;
+	cgw_end(w);
 }
 
 /*
@@ -510,9 +515,7 @@ cgw_entry(struct cgw *w, const struct cgw_ent *x)
 			cgw_num(w, '/', j->executed, 0);
 		cgw_num(w, ' ', j->target, 1);
 		cgw_num(w, ' ', tline, 0);
-		w->lb[w->lbn++] = '\n';
-		fwrite(w->lb, 1, w->lbn, w->out);
-		w->lbn = 0;
+		cgw_end(w);
 		cgw_pos(w, 1, j->addr, line);
 		cgw_costs(w, NULL);
 		break;

@@ -661,12 +661,12 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 	size_t		 cap = 0;
 	int		 created;
 
-	keytab_init(kt, 1);	/* caller in the upper half */
+	keytab_init(kt, 1);	/* keytab_pair(caller, callee) */
 	for (i = 0; i < profile_narcs(w->p); i++) {
 		profile_arc(w->p, i, &caller, &callee, &file, &line);
 		if ((cost = profile_arc_cost(w->p, i)[ev]) == COST_NONE)
 			cost = 0;
-		key = (uint64_t)caller << 32 | callee;
+		key = keytab_pair(caller, callee);
 		id = keytab_get(kt, &key, &created);
 		if (created) {
 			s = xgrow(s, &cap, (size_t)id + 1, sizeof(*s));
@@ -685,7 +685,7 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 			if ((cost = instrs_call_cost(w->ins, i)[ev]) ==
 			    COST_NONE)
 				cost = 0;
-			key = (uint64_t)c->fn << 32 | c->callee;
+			key = keytab_pair(c->fn, c->callee);
 			if ((id = keytab_find(kt, &key)) == KEYTAB_NONE)
 				continue;
 			if (s[id].has_addr && (cost < s[id].cost ||
@@ -850,7 +850,7 @@ pp_samples(struct pp *w)
 		/* The caller's frame: its call site of fn. */
 		if (parent != 0) {
 			(void)flame_node(f, parent, &pfn);
-			key = (uint64_t)pfn << 32 | fn;
+			key = keytab_pair(pfn, fn);
 			profile_func(w->p, pfn, &obj, &file, &name);
 			if ((id = keytab_find(&w->sitekeys, &key)) ==
 			    KEYTAB_NONE)

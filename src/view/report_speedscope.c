@@ -52,7 +52,7 @@ speedscope_frame(struct strtab *st, struct keytab *byname, struct ids *ids,
 	uint32_t	 at;
 	int		 created;
 
-	k = (uint64_t)fr->name << 32 | fr->file;
+	k = keytab_pair(fr->name, fr->file);
 	at = keytab_get(byname, &k, &created);
 	if (!created)
 		return ids->id[at];
