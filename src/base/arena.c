@@ -10,7 +10,8 @@
 #include "base/arena.h"
 #include "base/xmalloc.h"
 
-#define ARENA_BLOCK	(256 * 1024)
+#define ARENA_BLOCK	(256 * 1024)		/* the first block */
+#define ARENA_MAX	(4 * 1024 * 1024)	/* blocks double up to this */
 
 struct arenablock {
 	struct arenablock	*next;
@@ -18,7 +19,15 @@ struct arenablock {
 	char			 data[];
 };
 
-/* Return size bytes from the arena (not aligned: for strings). */
+/* A block takes a power of two of bytes, a whole number of huge pages. */
+#define ARENA_SLACK	sizeof(struct arenablock)
+
+/*
+ * Return size bytes from the arena (not aligned: for strings).  Each new
+ * block is twice the one before, up to ARENA_MAX: a few blocks for a
+ * small profile, and blocks as big as tables for a big one's 100 MB of
+ * C++ names (xmalloc() asks for huge pages there).
+ */
 char *
 arena_alloc(struct arena *a, size_t size)
 {
@@ -30,8 +39,13 @@ arena_alloc(struct arena *a, size_t size)
 		if ((b = a->spare) != NULL && b->size >= size)
 			a->spare = b->next;
 		else {
-			n = size > ARENA_BLOCK ? size : ARENA_BLOCK;
-			b = xmalloc(sizeof(*b) + n);
+			n = a->blocks == NULL ? ARENA_BLOCK :
+			    a->blocks->size + ARENA_SLACK < ARENA_MAX / 2 ?
+			    (a->blocks->size + ARENA_SLACK) * 2 : ARENA_MAX;
+			n -= ARENA_SLACK;
+			if (n < size)
+				n = size;
+			b = xmalloc_huge(sizeof(*b) + n);
 			b->size = n;
 		}
 		b->used = 0;

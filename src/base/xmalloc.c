@@ -4,12 +4,39 @@
  */
 #include "base/compat.h"
 
+#include <sys/mman.h>
+
 #include <err.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/xmalloc.h"
+
+#define XHUGE	(2 * 1024 * 1024)	/* tables this big: huge pages */
+
+/*
+ * Ask for the pages of the size bytes at p, a table of XHUGE bytes or
+ * more, to be huge where the system lets a program choose (transparent
+ * huge pages set to "madvise").
+ */
+static void
+xhuge(void *p, size_t size)
+{
+#if defined(MADV_HUGEPAGE)
+	uintptr_t	a = (uintptr_t)p, pg = 4096;
+
+	if (size < XHUGE)
+		return;
+	(void)madvise((void *)(a & ~(pg - 1)),
+	    ((a + size + pg - 1) & ~(pg - 1)) - (a & ~(pg - 1)),
+	    MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)size;
+#endif
+}
 
 /* Allocate size bytes or exit. */
 void *
@@ -21,6 +48,28 @@ xmalloc(size_t size)
 		size = 1;
 	if ((p = malloc(size)) == NULL)
 		err(1, "malloc(%zu)", size);
+	xhuge(p, size);
+	return p;
+}
+
+/*
+ * Allocate size bytes or exit; a block of XHUGE bytes or more starts on
+ * a huge page's boundary, so that malloc's own words before it do not
+ * keep its first huge page small (for blocks filled at once).
+ */
+void *
+xmalloc_huge(size_t size)
+{
+	void	*p;
+	int	 e;
+
+	if (size < XHUGE)
+		return xmalloc(size);
+	if ((e = posix_memalign(&p, XHUGE, size)) != 0) {
+		errno = e;
+		err(1, "posix_memalign(%zu)", size);
+	}
+	xhuge(p, size);
 	return p;
 }
 
@@ -34,6 +83,7 @@ xcalloc(size_t nmemb, size_t size)
 		nmemb = size = 1;
 	if ((p = calloc(nmemb, size)) == NULL)
 		err(1, "calloc(%zu, %zu)", nmemb, size);
+	xhuge(p, nmemb * size);
 	return p;
 }
 
@@ -50,6 +100,7 @@ xreallocarray(void *ptr, size_t nmemb, size_t size)
 		    nmemb, size);
 	if ((p = realloc(ptr, nmemb * size)) == NULL)
 		err(1, "realloc(%zu * %zu)", nmemb, size);
+	xhuge(p, nmemb * size);
 	return p;
 }
 

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 void	*xmalloc(size_t);
+void	*xmalloc_huge(size_t);
 void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
