@@ -14,24 +14,31 @@
 #include "model/profile.h"
 
 /*
- * Return the row of label (file, name), adding a called-only row.  Rows
- * are keyed by (name, file) in a table indexed by name (a string id): a
- * name with one row, the usual, is found without hashing, in about the
- * order names were met; only names that several files share (f in
- * 80,000 files) are hashed.  The table's ids are the row numbers.
+ * Return the row of label (file, name) if name is one function's and
+ * that function has code in file: the row of that pair, made without a
+ * table (most rows of a C++ program, a function inlined in many files);
+ * else UINT32_MAX.
  */
-uint32_t
-fntotals_row(struct fntotals *t, uint32_t file, uint32_t name)
+static uint32_t
+fntotals_pair_row(const struct fntotals *t, uint32_t file, uint32_t name)
+{
+	uint32_t	fn, k;
+
+	if (t->pair_row == NULL || name >= t->nnames ||
+	    (fn = t->name_fn[name]) >= FNT_SHARED ||
+	    (k = profile_pair_find(t->p, fn, file)) == UINT32_MAX)
+		return UINT32_MAX;
+	return t->pair_row[k];
+}
+
+/* Make row id, of label (file, name), with no cost yet. */
+static struct fnrow *
+fntotals_new_row(struct fntotals *t, uint32_t file, uint32_t name)
 {
 	struct fnrow	*r;
-	uint64_t	 key[2] = { name, file };
-	uint32_t	 id;
+	uint32_t	 id = (uint32_t)t->nrows;
 	size_t		 i;
-	int		 created;
 
-	id = keytab_get(&t->keys, key, &created);
-	if (!created)
-		return id;
 	if (id >= t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 256;
 		t->rows = xreallocarray(t->rows, t->cap, sizeof(*t->rows));
@@ -49,7 +56,33 @@ fntotals_row(struct fntotals *t, uint32_t file, uint32_t name)
 	r->called_only = 1;
 	r->cost = t->costs + (size_t)id * t->nevents;
 	cost_clear(r->cost, t->nevents);
-	return id;
+	return r;
+}
+
+/*
+ * Return the row of label (file, name), adding a called-only row.  A
+ * function alone in its name has its pairs' rows (fntotals_pair_row());
+ * other rows are keyed by (name, file) in a table indexed by name (a
+ * string id): a name with one row is found without hashing, in about the
+ * order names were met; only names that several files share are hashed.
+ */
+uint32_t
+fntotals_row(struct fntotals *t, uint32_t file, uint32_t name)
+{
+	uint64_t	 key[2] = { name, file };
+	uint32_t	 id;
+	int		 created;
+
+	if ((id = fntotals_pair_row(t, file, name)) != UINT32_MAX)
+		return id;
+	id = keytab_get(&t->keys, key, &created);
+	if (!created)
+		return t->key_row[id];
+	t->key_row = xgrow(t->key_row, &t->key_cap, (size_t)id + 1,
+	    sizeof(*t->key_row));
+	t->key_row[id] = (uint32_t)t->nrows;
+	(void)fntotals_new_row(t, file, name);
+	return t->key_row[id];
 }
 
 /*
@@ -126,8 +159,32 @@ uint32_t
 fntotals_row_find(const struct fntotals *t, uint32_t file, uint32_t name)
 {
 	uint64_t	key[2] = { name, file };
+	uint32_t	id;
 
-	return keytab_find(&t->keys, key);
+	if ((id = fntotals_pair_row(t, file, name)) != UINT32_MAX)
+		return id;
+	id = keytab_find(&t->keys, key);
+	return id == UINT32_MAX ? id : t->key_row[id];
+}
+
+/*
+ * Make t->name_fn: for each name, the one function of that name, or
+ * FNT_SHARED, or FNT_NONE.
+ */
+static void
+fntotals_names(struct fntotals *t)
+{
+	uint32_t	fn, nf = profile_nfuncs(t->p), obj, file, name;
+
+	t->nnames = profile_nstrings(t->p);
+	t->name_fn = xreallocarray(NULL, t->nnames ? t->nnames : 1,
+	    sizeof(*t->name_fn));
+	memset(t->name_fn, 0xff, (size_t)t->nnames * sizeof(*t->name_fn));
+	for (fn = 0; fn < nf; fn++) {
+		profile_func(t->p, fn, &obj, &file, &name);
+		t->name_fn[name] = t->name_fn[name] == FNT_NONE ? fn :
+		    FNT_SHARED;
+	}
 }
 
 /*
@@ -174,9 +231,9 @@ fntotals_build(const struct profile *p)
 	t->nevents = profile_nevents(p);
 	npairs = profile_npairs(p);
 	keytab_init_indexed(&t->keys, 2, 0);
+	fntotals_names(t);
 	/* Most pairs are a function in its own file: a row each. */
 	t->cap = npairs > 0 ? npairs : 1;
-	keytab_reserve(&t->keys, (uint32_t)t->cap);
 	t->rows = xreallocarray(NULL, t->cap, sizeof(*t->rows));
 	t->costs = xreallocarray(NULL, t->cap, t->nevents * sizeof(*t->costs));
 	pair_row = xreallocarray(NULL, npairs, sizeof(*pair_row));
@@ -184,7 +241,11 @@ fntotals_build(const struct profile *p)
 	for (i = 0; i < npairs; i++) {
 		profile_pair(p, i, &fn, &file);
 		profile_func(p, fn, &obj, &ffile, &name);
-		pair_row[i] = fntotals_row(t, file, name);
+		if (t->name_fn[name] == fn) {
+			pair_row[i] = (uint32_t)t->nrows;
+			(void)fntotals_new_row(t, file, name);
+		} else
+			pair_row[i] = fntotals_row(t, file, name);
 		r = &t->rows[pair_row[i]];
 		if (r->called_only) {
 			r->called_only = 0;
@@ -215,6 +276,8 @@ fntotals_free(struct fntotals *t)
 	free(t->rows);
 	free(t->costs);
 	free(t->pair_row);
+	free(t->key_row);
+	free(t->name_fn);
 	keytab_free(&t->keys);
 	free(t);
 }

@@ -28,13 +28,21 @@ struct fnrow {
 	uint64_t	*cost;		/* self cost, nevents counts */
 };
 
+#define FNT_NONE	UINT32_MAX		/* no function has the name */
+#define FNT_SHARED	(UINT32_MAX - 1)	/* several have */
+
 struct fntotals {
 	const struct profile *p;	/* the profile of the rows */
 	unsigned	 nevents;
 	struct fnrow	*rows;
 	size_t		 nrows, cap;
 	uint64_t	*costs;		/* backing store of the rows' costs */
-	struct keytab	 keys;		/* (name, file) -> row */
+	struct keytab	 keys;		/* (name, file) -> key_row's index, */
+	uint32_t	*key_row;	/*   the row: for rows not a pair's */
+	size_t		 key_cap;	/*   of a function alone in its name */
+	uint32_t	*name_fn;	/* name string id -> its one function,
+					   FNT_NONE or FNT_SHARED */
+	uint32_t	 nnames;
 	struct arena	 labels_bytes;	/* the rows' labels */
 	uint32_t	*pair_row;	/* profile pair -> row */
 };
