@@ -306,6 +306,35 @@ START_TEST(test_narrow)
 }
 END_TEST
 
+/*
+ * Summed by group, the byte-wide sums a row keeps are added to its
+ * counts before they could overflow: many vectors of the largest byte
+ * count (254) into a few rows, some counts never recorded.
+ */
+START_TEST(test_groups_full)
+{
+	struct packed	 pk;
+	uint64_t	 c[13], *want;
+	uint32_t	 i, nvec = 5000;
+	unsigned	 e;
+
+	packed_init(&pk);
+	packed_clear(&pk, 13);
+	want = xcalloc((size_t)nvec * 13, sizeof(*want));
+	for (i = 0; i < nvec; i++) {
+		for (e = 0; e < 13; e++)
+			c[e] = e == 4 && i % 3 == 0 ? COST_NONE : 254;
+		ck_assert_uint_eq(packed_new(&pk, c), i);
+		memcpy(want + (size_t)i * 13, c, sizeof(c));
+	}
+	ck_assert_uint_eq(pk.w[1].n, 0);
+	same_groups(&pk, want, nvec, 13, 1);
+	same_groups(&pk, want, nvec, 13, 5);
+	packed_free(&pk);
+	free(want);
+}
+END_TEST
+
 /* A store emptied for other vectors works as a new one. */
 START_TEST(test_clear)
 {
@@ -406,6 +435,7 @@ make_packed_suite(void)
 	tcase_add_test(tc, test_random);
 	tcase_add_test(tc, test_from);
 	tcase_add_test(tc, test_narrow);
+	tcase_add_test(tc, test_groups_full);
 	tcase_add_test(tc, test_clear);
 	tcase_add_test(tc, test_drop);
 	suite_add_tcase(s, tc);
