@@ -131,6 +131,9 @@ profile_done(struct profile *p)
 		memset(&p->free_aslots[i], 0, sizeof(p->free_aslots[i]));
 	}
 	free(p->fn_pair);
+	free(p->merge_lines);
+	p->merge_lines = NULL;
+	p->merge_cap = 0;
 	p->ptab = NULL;
 	p->slots = NULL;
 	p->dense = NULL;

@@ -144,6 +144,8 @@ struct profile {
 	uint64_t	  call_bound;	/* the sum of every count and cost
 					   of a call added (at most COST_MAX):
 					   no sum of calls is above it */
+	uint32_t	 *merge_lines;	/* profile_merge()'s map of lines, */
+	size_t		  merge_cap;	/*   kept from merge to merge */
 	struct instrs	 *ins;		/* machine code costs, if kept */
 	struct stacks	 *stk;		/* exact stacks, if kept */
 	unsigned	  cap_nevents;	/* after profile_clear(): the events

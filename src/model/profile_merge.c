@@ -207,8 +207,15 @@ profile_merge(struct profile *dst, const struct profile *src,
 	 * new) gets its lines appended and its table copied afterwards.
 	 */
 	fresh = profile_merge_fresh(dst, src, pairmap);
-	linemap = fresh != NULL ? xreallocarray(NULL, src->nlines,
-	    sizeof(*linemap)) : NULL;
+	/*
+	 * The map is a chunk's lines, a few hundred kilobytes: kept from
+	 * merge to merge, as malloc would map and unmap it each time (and
+	 * the pages be cleared again).
+	 */
+	linemap = NULL;
+	if (fresh != NULL)
+		linemap = dst->merge_lines = xgrow(dst->merge_lines,
+		    &dst->merge_cap, src->nlines, sizeof(*linemap));
 	/*
 	 * Each other line and call is one lookup in tables all over dst:
 	 * start loading them three steps ahead, each step using what the
@@ -240,7 +247,6 @@ profile_merge(struct profile *dst, const struct profile *src,
 				profile_pair_copy(dst, pairmap[i], src,
 				    &src->ptab[i], linemap);
 		dst->last_line = KEYTAB_NONE;
-		free(linemap);
 		free(fresh);
 	}
 	for (i = 0; i < src->narcs; i++) {
