@@ -31,7 +31,7 @@ fntotals_pair_row(const struct fntotals *t, uint32_t file, uint32_t name)
 	return t->pair_row[k];
 }
 
-/* Make row id, of label (file, name), with no cost yet. */
+/* Make the next row, of label (file, name), with no cost yet. */
 static struct fnrow *
 fntotals_new_row(struct fntotals *t, uint32_t file, uint32_t name)
 {

@@ -26,7 +26,7 @@ struct arenablock {
  * Return size bytes from the arena (not aligned: for strings).  Each new
  * block is twice the one before, up to ARENA_MAX: a few blocks for a
  * small profile, and blocks as big as tables for a big one's 100 MB of
- * C++ names (xmalloc() asks for huge pages there).
+ * C++ names (xmalloc_huge() asks for huge pages there).
  */
 char *
 arena_alloc(struct arena *a, size_t size)

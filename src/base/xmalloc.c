@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/xmalloc.h"
 
@@ -25,10 +26,12 @@ static void
 xhuge(void *p, size_t size)
 {
 #if defined(MADV_HUGEPAGE)
-	uintptr_t	a = (uintptr_t)p, pg = 4096;
+	uintptr_t	a = (uintptr_t)p, pg;
+	long		n;
 
 	if (size < XHUGE)
 		return;
+	pg = (n = sysconf(_SC_PAGESIZE)) > 0 ? (uintptr_t)n : 4096;
 	(void)madvise((void *)(a & ~(pg - 1)),
 	    ((a + size + pg - 1) & ~(pg - 1)) - (a & ~(pg - 1)),
 	    MADV_HUGEPAGE);
