@@ -39,9 +39,11 @@ arena_alloc(struct arena *a, size_t size)
 		if ((b = a->spare) != NULL && b->size >= size)
 			a->spare = b->next;
 		else {
-			n = a->blocks == NULL ? ARENA_BLOCK :
-			    a->blocks->size + ARENA_SLACK < ARENA_MAX / 2 ?
-			    (a->blocks->size + ARENA_SLACK) * 2 : ARENA_MAX;
+			if (a->blocks == NULL)
+				n = ARENA_BLOCK;
+			else if ((n = 2 * (a->blocks->size + ARENA_SLACK)) >
+			    ARENA_MAX)
+				n = ARENA_MAX;
 			n -= ARENA_SLACK;
 			if (n < size)
 				n = size;
