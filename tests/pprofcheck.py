@@ -70,15 +70,38 @@ events = rep["shown"]
 fails = []
 
 
-def run(*args, ok_unmatched=False):
+def run(*args):
     r = subprocess.run([pprof] + list(args) + [export], capture_output=True,
                        text=True, errors="replace")
-    if ok_unmatched and "no matches found" in r.stderr:
-        return ""     # no function has a source file
     if r.returncode != 0:
         sys.exit("pprof %s: exit %d: %s" % (" ".join(args), r.returncode,
                                             r.stderr.strip()[:500]))
     return r.stdout
+
+
+MARK = "cgacheckmark"
+
+
+def session(cmds):
+    # One pprof reads the export once and runs each list of interactive
+    # commands in cmds; returns each list's output (its stdout and
+    # stderr, in order), split at a command pprof does not know.
+    script = MARK + "\n" + "".join(
+        "".join(c + "\n" for c in cmd) + MARK + "\n" for cmd in cmds)
+    r = subprocess.run([pprof, export], input=script + "quit\n",
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, errors="replace")
+    outs = r.stdout.split('unrecognized command: "%s"\n' % MARK)
+    if r.returncode != 0 or len(outs) != len(cmds) + 2:
+        sys.exit("pprof: exit %d, %d outputs of %d: %s" %
+                 (r.returncode, len(outs) - 2, len(cmds),
+                  r.stdout.strip()[-500:]))
+    return outs[1:-1]
+
+
+def unitcmd(k):
+    # Values in the event's own unit: a number and the unit's name.
+    return "unit=" + ("minimum" if units[k] == "count" else units[k])
 
 
 def clean(path):
@@ -122,12 +145,19 @@ for k, ev in enumerate(events):
     if sums[k] != totals[ev]:
         fail("-raw: %s adds up to %d, not %d" % (ev, sums[k], totals[ev]))
 
-# -traces: the default event's stacks add up to its total.
-s = 0
+# The other reports from one pprof: -traces (the default event), -list
+# (the first) and -top (every event, every node).
 dflt = rep["sort"][0]
 d = events.index(dflt) if dflt in events else 0
-unit = [] if units[d] == "count" else ["-unit=" + units[d]]
-for blk in run("-traces", *unit).split("-----------+")[1:]:
+outs = session([[unitcmd(d), "traces"],
+                ["sample_index=0", unitcmd(0), "list ."]] +
+               [["nodecount=0", "nodefraction=0", "edgefraction=0",
+                 "sample_index=%d" % k, unitcmd(k), "top"]
+                for k in range(len(events))])
+
+# -traces: the default event's stacks add up to its total.
+s = 0
+for blk in outs[0].split("-----------+")[1:]:
     for ln in blk.split("\n")[1:]:
         m = re.match(r"^\s*(-?\d+)\S*\s+\S", ln)
         if m:
@@ -149,11 +179,7 @@ for f in rep["functions"]:
     row[(f["name"], clean(f["file"]))] += f["self"].get(events[0]) or 0
 for k, ev in enumerate(events):
     got = collections.Counter()
-    # Values in the event's own unit: a number and the unit's name.
-    unit = [] if units[k] == "count" else ["-unit=" + units[k]]
-    out = run("-top", "-nodecount=0", "-nodefraction=0", "-edgefraction=0",
-              "-sample_index=%d" % k, *unit)
-    body = out.split("cum%\n", 1)
+    body = outs[2 + k].split("cum%\n", 1)
     if len(body) != 2:
         if sums[k] != 0:
             fail("-top %s: no table" % ev)
@@ -172,8 +198,12 @@ files = {}
 for f in rep.get("files") or []:
     files[clean(f["name"])] = {
         ln["line"]: ln["self"].get(events[0]) or 0 for ln in f["lines"]}
-unit = [] if units[0] == "count" else ["-unit=" + units[0]]
-out = run("-list=.", "-sample_index=0", *unit, ok_unmatched=True)
+out = outs[1]
+# No function has a source file: nothing to list.
+if out.startswith("no matches found for regexp: .\n"):
+    out = ""
+elif out and not out.startswith("Total: "):
+    fail("-list: %s" % out.strip()[:300])
 perline = collections.Counter()
 shown = set()
 cur = None
