@@ -35,8 +35,9 @@
 #              the stacks of both in one walk: refused likewise
 #   flameladder   2,000 levels of two functions each calling both of the
 #              next level: folded stacks in 1 GB that add up; with the
-#              cost at the bottom, refused (it wrote 1.4 GB in 1 GB of
-#              memory)
+#              cost at the bottom (2^k stacks k levels up), estimated
+#              coarser until they fit, and said so (it wrote 1.4 GB in
+#              1 GB of memory, then was refused)
 set -u
 
 prog=$1 case=$2
@@ -150,10 +151,19 @@ flameladder)
 	        if (i + 1 < n) for (t = 0; t < 2; t++) {
 	            print "cfn=" (t ? "b" : "a") i + 1; print "calls=1 1"
 	            print "1 1000000000" } } }' >q.out
-	limited 1024 "$prog" --format=folded q.out >out 2>err2
-	rc=$?
-	[ $rc -eq 1 ] && [ ! -s out ] && grep -q "too large to show" err2 ||
-	    fail "the steep ladder: exit $rc: $(cat err2)"
+	limited 1024 "$prog" --format=folded q.out >out 2>err2 ||
+	    fail "the steep ladder: exit $?: $(cat err2)"
+	[ "$(awk '{ s += $NF } END { print s }' out)" = 2000003998 ] ||
+	    fail "the steep ladder's stacks do not add up to 2000003998"
+	grep -q "^cg-annotate: q.out: stacks estimated coarser than 1/100000: shares below 1/100 of the total go up whole" \
+	    err2 || fail "the steep ladder: $(cat err2)"
+	# The export's stacks are the flame graph's.
+	limited 1024 "$prog" --format=speedscope q.out >q.json 2>err2 ||
+	    fail "the steep ladder, speedscope: exit $?: $(cat err2)"
+	[ "$(jq '[.profiles[0].weights[]] | add' q.json)" = 2000003998 ] &&
+	    [ "$(jq '.profiles[0].samples | length' q.json)" = \
+	    "$(wc -l <out)" ] ||
+	    fail "the steep ladder: speedscope's stacks are not folded's"
 	: >err2
 	;;
 formulachain)

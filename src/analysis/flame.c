@@ -11,8 +11,11 @@
  * it closes).  Counts stay whole numbers: a share is rounded down and
  * what is left goes to the callers with the largest remainders, so the
  * stacks of a function add up to its self cost exactly.  A share smaller
- * than a hundred-thousandth of the total is not split further but goes
- * up whole through the costliest caller at each level.  With
+ * than a hundred-thousandth of the total (FLAME_SPLIT) is not split
+ * further but goes up whole through the costliest caller at each level;
+ * where the stacks would hold more than FLAME_BUDGET frames, the walk
+ * stops as soon as it sees so (by the share of the costs it has taken
+ * up) and starts again ten times coarser.  With
  * --separate-callers, the functions are caller contexts, whose calls
  * come only from their callers' contexts: the stacks are exact as far as
  * the contexts reach.  The stacks of several events (the exports') are
@@ -30,8 +33,6 @@
 #include "base/xmalloc.h"
 #include "model/profile.h"
 #include "model/stacks.h"
-
-#define FLAME_SPLIT	100000	/* shares below total / this go up whole */
 
 /* The calls into a function from one caller, summed. */
 struct fcall {
@@ -102,6 +103,14 @@ struct fest {
 	uint64_t	 limit;		/*   f's, counted here, not in f, */
 	uint64_t	*walked_ev;	/*   whose lines the tree's making in
 					   the other thread writes */
+	const uint64_t	*total;		/* each event's self costs, summed */
+	unsigned	 npos;		/*   the events whose total is not 0 */
+	uint64_t	 budget;	/* frames the stacks may hold (0: no
+					   bound but the limits), */
+	uint64_t	 emitted;	/*   frames handed over, */
+	double		 done;		/*   the shares of the totals in them
+					   (npos when all are), */
+	int		 coarser;	/*   set: stopped, too fine */
 };
 
 /* The state of the tree's making from the walk's stacks (flame_take()). */
@@ -127,6 +136,8 @@ static int	flame_take(void *, const uint32_t *, size_t);
 static void	flame_walk(void *, struct handoff *);
 static void	flame_estimate(struct flame *, const struct profile *,
 		    const unsigned *);
+static int	flame_budget(struct fest *, const uint64_t *, size_t);
+static void	flame_again(struct flame *, struct fest *);
 static uint64_t	*flame_self(const struct profile *, const unsigned *,
 		    unsigned);
 static void	flame_calls(struct fest *, const struct profile *,
@@ -244,6 +255,8 @@ flame_emit(struct fest *e, const uint64_t *c, size_t nend)
 	if (flame_walked(&e->walked, e->limit, e->walked_ev, n, e->act,
 	    nend) == -1)
 		return -1;
+	if (e->budget > 0 && flame_budget(e, c, nend) == -1)
+		return -1;
 	if ((r = handoff_room(e->ho, 2 + n + 3 * nend)) == NULL) {
 		e->walked = e->limit + 1;
 		return -1;
@@ -258,6 +271,33 @@ flame_emit(struct fest *e, const uint64_t *c, size_t nend)
 		r[3 * i + 2] = (uint32_t)(c[e->act[i]] >> 32);
 	}
 	handoff_put(e->ho, 2 + n + 3 * nend);
+	return 0;
+}
+
+/*
+ * Count the stack on top of e's path, of the events of e->act (nend of
+ * them) and their counts c[k], against e's budget; return -1, stopping
+ * the walk (e->coarser set), if the stacks have passed it, or will at
+ * the rate they take it: once an eighth is spent, more frames than the
+ * share of the totals handed over times the budget.
+ */
+static int
+flame_budget(struct fest *e, const uint64_t *c, size_t nend)
+{
+	size_t	 i;
+	unsigned k;
+
+	for (i = 0; i < nend; i++) {
+		k = e->act[i];
+		e->done += (double)c[k] / (double)e->total[k];
+	}
+	e->emitted += e->depth;
+	if (e->emitted > e->budget || (e->emitted >= e->budget / 8 &&
+	    (double)e->emitted * e->npos > e->done * (double)e->budget)) {
+		e->coarser = 1;
+		e->walked = e->limit + 1;
+		return -1;
+	}
 	return 0;
 }
 
@@ -405,7 +445,7 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	struct ftake	 t;
 	uint64_t	*self, *total;
 	size_t		 nf = profile_nfuncs(p);
-	uint32_t	 fn;
+	uint32_t	 fn, split;
 	unsigned	 k, nev = f->nev;
 
 	memset(&e, 0, sizeof(e));
@@ -415,11 +455,10 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	for (fn = 0; fn < nf; fn++)
 		for (k = 0; k < nev; k++)
 			cost_add1(&total[k], self[(size_t)fn * nev + k]);
-	e.min = xreallocarray(NULL, nev, sizeof(*e.min));
 	for (k = 0; k < nev; k++)
-		e.min[k] = total[k] / FLAME_SPLIT > 0 ? total[k] / FLAME_SPLIT :
-		    1;
-	free(total);
+		e.npos += total[k] > 0;
+	e.total = total;
+	e.min = xreallocarray(NULL, nev, sizeof(*e.min));
 	flame_calls(&e, p, evs);
 	flame_order(&e);
 	e.cur = xcalloc(nev, sizeof(*e.cur));
@@ -429,13 +468,23 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	e.self = self;
 	e.limit = f->limit;
 	e.walked_ev = xcalloc(nev + 1, sizeof(*e.walked_ev));
-	/* The walk in a second thread, the tree made here in its order. */
 	t.f = f;
 	t.counts = xcalloc(nev + 1, sizeof(*t.counts));
 	t.act = xreallocarray(NULL, nev + 1, sizeof(*t.act));
-	if (handoff_run(flame_walk, &e, flame_take, &t) == -1)
-		e.walked = e.limit + 1;
+	for (split = FLAME_SPLIT; ; split /= 10) {
+		for (k = 0; k < nev; k++)
+			e.min[k] = total[k] / split > 0 ? total[k] / split : 1;
+		e.budget = split > 1 ? FLAME_BUDGET : 0;
+		f->split = split;
+		/* The walk in a second thread, the tree made here. */
+		if (handoff_run(flame_walk, &e, flame_take, &t) == -1)
+			e.walked = e.limit + 1;
+		if (!e.coarser)
+			break;
+		flame_again(f, &e);
+	}
 	f->walked = e.walked;	/* over the limit: says so */
+	free(total);
 	free(e.walked_ev);
 	free(t.counts);
 	free(t.act);
@@ -458,6 +507,32 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	free(e.cost);
 	free(e.min);
 	free(self);
+}
+
+/*
+ * Make f and the walk e as they were before a walk stopped as too fine,
+ * for a coarser one: no stacks, nothing counted, the walk's state clear.
+ */
+static void
+flame_again(struct flame *f, struct fest *e)
+{
+	keytab_free(&f->nodes);
+	keytab_init(&f->nodes, 1);
+	free(f->ends);
+	f->ends = NULL;
+	f->nends = f->ends_cap = 0;
+	f->nlast = 0;
+	e->walked = e->emitted = 0;
+	e->done = 0;
+	e->coarser = 0;
+	memset(e->walked_ev, 0, (e->nev + 1) * sizeof(*e->walked_ev));
+	memset(e->onpath, 0, e->nf + 1);
+	memset(e->cur, 0, e->nev * sizeof(*e->cur));
+	if (e->touched_cap > 0) {
+		memset(e->up, 0, e->touched_cap * e->nev * sizeof(*e->up));
+		memset(e->mark, 0, e->touched_cap);
+	}
+	e->ntouched = e->nwork = e->nwc = e->depth = 0;
 }
 
 /*

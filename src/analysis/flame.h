@@ -25,6 +25,16 @@
  */
 #define FLAME_MAX_EVENTS	4
 
+/*
+ * The estimate's resolution: a share below total / FLAME_SPLIT goes up
+ * whole through the costliest caller, not split; where the stacks of the
+ * events made together would hold more than FLAME_BUDGET frames (a
+ * frame shared by events counted once), the shares split are ten times
+ * coarser, and so on down to none (split 1).
+ */
+#define FLAME_SPLIT	100000
+#define FLAME_BUDGET	((uint64_t)1 << 25)
+
 struct profile;
 
 /* The count of one event's stacks ending at a node. */
@@ -44,6 +54,9 @@ struct flame_end {
  */
 struct flame {
 	int		 exact;		/* the profile's own stacks */
+	uint32_t	 split;		/* estimated: the resolution (shares
+					   below total / split went up whole),
+					   else 0 */
 	struct keytab	 nodes;
 	unsigned	 nev;		/* events counted */
 	struct flame_end *ends;		/* by node, then event */

@@ -45,6 +45,7 @@ static unsigned char *flamesel_through(const struct report_opts *,
 		    const struct profile *, const struct flame *);
 static int	flamesel_childcmp(const void *, const void *);
 static void	flamesel_too_large(const char *);
+static void	flamesel_coarse(const char *, const struct flame *);
 /* The frames looked up by parent and name (flamesel_walk()). */
 struct flamekids {
 	struct keytab	 kt;		/* (parent frame, name) -> id, */
@@ -498,6 +499,7 @@ flamesel_build(const struct flamesel_from *from)
 		flamesel_too_large(from->run->profile_name);
 		goto fail;
 	}
+	flamesel_coarse(from->run->profile_name, f);
 	s->exact = f->exact;
 	flamesel_walk(s, &kids, from->p, f, 0, from->o, 0);
 	flame_free(f);
@@ -507,6 +509,7 @@ flamesel_build(const struct flamesel_from *from)
 			flamesel_too_large(from->run->old_name);
 			goto fail;
 		}
+		flamesel_coarse(from->run->old_name, f);
 		flamesel_walk(s, &kids, from->old, f, 0, from->o, 1);
 		s->old_all = s->frames[0].old_total;
 		flame_free(f);
@@ -590,6 +593,26 @@ flamesel_too_large(const char *file)
 	    sqrt(2.0 * (double)FLAME_MAX_FRAMES));
 }
 
+/*
+ * Say on standard error, for the profile file, that its stacks f were
+ * estimated coarser than FLAME_SPLIT, and why.
+ */
+static void
+flamesel_coarse(const char *file, const struct flame *f)
+{
+	if (f->exact || f->split >= FLAME_SPLIT)
+		return;
+	if (f->split > 1)
+		msg_note("%s: stacks estimated coarser than 1/%u: shares below "
+		    "1/%u of the total go up whole (finer, they would hold "
+		    "more than %llu frames)", file, FLAME_SPLIT, f->split,
+		    (unsigned long long)FLAME_BUDGET);
+	else
+		msg_note("%s: stacks estimated coarsest: every share goes up "
+		    "whole (finer, they would hold more than %llu frames)",
+		    file, (unsigned long long)FLAME_BUDGET);
+}
+
 /* Free flame graph frames. */
 void
 flamesel_free(struct flamesel *s)
@@ -635,6 +658,7 @@ flamesel_stacks(const struct flamesel_from *from, const unsigned *evs,
 		flamesel_too_large(from->run->profile_name);
 		return NULL;
 	}
+	flamesel_coarse(from->run->profile_name, f);
 	n = flame_nnodes(f);
 	through = flamesel_through(from->o, from->p, f);
 	for (i = 1; i < n; i++)
