@@ -335,8 +335,15 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	else
 		s->frames[0].total += sub[0];
 
-	names = xreallocarray(NULL, nf + 1, sizeof(*names));
-	shared = flamesel_shared(s, p, names);
+	if (s->fnof != p) {
+		free(s->fnname);
+		free(s->fnshared);
+		s->fnname = xreallocarray(NULL, nf + 1, sizeof(*s->fnname));
+		s->fnshared = flamesel_shared(s, p, s->fnname);
+		s->fnof = p;
+	}
+	names = s->fnname;
+	shared = s->fnshared;
 	look = flamesel_look(f, sub, names, shared, kids->all);
 	at = xreallocarray(NULL, n + 1, sizeof(*at));
 	at[0] = 0;
@@ -369,11 +376,9 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 		}
 	}
 	free(look);
-	free(shared);
 	free(at);
 	free(sub);
 	free(through);
-	free(names);
 	free(pg.name);
 	free(pg.dir);
 }
@@ -523,15 +528,32 @@ fail:
 	return NULL;
 }
 
-/* Make the flame graph frames of the k-th event of from's stacks f. */
+/*
+ * Make the flame graph frames of the k-th event of from's stacks f; the
+ * names of prev (another event's frames, or NULL), which is freed, are
+ * taken with the functions' names made for them.
+ */
 struct flamesel *
 flamesel_event(const struct flamesel_from *from, const struct flame *f,
-    unsigned k)
+    unsigned k, struct flamesel *prev)
 {
 	struct flamesel	*s;
 	struct flamekids kids;
 
 	s = flamesel_new();
+	if (prev != NULL) {
+		strtab_free(s->names);
+		s->names = prev->names;
+		s->fnof = prev->fnof;
+		s->fnname = prev->fnname;
+		s->fnshared = prev->fnshared;
+		prev->names = NULL;
+		prev->fnname = NULL;
+		prev->fnshared = NULL;
+		flamesel_free(prev);
+		s->frames[0].name = strtab_intern(s->names, "all", 3);
+		s->frames[0].file = strtab_intern(s->names, "", 0);
+	}
 	flamesel_kids_init(&kids, 0);
 	s->exact = f->exact;
 	flamesel_walk(s, &kids, from->p, f, k, from->o, 0);
@@ -621,6 +643,8 @@ flamesel_free(struct flamesel *s)
 		return;
 	strtab_free(s->names);
 	free(s->frames);
+	free(s->fnname);
+	free(s->fnshared);
 	free(s);
 }
 

@@ -54,6 +54,10 @@ struct flamesel {
 	size_t		 nframes, cap;
 	unsigned	 depth;		/* the deepest frame's */
 	uint64_t	 old_all;	/* --diff: OLD's stacks' sum */
+	const struct profile *fnof;	/* the profile whose functions' */
+	uint32_t	*fnname;	/*   frame names (in names) and */
+	unsigned char	*fnshared;	/*   sharing (flamesel_walk()) are
+					   made, or NULL */
 };
 
 struct flamesel	*flamesel_build(const struct flamesel_from *);
@@ -63,7 +67,7 @@ uint32_t	 flamesel_next(const struct flamesel *, uint32_t);
 struct flame	*flamesel_stacks(const struct flamesel_from *,
 		    const unsigned *, unsigned);
 struct flamesel	*flamesel_event(const struct flamesel_from *,
-		    const struct flame *, unsigned);
+		    const struct flame *, unsigned, struct flamesel *);
 void		 flamesel_kinds(const struct profile *, enum framekind *);
 
 #endif /* CGA_FLAMESEL_H */

@@ -541,10 +541,11 @@ select_flame(struct selection *sel, const struct profile *old)
 /*
  * Return the flame graph frames of the k-th event shown, made from the
  * stacks the selection made (FORMAT_STACKS_EVERY) for one view to print
- * and free: one event's at a time.
+ * and free: one event's at a time.  The frames of the event before
+ * (prev, or NULL) are freed, their names taken.
  */
 struct flamesel *
-select_flames_of(const struct selection *sel, size_t k)
+select_flames_of(const struct selection *sel, size_t k, struct flamesel *prev)
 {
 	struct flamesel_from	ff;
 
@@ -553,7 +554,7 @@ select_flames_of(const struct selection *sel, size_t k)
 	ff.o = sel->o;
 	ff.run = sel->run;
 	ff.ev = sel->show[k];
-	return flamesel_event(&ff, sel->stacks, (unsigned)k);
+	return flamesel_event(&ff, sel->stacks, (unsigned)k, prev);
 }
 
 /*

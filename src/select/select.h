@@ -124,7 +124,8 @@ const char	*select_label(const struct selection *,
 const char	*select_threshold(const struct selection *, size_t);
 const char	*select_rowname(const struct selection *);
 struct asmsel	*select_asm_of(const struct selection *, const size_t *);
-struct flamesel	*select_flames_of(const struct selection *, size_t);
+struct flamesel	*select_flames_of(const struct selection *, size_t,
+		    struct flamesel *);
 struct srcsel	*select_source_of(struct selection *, uint32_t);
 struct callgraph *select_take_graph(struct selection *);
 

@@ -151,7 +151,7 @@ report_speedscope(FILE *out, const struct selection *sel)
 	const struct part	*pt = profile_part(sel->p, 0);
 	const char		*cmd = profile_str(sel->p, pt->cmd), *s;
 	struct strtab		*st = strtab_create();
-	struct flamesel		*fs;
+	struct flamesel		*fs = NULL;
 	struct json		 j;
 	size_t			 i, nl;
 	uint32_t		 k;
@@ -169,10 +169,10 @@ report_speedscope(FILE *out, const struct selection *sel)
 	json_key(&j, "profiles");
 	json_open(&j, '[');
 	for (i = 0; i < sel->nshow; i++) {
-		fs = select_flames_of(sel, i);
+		fs = select_flames_of(sel, i, fs);
 		speedscope_profile(&j, sel, fs, sel->show[i], st);
-		flamesel_free(fs);
 	}
+	flamesel_free(fs);
 	json_close(&j, ']');
 	json_key(&j, "shared");
 	json_open(&j, '{');
