@@ -24,6 +24,15 @@
  * locations, functions and strings they bring, so that memory holds one
  * batch, the merged tree and the tables of ids, never the whole
  * message; a location is kept only until its batch is written.
+ *
+ * The samples, nearly all of the bytes (each a whole stack), are encoded
+ * here, not by protobuf-c: a sample is two packed lists of numbers and
+ * the labels, which protobuf-c packed from structs made for it, twice
+ * over (its size, then its bytes), a quarter of the export's main thread
+ * on big profiles; here a node's frames are encoded once for all its
+ * samples.  The bytes are the ones protobuf-c wrote (the tests compare
+ * the message pprof reads; its fields come in protobuf-c's order, the
+ * samples of a batch before its locations).
  */
 #include "base/compat.h"
 
@@ -134,15 +143,15 @@ struct pp {
 	uint64_t	*stack;		/* the frames of a node's stacks */
 	size_t		 stack_cap;
 
-	PbSample	*samples;	/* the batch */
-	PbSample	**sptr;
-	size_t		 nsamples;
-	uint64_t	*ids;		/* its location ids */
-	size_t		 nids, ids_cap;
-	int64_t		*values;	/* nvals per sample */
-	PbLabel		 labels[3];
-	PbLabel		*lptr[3];
-	size_t		 nlabels;
+	uint8_t		*batch;		/* the batch's samples, encoded */
+	size_t		 batch_len, batch_cap;
+	size_t		 nsamples;	/*   how many, */
+	size_t		 nids;		/*   their location ids */
+	uint8_t		*frames;	/* the frames above a node, encoded */
+	size_t		 frames_len, frames_cap;
+	uint8_t		*labels;	/* every sample's labels, encoded */
+	size_t		 labels_len;
+	uint64_t	*values;	/* a sample's values, clamped */
 	int		 clamped;	/* a count above 2^63 - 1 */
 };
 
@@ -172,6 +181,9 @@ static int	pp_piececmp(const void *, const void *);
 static void	pp_split(struct pp *, size_t, uint32_t, uint64_t, uint32_t *,
 		    uint64_t *, struct pp_piece **, size_t *, size_t *);
 static void	pp_samples(struct pp *);
+static size_t	pp_varint_len(uint64_t);
+static uint8_t	*pp_varint(uint8_t *, uint64_t);
+static void	pp_frames(struct pp *, size_t);
 static void	pp_sample(struct pp *, uint32_t, const uint64_t *, size_t);
 
 /*
@@ -329,20 +341,15 @@ pp_flush(struct pp *w)
 	m.function = fp;
 	m.n_string_table = ns;
 	m.string_table = strs;
-	m.n_sample = w->nsamples;
-	m.sample = w->sptr;
-	/* The samples' ids and values point into the batch's arrays. */
-	for (i = 0, at = 0; i < w->nsamples; i++) {
-		w->samples[i].location_id = w->ids + at;
-		at += w->samples[i].n_location_id;
-		w->samples[i].value = w->values + i * w->nvals;
-	}
+	/* The samples (field 2) first, as protobuf-c orders fields. */
+	gzout_write(w->gz, w->batch, w->batch_len);
 	pp_pack(w, &m);
 	w->locs_sent = w->nlocs;
 	w->fns_sent = w->fns.n;
 	w->st_sent = strtab_count(w->st);
 	w->nsamples = 0;
 	w->nids = 0;
+	w->batch_len = 0;
 	free(loc);
 	free(lp);
 	free(line);
@@ -411,10 +418,12 @@ static void
 pp_labels(struct pp *w)
 {
 	static const char	*keys[3] = { "pid", "thread", "part" };
+	PbSample		 sm = PERFTOOLS__PROFILES__SAMPLE__INIT;
+	PbLabel			 labels[3], *lptr[3];
 	const struct part	*pt;
 	uint32_t		 v[3], seen = 0, k;
 	int			 same[3] = { 1, 1, 1 };
-	size_t			 i;
+	size_t			 i, n = 0;
 
 	for (i = 0; i < profile_nparts(w->p); i++) {
 		pt = profile_part(w->p, i);
@@ -430,16 +439,22 @@ pp_labels(struct pp *w)
 		}
 		seen = 1;
 	}
-	w->nlabels = 0;
 	for (k = 0; seen && k < 3; k++) {
 		if (!same[k] || v[k] == 0)
 			continue;
-		perftools__profiles__label__init(&w->labels[w->nlabels]);
-		w->labels[w->nlabels].key = pp_str(w, keys[k]);
-		w->labels[w->nlabels].str = pp_pstr(w, v[k]);
-		w->lptr[w->nlabels] = &w->labels[w->nlabels];
-		w->nlabels++;
+		perftools__profiles__label__init(&labels[n]);
+		labels[n].key = pp_str(w, keys[k]);
+		labels[n].str = pp_pstr(w, v[k]);
+		lptr[n] = &labels[n];
+		n++;
 	}
+	/* A sample of labels alone: their fields, put in every sample. */
+	sm.n_label = n;
+	sm.label = lptr;
+	w->labels_len = protobuf_c_message_get_packed_size(&sm.base);
+	w->labels = xmalloc(w->labels_len);
+	if (protobuf_c_message_pack(&sm.base, w->labels) != w->labels_len)
+		errx(1, "protobuf-c packed another size than it said");
 }
 
 /*
@@ -706,40 +721,87 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 	*sites = s;
 }
 
+/* Return the bytes of v as a protobuf varint: 1 to 10. */
+static size_t
+pp_varint_len(uint64_t v)
+{
+	size_t	n = 1;
+
+	while (v >= 0x80) {
+		v >>= 7;
+		n++;
+	}
+	return n;
+}
+
+/* Write v at o as a protobuf varint; return the byte after it. */
+static uint8_t *
+pp_varint(uint8_t *o, uint64_t v)
+{
+	while (v >= 0x80) {
+		*o++ = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	*o++ = (uint8_t)v;
+	return o;
+}
+
+/* Encode the first depth frames of w->stack, the same for a node's samples. */
+static void
+pp_frames(struct pp *w, size_t depth)
+{
+	size_t	 i, n = 0;
+	uint8_t	*o;
+
+	for (i = 0; i < depth; i++)
+		n += pp_varint_len(w->stack[i]);
+	w->frames = xgrow(w->frames, &w->frames_cap, n, 1);
+	for (i = 0, o = w->frames; i < depth; i++)
+		o = pp_varint(o, w->stack[i]);
+	w->frames_len = n;
+}
+
 /*
  * Add a sample of values v (one per event shown) at location leaf over
- * the first depth frames of w->stack.
+ * the frames encoded by pp_frames() (depth of them): a Profile's field 2,
+ * a Sample of location_id (1) and value (2), packed, and the labels.
  */
 static void
 pp_sample(struct pp *w, uint32_t leaf, const uint64_t *v, size_t depth)
 {
-	PbSample	*sm;
-	int64_t		*out;
-	size_t		 k;
+	size_t	 k, ids, vals, body;
+	uint8_t	*o;
 
 	if (w->nsamples == PP_BATCH || w->nids > PP_IDS)
 		pp_flush(w);
-	sm = &w->samples[w->nsamples];
-	perftools__profiles__sample__init(sm);
-	w->ids = xgrow(w->ids, &w->ids_cap, w->nids + depth + 1,
-	    sizeof(*w->ids));
-	w->ids[w->nids] = leaf;
-	if (depth > 0)
-		memcpy(w->ids + w->nids + 1, w->stack, depth *
-		    sizeof(*w->ids));
-	w->nids += depth + 1;
-	sm->n_location_id = depth + 1;
-	out = w->values + w->nsamples * w->nvals;
-	for (k = 0; k < w->nvals; k++) {
+	ids = pp_varint_len(leaf) + w->frames_len;
+	for (k = 0, vals = 0; k < w->nvals; k++) {
 		if (v[k] > INT64_MAX)
 			w->clamped = 1;
-		out[k] = v[k] > INT64_MAX ? INT64_MAX : (int64_t)v[k];
+		w->values[k] = v[k] > INT64_MAX ? INT64_MAX : v[k];
+		vals += pp_varint_len(w->values[k]);
 	}
-	sm->n_value = w->nvals;
-	sm->n_label = w->nlabels;
-	sm->label = w->lptr;
-	w->sptr[w->nsamples] = sm;
+	body = 1 + pp_varint_len(ids) + ids + 1 + pp_varint_len(vals) +
+	    vals + w->labels_len;
+	w->batch = xgrow(w->batch, &w->batch_cap, w->batch_len + 1 +
+	    pp_varint_len(body) + body, 1);
+	o = w->batch + w->batch_len;
+	*o++ = 2 << 3 | 2;		/* Profile.sample */
+	o = pp_varint(o, body);
+	*o++ = 1 << 3 | 2;		/* Sample.location_id, packed */
+	o = pp_varint(o, ids);
+	o = pp_varint(o, leaf);
+	memcpy(o, w->frames, w->frames_len);
+	o += w->frames_len;
+	*o++ = 2 << 3 | 2;		/* Sample.value, packed */
+	o = pp_varint(o, vals);
+	for (k = 0; k < w->nvals; k++)
+		o = pp_varint(o, w->values[k]);
+	memcpy(o, w->labels, w->labels_len);
+	o += w->labels_len;
+	w->batch_len = (size_t)(o - w->batch);
 	w->nsamples++;
+	w->nids += depth + 1;
 }
 
 /*
@@ -877,6 +939,7 @@ pp_samples(struct pp *w)
 			    sizeof(*w->stack));
 			w->stack[depth++] = edge[m];
 		}
+		pp_frames(w, depth);
 		if (nk > 1)
 			qsort(pcs, npcs, sizeof(*pcs), pp_piececmp);
 		/* A sample a unit, each event's share its value. */
@@ -929,10 +992,7 @@ report_pprof(FILE *out, const struct selection *sel)
 		w->objidx[profile_object(p, i)] = i + 1;
 	keytab_init(&w->fns, 2);
 	keytab_init(&w->sites_at, 4);
-	w->samples = xreallocarray(NULL, PP_BATCH, sizeof(*w->samples));
-	w->sptr = xreallocarray(NULL, PP_BATCH, sizeof(*w->sptr));
-	w->values = xreallocarray(NULL, (size_t)PP_BATCH * (w->nvals + 1),
-	    sizeof(*w->values));
+	w->values = xreallocarray(NULL, w->nvals + 1, sizeof(*w->values));
 	w->cost = xreallocarray(NULL, profile_nevents(p) + 1,
 	    sizeof(*w->cost));
 
@@ -964,9 +1024,9 @@ report_pprof(FILE *out, const struct selection *sel)
 	free(w->has_base);
 	free(w->lo);
 	free(w->hi);
-	free(w->samples);
-	free(w->sptr);
-	free(w->ids);
+	free(w->batch);
+	free(w->frames);
+	free(w->labels);
 	free(w->values);
 	free(w->cost);
 	free(w->u.first);
