@@ -179,7 +179,7 @@ fntotals_names(struct fntotals *t)
 	t->nnames = profile_nstrings(t->p);
 	t->name_fn = xreallocarray(NULL, t->nnames ? t->nnames : 1,
 	    sizeof(*t->name_fn));
-	memset(t->name_fn, 0xff, (size_t)t->nnames * sizeof(*t->name_fn));
+	xfill(t->name_fn, 0xff, (size_t)t->nnames * sizeof(*t->name_fn));
 	for (fn = 0; fn < nf; fn++) {
 		profile_func(t->p, fn, &obj, &file, &name);
 		t->name_fn[name] = t->name_fn[name] == FNT_NONE ? fn :

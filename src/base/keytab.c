@@ -92,7 +92,7 @@ keytab_resize(struct keytab *kt, uint32_t mask)
 	 * replaces it, which stops the other thread to flush its TLB.
 	 */
 	kt->slots = xreallocarray(NULL, (size_t)mask + 1, sizeof(*kt->slots));
-	memset(kt->slots, 0, ((size_t)mask + 1) * sizeof(*kt->slots));
+	xfill(kt->slots, 0, ((size_t)mask + 1) * sizeof(*kt->slots));
 	kt->mask = mask;
 	for (i = 0; i <= omask; i++) {
 		if (old[i] == 0)
@@ -228,7 +228,7 @@ keytab_index_grow(struct keytab *kt, uint64_t v)
 		abort();
 	kt->head = xgrow(kt->head, &kt->nhead, (size_t)v + 1,
 	    sizeof(*kt->head));
-	memset(kt->head + n, 0xff, (kt->nhead - n) * sizeof(*kt->head));
+	xfill(kt->head + n, 0xff, (kt->nhead - n) * sizeof(*kt->head));
 }
 
 /* Return the id of key, adding it if new; *created says which. */

@@ -78,7 +78,7 @@ strtab_grow(struct strtab *st)
 	free(st->slots);
 	/* Zeroed by writing: see keytab_resize(). */
 	st->slots = xreallocarray(NULL, (size_t)mask + 1, sizeof(*st->slots));
-	memset(st->slots, 0, ((size_t)mask + 1) * sizeof(*st->slots));
+	xfill(st->slots, 0, ((size_t)mask + 1) * sizeof(*st->slots));
 	st->mask = mask;
 	for (i = 0; i < st->n; i++) {
 		j = st->hashes[i] & mask;

@@ -16,6 +16,7 @@
 #include "base/xmalloc.h"
 
 #define XHUGE	(2 * 1024 * 1024)	/* tables this big: huge pages */
+#define XFILL	(64 * 1024)		/* fills this big: pages at once */
 
 /*
  * Ask for the pages of the size bytes at p, a table of XHUGE bytes or
@@ -39,6 +40,32 @@ xhuge(void *p, size_t size)
 	(void)p;
 	(void)size;
 #endif
+}
+
+/*
+ * Fill the n bytes at p with c, as memset(3) does; a range of XFILL bytes
+ * or more has its pages made present in one call first.  The first write
+ * to a fresh page traps, and under some hypervisors such a trap costs
+ * several microseconds: on one, 11-14 us a page written fresh, 5 us a
+ * page made present in one call and then written.
+ */
+void
+xfill(void *p, int c, size_t n)
+{
+#if defined(MADV_POPULATE_WRITE)
+	uintptr_t	a = (uintptr_t)p, pg;
+	long		sz;
+
+	if (n >= XFILL) {
+		pg = (sz = sysconf(_SC_PAGESIZE)) > 0 ? (uintptr_t)sz : 4096;
+		/* The whole pages inside; an older kernel says EINVAL. */
+		if ((a + pg - 1) / pg < (a + n) / pg)
+			(void)madvise((void *)((a + pg - 1) / pg * pg),
+			    ((a + n) / pg - (a + pg - 1) / pg) * pg,
+			    MADV_POPULATE_WRITE);
+	}
+#endif
+	memset(p, c, n);
 }
 
 /* Allocate size bytes or exit. */

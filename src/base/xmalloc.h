@@ -14,5 +14,6 @@ char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 char	*xjoin(const char *, size_t, char, const char *, size_t);
 void	*xgrow(void *, size_t *, size_t, size_t);
+void	 xfill(void *, int, size_t);
 
 #endif /* CGA_XMALLOC_H */

@@ -200,7 +200,7 @@ instrs_next(struct instrs *t, uint32_t fn)
 				old = t->seen_cap;
 				t->seen = xgrow(t->seen, &t->seen_cap,
 				    (size_t)t->cur + 1, 1);
-				memset(t->seen + old, 0, t->seen_cap - old);
+				xfill(t->seen + old, 0, t->seen_cap - old);
 			}
 			t->seen[t->cur] = 1;
 		}

@@ -181,7 +181,7 @@ profile_take(void *arr, size_t *n, size_t *cap, struct freelist *fl,
 		arr = xgrow(arr, cap, *n + count, size);
 		*n += count;
 	}
-	memset((char *)arr + *off * size, 0, count * size);
+	xfill((char *)arr + *off * size, 0, count * size);
 	return arr;
 }
 

@@ -10,6 +10,7 @@
 
 #include "base/msg.h"
 #include "base/num.h"
+#include "base/xmalloc.h"
 #include "read/parser.h"
 
 static void	idmap_hash_put(struct idmap *, uint64_t, uint32_t);
@@ -69,7 +70,7 @@ idmap_rehash(struct idmap *m, uint32_t size)
 		m->hash = xreallocarray(NULL, size, sizeof(*m->hash));
 		m->mask = size - 1;
 	}
-	memset(m->hash, 0, (size_t)size * sizeof(*m->hash));
+	xfill(m->hash, 0, (size_t)size * sizeof(*m->hash));
 	m->nhash = 0;
 	for (i = 0; i < k; i++)
 		idmap_hash_put(m, keep[i].id, keep[i].slot - 1);
@@ -88,7 +89,7 @@ idmap_direct_grow(struct idmap *m, uint64_t id)
 	while (n <= id)
 		n *= 2;
 	m->direct = xreallocarray(m->direct, n, sizeof(*m->direct));
-	memset(m->direct + m->ndirect, 0, (n - m->ndirect) *
+	xfill(m->direct + m->ndirect, 0, (n - m->ndirect) *
 	    sizeof(*m->direct));
 	m->ndirect = n;
 	if (m->nhash > 0)
