@@ -55,6 +55,7 @@ arena_alloc(struct arena *a, size_t size)
 		a->blocks = b;
 	}
 	p = b->data + b->used;
+	xahead(b->data, b->used, b->used + size, b->size);
 	b->used += size;
 	return p;
 }

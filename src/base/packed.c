@@ -133,6 +133,7 @@ packed_take(struct packed *pk, unsigned w)
 			s->bytes *= 2;
 		s->data = xreallocarray(s->data, s->bytes, 1);
 	}
+	xahead(s->data, (size_t)s->n * size, need, s->bytes);
 	return s->n++;
 }
 
@@ -172,6 +173,8 @@ packed_put(struct packed *pk, uint32_t id, const uint64_t *c)
 	unsigned	 w, i;
 	uint32_t	 slot, r;
 
+	xahead(pk->home, (size_t)id * pk->hs, ((size_t)id + 1) * pk->hs,
+	    pk->home_bytes);
 	if (pk->direct) {
 		if ((v = c[0]) == COST_NONE)
 			r = UINT32_MAX;

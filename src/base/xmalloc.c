@@ -68,6 +68,41 @@ xfill(void *p, int c, size_t n)
 	memset(p, c, n);
 }
 
+/*
+ * An array of cap bytes at base, filled in order, now reaches byte end
+ * from byte from: if that enters a new stretch of XFILL bytes (or starts
+ * the array), make the stretches entered present at once (see xfill()),
+ * so that the pages ahead are not a trap each.  At most XFILL bytes past
+ * end are made present; an array smaller than XFILL is left alone.
+ */
+void
+xahead(void *base, size_t from, size_t end, size_t cap)
+{
+#if defined(MADV_POPULATE_WRITE)
+	uintptr_t	a, b, pg;
+	size_t		first, stop;
+	long		sz;
+
+	if (cap < XFILL || end > cap || (from != 0 && end / XFILL ==
+	    from / XFILL))
+		return;
+	first = from == 0 ? 0 : (from / XFILL + 1) * XFILL;
+	stop = (end / XFILL + 1) * XFILL;
+	if (stop > cap)
+		stop = cap;
+	pg = (sz = sysconf(_SC_PAGESIZE)) > 0 ? (uintptr_t)sz : 4096;
+	a = ((uintptr_t)base + first + pg - 1) / pg * pg;
+	b = ((uintptr_t)base + stop) / pg * pg;
+	if (a < b)
+		(void)madvise((void *)a, b - a, MADV_POPULATE_WRITE);
+#else
+	(void)base;
+	(void)from;
+	(void)end;
+	(void)cap;
+#endif
+}
+
 /* Allocate size bytes or exit. */
 void *
 xmalloc(size_t size)

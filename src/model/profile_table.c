@@ -179,6 +179,7 @@ profile_take(void *arr, size_t *n, size_t *cap, struct freelist *fl,
 			    "entries");
 		*off = (uint32_t)*n;
 		arr = xgrow(arr, cap, *n + count, size);
+		xahead(arr, *n * size, (*n + count) * size, *cap * size);
 		*n += count;
 	}
 	xfill((char *)arr + *off * size, 0, count * size);
