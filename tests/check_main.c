@@ -34,6 +34,7 @@ static const struct {
 	{ "tvis", make_tvis_suite },
 	{ "srcfile", make_srcfile_suite },
 	{ "handoff", make_handoff_suite },
+	{ "xmalloc", make_xmalloc_suite },
 };
 
 #define NSUITES	(sizeof(suites) / sizeof(suites[0]))

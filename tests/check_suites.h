@@ -20,5 +20,6 @@ Suite	*make_report_suite(void);
 Suite	*make_tvis_suite(void);
 Suite	*make_srcfile_suite(void);
 Suite	*make_handoff_suite(void);
+Suite	*make_xmalloc_suite(void);
 
 #endif
