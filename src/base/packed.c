@@ -173,8 +173,6 @@ packed_put(struct packed *pk, uint32_t id, const uint64_t *c)
 	unsigned	 w, i;
 	uint32_t	 slot, r;
 
-	xahead(pk->home, (size_t)id * pk->hs, ((size_t)id + 1) * pk->hs,
-	    pk->home_bytes);
 	if (pk->direct) {
 		if ((v = c[0]) == COST_NONE)
 			r = UINT32_MAX;
@@ -216,6 +214,8 @@ packed_next(struct packed *pk)
 	if (pk->nvec == UINT32_MAX)
 		errx(1, "more than %u cost vectors", UINT32_MAX - 1);
 	packed_home(pk, (size_t)pk->nvec + 1);
+	xahead(pk->home, (size_t)pk->nvec * pk->hs, ((size_t)pk->nvec + 1) *
+	    pk->hs, pk->home_bytes);
 	return pk->nvec++;
 }
 
