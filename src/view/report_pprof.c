@@ -30,9 +30,9 @@
  * the labels, which protobuf-c packed from structs made for it, twice
  * over (its size, then its bytes), a quarter of the export's main thread
  * on big profiles; here a node's frames are encoded once for all its
- * samples.  The bytes are the ones protobuf-c wrote (the tests compare
- * the message pprof reads; its fields come in protobuf-c's order, the
- * samples of a batch before its locations).
+ * samples.  The bytes are those protobuf-c wrote, its fields in its
+ * order, a batch's samples before its locations (compared on every test
+ * profile when this was written; the tests check what pprof reads).
  */
 #include "base/compat.h"
 
