@@ -35,6 +35,7 @@ static const struct {
 	{ "srcfile", make_srcfile_suite },
 	{ "handoff", make_handoff_suite },
 	{ "xmalloc", make_xmalloc_suite },
+	{ "sort", make_sort_suite },
 };
 
 #define NSUITES	(sizeof(suites) / sizeof(suites[0]))

@@ -21,5 +21,6 @@ Suite	*make_tvis_suite(void);
 Suite	*make_srcfile_suite(void);
 Suite	*make_handoff_suite(void);
 Suite	*make_xmalloc_suite(void);
+Suite	*make_sort_suite(void);
 
 #endif

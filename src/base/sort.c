@@ -1,7 +1,8 @@
 /*
  * sort.c - a least-significant-digit radix sort of 64-bit keys, sixteen
- * bits a pass, for the call graph's hundreds of thousands of edges: a
- * few linear passes where qsort() would make millions of calls.
+ * bits a pass (eight for short lists), for the call graph's hundreds of
+ * thousands of edges: a few linear passes where qsort() would make
+ * millions of calls.
  */
 #include "base/compat.h"
 
@@ -11,41 +12,46 @@
 #include "base/sort.h"
 #include "base/xmalloc.h"
 
-#define SORT_DIGITS	65536
+#define SORT_SMALL	32768	/* fewer keys: digits of eight bits */
 
 /*
  * Set order[0 .. n) to the indices of key[] in increasing order of key;
  * equal keys keep their index order.  A pass whose digit is the same in
- * every key is skipped.
+ * every key is skipped.  Digits of sixteen bits for many keys, of eight
+ * for fewer than SORT_SMALL: a pass then clears and sums 256 counts,
+ * not 65,536 (256 KB, fresh pages each time), which for a list of a few
+ * thousand functions cost more than the keys.
  */
 void
 sort_index_u64(const uint64_t *key, uint32_t n, uint32_t *order)
 {
-	uint32_t	*cnt, *tmp, *src, *dst, *t, i, c, sum, v;
-	unsigned	 shift;
+	uint32_t	*cnt, *tmp, *src, *dst, *t, i, c, sum, v, ndig, mask;
+	unsigned	 shift, bits;
 
 	for (i = 0; i < n; i++)
 		order[i] = i;
 	if (n < 2)
 		return;
-	cnt = xreallocarray(NULL, SORT_DIGITS, sizeof(*cnt));
+	bits = n < SORT_SMALL ? 8 : 16;
+	ndig = (uint32_t)1 << bits;
+	mask = ndig - 1;
+	cnt = xreallocarray(NULL, ndig, sizeof(*cnt));
 	tmp = xreallocarray(NULL, n, sizeof(*tmp));
 	src = order;
 	dst = tmp;
-	for (shift = 0; shift < 64; shift += 16) {
-		memset(cnt, 0, SORT_DIGITS * sizeof(*cnt));
+	for (shift = 0; shift < 64; shift += bits) {
+		memset(cnt, 0, ndig * sizeof(*cnt));
 		for (i = 0; i < n; i++)
-			cnt[(key[i] >> shift) & (SORT_DIGITS - 1)]++;
-		if (cnt[(key[0] >> shift) & (SORT_DIGITS - 1)] == n)
+			cnt[(key[i] >> shift) & mask]++;
+		if (cnt[(key[0] >> shift) & mask] == n)
 			continue;
-		for (sum = 0, c = 0; c < SORT_DIGITS; c++) {
+		for (sum = 0, c = 0; c < ndig; c++) {
 			v = cnt[c];
 			cnt[c] = sum;
 			sum += v;
 		}
 		for (i = 0; i < n; i++)
-			dst[cnt[(key[src[i]] >> shift) & (SORT_DIGITS - 1)]++] =
-			    src[i];
+			dst[cnt[(key[src[i]] >> shift) & mask]++] = src[i];
 		t = src;
 		src = dst;
 		dst = t;
