@@ -18,6 +18,36 @@
 #define XHUGE	(2 * 1024 * 1024)	/* tables this big: huge pages */
 #define XFILL	(64 * 1024)		/* fills this big: pages at once */
 
+/* Return the system's page size. */
+static uintptr_t
+xpagesize(void)
+{
+	long	n = sysconf(_SC_PAGESIZE);
+
+	return n > 0 ? (uintptr_t)n : 4096;
+}
+
+/*
+ * Make the whole pages within the bytes [from, to) present at once, as
+ * if written (xfill(), xahead()); an older kernel says EINVAL, and they
+ * are then made present one by one as they are written.
+ */
+static void
+xpresent(uintptr_t from, uintptr_t to)
+{
+#if defined(MADV_POPULATE_WRITE)
+	uintptr_t	pg = xpagesize();
+
+	from = (from + pg - 1) / pg * pg;
+	to = to / pg * pg;
+	if (from < to)
+		(void)madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+#else
+	(void)from;
+	(void)to;
+#endif
+}
+
 /*
  * Ask for the pages of the size bytes at p, a table of XHUGE bytes or
  * more, to be huge where the system lets a program choose (transparent
@@ -27,12 +57,10 @@ static void
 xhuge(void *p, size_t size)
 {
 #if defined(MADV_HUGEPAGE)
-	uintptr_t	a = (uintptr_t)p, pg;
-	long		n;
+	uintptr_t	a = (uintptr_t)p, pg = xpagesize();
 
 	if (size < XHUGE)
 		return;
-	pg = (n = sysconf(_SC_PAGESIZE)) > 0 ? (uintptr_t)n : 4096;
 	(void)madvise((void *)(a & ~(pg - 1)),
 	    ((a + size + pg - 1) & ~(pg - 1)) - (a & ~(pg - 1)),
 	    MADV_HUGEPAGE);
@@ -52,19 +80,8 @@ xhuge(void *p, size_t size)
 void
 xfill(void *p, int c, size_t n)
 {
-#if defined(MADV_POPULATE_WRITE)
-	uintptr_t	a = (uintptr_t)p, pg;
-	long		sz;
-
-	if (n >= XFILL) {
-		pg = (sz = sysconf(_SC_PAGESIZE)) > 0 ? (uintptr_t)sz : 4096;
-		/* The whole pages inside; an older kernel says EINVAL. */
-		if ((a + pg - 1) / pg < (a + n) / pg)
-			(void)madvise((void *)((a + pg - 1) / pg * pg),
-			    ((a + n) / pg - (a + pg - 1) / pg) * pg,
-			    MADV_POPULATE_WRITE);
-	}
-#endif
+	if (n >= XFILL)
+		xpresent((uintptr_t)p, (uintptr_t)p + n);
 	memset(p, c, n);
 }
 
@@ -78,29 +95,15 @@ xfill(void *p, int c, size_t n)
 void
 xahead(void *base, size_t from, size_t end, size_t cap)
 {
-#if defined(MADV_POPULATE_WRITE)
-	uintptr_t	a, b, pg;
-	size_t		first, stop;
-	long		sz;
+	size_t	first, stop;
 
 	if (cap < XFILL || end > cap || (from != 0 && end / XFILL ==
 	    from / XFILL))
 		return;
 	first = from == 0 ? 0 : (from / XFILL + 1) * XFILL;
 	stop = (end / XFILL + 1) * XFILL;
-	if (stop > cap)
-		stop = cap;
-	pg = (sz = sysconf(_SC_PAGESIZE)) > 0 ? (uintptr_t)sz : 4096;
-	a = ((uintptr_t)base + first + pg - 1) / pg * pg;
-	b = ((uintptr_t)base + stop) / pg * pg;
-	if (a < b)
-		(void)madvise((void *)a, b - a, MADV_POPULATE_WRITE);
-#else
-	(void)base;
-	(void)from;
-	(void)end;
-	(void)cap;
-#endif
+	xpresent((uintptr_t)base + first, (uintptr_t)base +
+	    (stop < cap ? stop : cap));
 }
 
 /* Allocate size bytes or exit. */
