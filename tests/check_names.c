@@ -1,11 +1,14 @@
 /* check_names.c - interning, id tables and name compression. */
 #include "base/compat.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/cost.h"
+#include "base/hash.h"
+#include "base/hooks.h"
 #include "base/keytab.h"
 #include "base/msg.h"
 #include "base/strtab.h"
@@ -40,6 +43,164 @@ START_TEST(test_strtab)
 	}
 	ck_assert_uint_eq(strtab_count(st), 100003);
 	strtab_free(st);
+}
+END_TEST
+
+/*
+ * Make in buf the name of function i of a C++ program: a template of
+ * some hundreds of bytes to a few thousand, with a NUL byte in some;
+ * return its length.
+ */
+static size_t
+long_name(char *buf, size_t size, uint32_t i)
+{
+	size_t		 n;
+	uint32_t	 k, a, b, nargs = 4 + i % 37;
+
+	n = (size_t)snprintf(buf, size, "ns%u::detail::Impl%u<", i % 13, i);
+	for (k = 0; k < nargs; k++) {
+		a = (i + k) % 11;
+		b = i * 7 + k;
+		if ((i + k) % 3 == 0)
+			n += (size_t)snprintf(buf + n, size - n, "std::vector<"
+			    "ns%u::Node%u const*, std::allocator<ns%u::Node%u "
+			    "const*> >, ", a, b, a, b);
+		else if ((i + k) % 3 == 1)
+			n += (size_t)snprintf(buf + n, size - n, "std::map<std"
+			    "::__cxx11::basic_string<char, std::char_traits<"
+			    "char>, std::allocator<char> >, ns%u::Value%u>, ",
+			    a, b);
+		else
+			n += (size_t)snprintf(buf + n, size - n, "std::function"
+			    "<ns%u::Entry%u (int, long)>, ", a, b);
+	}
+	n += (size_t)snprintf(buf + n, size - n, ">::run()");
+	if (i % 5 == 0)
+		buf[n / 2] = '\0';
+	return n;
+}
+
+/* Two threads asking for every string of a table at once. */
+struct getter {
+	const struct strtab	*st;
+	uint32_t		 n;
+	const char		*got[1000];
+};
+
+static void *
+get_all(void *arg)
+{
+	struct getter	*g = arg;
+	uint32_t	 i;
+
+	for (i = 1; i < g->n; i++)
+		g->got[i] = strtab_get(g->st, i);
+	return NULL;
+}
+
+/*
+ * Long strings kept compressed, once enough of them make a dictionary:
+ * the same ids, bytes and lengths as kept as they are; copies between
+ * tables of one dictionary, of two, and between a compressed string
+ * and the same kept as is (before the dictionary); a table emptied and
+ * used again; a string that does not compress; decompressed copies
+ * made by two threads at once, one kept.
+ */
+START_TEST(test_strtab_packed)
+{
+	struct strtab	*lead = strtab_create(), *fol = strtab_create();
+	struct strtab	*own = strtab_create();
+	struct getter	 g[2];
+	pthread_t	 thr[2];
+	static char	 buf[8192];
+	char		 rnd[600];
+	uint32_t	 i, id, rid;
+	size_t		 len;
+
+	/* From 64 KB held, as a big profile's from 4 MB. */
+	hooks.pack_after = 64 * 1024;
+	for (i = 0; i < 400; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_uint_ge(len, 256);
+		ck_assert_uint_eq(strtab_intern(lead, buf, len), i + 1);
+	}
+	/* The first 64 KB made the dictionary; the rest are compressed. */
+	ck_assert_uint_gt(strtab_npacked(lead), 300);
+	ck_assert_uint_lt(strtab_npacked(lead), 400);
+	for (i = 0; i < 400; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_uint_eq(strtab_intern(lead, buf, len), i + 1);
+		ck_assert_uint_eq(strtab_find(lead, buf, len), i + 1);
+		ck_assert_uint_eq(strtab_len(lead, i + 1), len);
+		ck_assert_mem_eq(strtab_get(lead, i + 1), buf, len);
+		ck_assert_int_eq(strtab_get(lead, i + 1)[len], '\0');
+	}
+	/* Bytes that do not compress are kept as they are. */
+	for (i = 0; i < sizeof(rnd); i++)
+		rnd[i] = (char)(hash_word(i) >> 17);
+	rid = strtab_intern(lead, rnd, sizeof(rnd));
+	ck_assert_uint_eq(rid, 401);
+	ck_assert_mem_eq(strtab_get(lead, rid), rnd, sizeof(rnd));
+
+	/*
+	 * A follower, twice (emptied in between): names 300-699, half
+	 * known to the leader, copied in compressed as they are.
+	 */
+	for (int round = 0; round < 2; round++) {
+		strtab_follow(fol, lead);
+		for (i = 300; i < 700; i++) {
+			len = long_name(buf, sizeof(buf), i);
+			ck_assert_uint_eq(strtab_intern(fol, buf, len),
+			    i - 299);
+		}
+		ck_assert_uint_eq(strtab_npacked(fol), 400);
+		for (i = 300; i < 700; i++) {
+			len = long_name(buf, sizeof(buf), i);
+			id = strtab_copy(lead, fol, i - 299);
+			ck_assert_uint_eq(id, i < 400 ? i + 1 : i + 2);
+			ck_assert_mem_eq(strtab_get(lead, id), buf, len);
+			ck_assert_mem_eq(strtab_get(fol, i - 299), buf, len);
+		}
+		strtab_clear(fol);
+		ck_assert_uint_eq(strtab_count(fol), 1);
+		ck_assert_uint_eq(strtab_npacked(fol), 0);
+	}
+	/*
+	 * A table with its own dictionary (names 1000 on, then 0-99): its
+	 * strings are decompressed and compressed again; names 0-99 were
+	 * the leader's first, kept as they are.
+	 */
+	for (i = 1000; i < 1400; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		(void)strtab_intern(own, buf, len);
+	}
+	for (i = 0; i < 100; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_uint_eq(strtab_intern(own, buf, len), i + 401);
+	}
+	ck_assert_uint_gt(strtab_npacked(own), 300);
+	for (i = 0; i < 500; i++) {
+		len = long_name(buf, sizeof(buf), i < 400 ? 1000 + i : i - 400);
+		id = strtab_copy(lead, own, i + 1);
+		ck_assert_uint_eq(id, i < 400 ? 702 + i : i - 399);
+		ck_assert_mem_eq(strtab_get(lead, id), buf, len);
+	}
+	ck_assert_uint_eq(strtab_count(lead), 1102);
+	/* Copies made by two threads at once: the same bytes. */
+	for (i = 0; i < 2; i++) {
+		g[i].st = own;
+		g[i].n = 501;
+		ck_assert_int_eq(pthread_create(&thr[i], NULL, get_all, &g[i]),
+		    0);
+	}
+	for (i = 0; i < 2; i++)
+		pthread_join(thr[i], NULL);
+	for (i = 1; i < 501; i++)
+		ck_assert_ptr_eq(g[0].got[i], g[1].got[i]);
+	strtab_free(lead);
+	strtab_free(fol);
+	strtab_free(own);
+	hooks.pack_after = 0;
 }
 END_TEST
 
@@ -300,6 +461,7 @@ make_names_suite(void)
 	tcase_add_test(tc, test_strtab);
 	tcase_add_test(tc, test_keytab);
 	tcase_add_test(tc, test_strtab_copy);
+	tcase_add_test(tc, test_strtab_packed);
 	tcase_add_test(tc, test_keytab_indexed);
 	tcase_add_test(tc, test_compression);
 	tcase_add_test(tc, test_compression_sparse);

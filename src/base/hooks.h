@@ -25,6 +25,8 @@ struct hooks {
 				   (asmsel.c) */
 	size_t	 compact;	/* instructions of functions given again
 				   summed after every this many (instrs.c) */
+	size_t	 pack_after;	/* bytes of long strings a table holds
+				   before it compresses them (strtab.c) */
 };
 
 extern struct hooks	hooks;

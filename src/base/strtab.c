@@ -1,36 +1,101 @@
 /*
  * strtab.c - string interning: an open-addressing hash over ids, with
- * the bytes kept NUL-terminated in large arena blocks.
+ * the bytes kept NUL-terminated in large arena blocks.  Long strings
+ * (C++ template names of a kilobyte and more) are kept compressed with
+ * zstd against a dictionary made of the first long strings the table
+ * held, and decompressed the first time they are asked for: most names
+ * of a large program are never printed.
  */
 #include "base/compat.h"
 
+#include <err.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <zstd.h>
+
 #include "base/arena.h"
 #include "base/hash.h"
+#include "base/hooks.h"
 #include "base/strtab.h"
 #include "base/xmalloc.h"
 
 /* A slot: the high half of a string's hash, and its id + 1. */
 #define STRTAB_SLOT(h, id) ((h) >> 32 << 32 | ((uint64_t)(id) + 1))
 
+/*
+ * Strings of STRTAB_LONG bytes or more are compressed once the table
+ * has held STRTAB_START bytes of them, with a dictionary made of the
+ * first STRTAB_DICT bytes.  The names of a large C++ program (93 MB,
+ * 1.5 KB each, cga-synth -g -x) take 8.8 MB at level 1, 3 us a name to
+ * compress and 0.8 to decompress; below 256 bytes a name saves less
+ * than the time it takes.  A program with a few MB of such names (gcc's
+ * cc1plus: 1.4 MB) is not worth the time nor the contexts' memory.
+ */
+#define STRTAB_LONG	256
+#define STRTAB_DICT	(64 * 1024)
+#define STRTAB_START	(4 * 1024 * 1024)
+#define STRTAB_LEVEL	1
+
+/* A dictionary, shared by a table and the tables that follow it. */
+struct strdict {
+	ZSTD_CDict	*cd;
+	ZSTD_DDict	*dd;
+	atomic_uint	 refs;
+};
+
 struct strtab {
-	const char	**strs;		/* id -> bytes */
+	const char	**strs;		/* id -> bytes, or compressed bytes */
 	uint32_t	 *lens;		/* id -> length */
+	uint32_t	 *zlens;	/* id -> compressed length, 0 if kept
+					   as is; NULL while none is */
 	uint64_t	 *hashes;	/* id -> hash */
 	uint32_t	  n, cap;	/* ids used, allocated */
 	uint64_t	 *slots;	/* the hash's high half << 32 |
 					   id + 1, or 0 for empty */
 	uint32_t	  mask;		/* slot count - 1 */
 	struct arena	  bytes;	/* the strings */
+	struct strdict	*_Atomic dict;	/* NULL until made or followed */
+	int		  follows;	/* takes another table's, makes none */
+	uint32_t	  npacked;	/* strings compressed */
+	char		 *gather;	/* long strings toward a dictionary */
+	size_t		  ngather;
+	uint64_t	  nlong;	/* bytes of long strings held */
+	ZSTD_CCtx	 *zc;
+	char		 *zbuf;		/* scratch: compressed, */
+	size_t		  zbuf_cap;
+	char		 *ubuf[2];	/*   and decompressed */
+	size_t		  ubuf_cap[2];
+	_Atomic(char *)	 *copies;	/* id -> decompressed copy, or NULL */
+	pthread_mutex_t	  lock;		/* held decompressing, */
+	ZSTD_DCtx	 *zd;		/*   with this */
 };
 
+/* A string looked for: bytes, or a string of another table. */
+struct strkey {
+	const char		*s;	/* its bytes, or NULL: */
+	const struct strtab	*src;	/*   string id of src */
+	uint32_t		 id;
+	size_t			 len;
+	uint64_t		 h;
+};
+
+#define STRTAB_PACKED(st, id) ((st)->zlens != NULL && (st)->zlens[id] != 0)
+
 static void	strtab_grow(struct strtab *);
-static uint32_t	strtab_add(struct strtab *, const char *, size_t,
-		    uint64_t);
-static uint32_t	strtab_probe(const struct strtab *, const char *, size_t,
-		    uint64_t, uint32_t *);
+static uint32_t	strtab_add(struct strtab *, const struct strkey *);
+static uint32_t	strtab_probe(struct strtab *, const struct strkey *,
+		    uint32_t *);
+static int	strtab_same(struct strtab *, uint32_t, const struct strkey *);
+static const char *strtab_bytes(struct strtab *, const struct strtab *,
+		    uint32_t, int);
+static void	strtab_unpack(const struct strtab *, uint32_t, char *);
+static void	strtab_pack(struct strtab *, uint32_t, const char *);
+static void	strtab_gather(struct strtab *, const char *, size_t);
+static void	strtab_drop(struct strdict *);
+static char	*strtab_scratch(char **, size_t *, size_t);
 
 /* Create an empty table holding only the empty string as id 0. */
 struct strtab *
@@ -41,8 +106,25 @@ strtab_create(void)
 	st = xcalloc(1, sizeof(*st));
 	st->mask = 1023;
 	st->slots = xcalloc(st->mask + 1, sizeof(*st->slots));
+	pthread_mutex_init(&st->lock, NULL);
 	strtab_intern(st, "", 0);
 	return st;
+}
+
+/* Free the decompressed copies of the table's strings. */
+static void
+strtab_free_copies(struct strtab *st)
+{
+	uint32_t	i;
+
+	if (st->copies == NULL)
+		return;
+	for (i = 0; i < st->n; i++) {
+		free(atomic_load_explicit(&st->copies[i],
+		    memory_order_relaxed));
+		atomic_store_explicit(&st->copies[i], NULL,
+		    memory_order_relaxed);
+	}
 }
 
 /* Free the table and all its strings. */
@@ -51,22 +133,73 @@ strtab_free(struct strtab *st)
 {
 	if (st == NULL)
 		return;
+	strtab_free_copies(st);
 	arena_free(&st->bytes);
 	free(st->strs);
 	free(st->lens);
+	free(st->zlens);
 	free(st->hashes);
 	free(st->slots);
+	free(st->copies);
+	free(st->gather);
+	free(st->zbuf);
+	free(st->ubuf[0]);
+	free(st->ubuf[1]);
+	ZSTD_freeCCtx(st->zc);
+	ZSTD_freeDCtx(st->zd);
+	strtab_drop(atomic_load(&st->dict));
+	pthread_mutex_destroy(&st->lock);
 	free(st);
 }
 
-/* Empty the table but for the empty string, keeping its memory. */
+/*
+ * Empty the table but for the empty string, keeping its memory and its
+ * dictionary.
+ */
 void
 strtab_clear(struct strtab *st)
 {
+	strtab_free_copies(st);
 	arena_clear(&st->bytes);
+	if (st->zlens != NULL)
+		memset(st->zlens, 0, (size_t)st->n * sizeof(*st->zlens));
 	st->n = 0;
+	st->npacked = 0;
+	st->nlong = 0;
 	memset(st->slots, 0, ((size_t)st->mask + 1) * sizeof(*st->slots));
 	strtab_intern(st, "", 0);
+}
+
+/*
+ * Make st, an empty table or one without compressed strings, compress
+ * with leader's dictionary (if leader has one yet) and never make its
+ * own: the strings of st then go into leader as they are kept.
+ */
+void
+strtab_follow(struct strtab *st, const struct strtab *leader)
+{
+	struct strdict	*d, *old;
+
+	st->follows = 1;
+	d = atomic_load_explicit(&leader->dict, memory_order_acquire);
+	old = atomic_load_explicit(&st->dict, memory_order_relaxed);
+	if (d == old || st->npacked > 0)
+		return;
+	if (d != NULL)
+		atomic_fetch_add(&d->refs, 1);
+	atomic_store_explicit(&st->dict, d, memory_order_relaxed);
+	strtab_drop(old);
+}
+
+/* Let go of a reference to d, freeing it with the last. */
+static void
+strtab_drop(struct strdict *d)
+{
+	if (d == NULL || atomic_fetch_sub(&d->refs, 1) != 1)
+		return;
+	ZSTD_freeCDict(d->cd);
+	ZSTD_freeDDict(d->dd);
+	free(d);
 }
 
 /* Double the slot array and rehash every id into it. */
@@ -89,42 +222,122 @@ strtab_grow(struct strtab *st)
 }
 
 /*
- * Look for s (len bytes, hash h): return its id, or UINT32_MAX with
- * *slot set to the empty slot where it would go.  A slot holds half of
- * its string's hash: the strings of other slots on the way are not
- * loaded (each was a cache miss).
+ * Look for the string of k: return its id, or UINT32_MAX with *slot set
+ * to the empty slot where it would go.  A slot holds half of its
+ * string's hash: the strings of other slots on the way are not loaded
+ * (each was a cache miss).
  */
 static uint32_t
-strtab_probe(const struct strtab *st, const char *s, size_t len, uint64_t h,
-    uint32_t *slot)
+strtab_probe(struct strtab *st, const struct strkey *k, uint32_t *slot)
 {
 	uint64_t	v;
 	uint32_t	j, id;
 
-	for (j = h & st->mask; (v = st->slots[j]) != 0;
+	for (j = k->h & st->mask; (v = st->slots[j]) != 0;
 	    j = (j + 1) & st->mask) {
-		if (v >> 32 != h >> 32)
+		if (v >> 32 != k->h >> 32)
 			continue;
 		id = (uint32_t)v - 1;
-		if (st->lens[id] == len && memcmp(st->strs[id], s, len) == 0)
+		if (st->lens[id] == k->len && strtab_same(st, id, k))
 			return id;
 	}
 	*slot = j;
 	return UINT32_MAX;
 }
 
+/*
+ * Say whether string id of st, of k's length, is k's string.  Two
+ * strings compressed with one dictionary are equal if their compressed
+ * bytes are (zstd makes the same bytes of the same input); else what
+ * is compressed is decompressed into st's scratch space.
+ */
+static int
+strtab_same(struct strtab *st, uint32_t id, const struct strkey *k)
+{
+	const char	*a, *b;
+
+	if (k->s == NULL && STRTAB_PACKED(st, id) &&
+	    STRTAB_PACKED(k->src, k->id) && atomic_load_explicit(&st->dict,
+	    memory_order_relaxed) == atomic_load_explicit(&k->src->dict,
+	    memory_order_relaxed))
+		return st->zlens[id] == k->src->zlens[k->id] &&
+		    memcmp(st->strs[id], k->src->strs[k->id],
+		    st->zlens[id]) == 0;
+	a = strtab_bytes(st, st, id, 0);
+	b = k->s != NULL ? k->s : strtab_bytes(st, k->src, k->id, 1);
+	return memcmp(a, b, k->len) == 0;
+}
+
+/*
+ * Return the bytes of string id of src: where they are kept, or
+ * decompressed into st's scratch buffer which (0 or 1).
+ */
+static const char *
+strtab_bytes(struct strtab *st, const struct strtab *src, uint32_t id,
+    int which)
+{
+	char	*buf;
+
+	if (!STRTAB_PACKED(src, id))
+		return src->strs[id];
+	buf = strtab_scratch(&st->ubuf[which], &st->ubuf_cap[which],
+	    src->lens[id] + 1);
+	strtab_unpack(src, id, buf);
+	return buf;
+}
+
+/* Return a buffer *buf of at least size bytes, growing it if need be. */
+static char *
+strtab_scratch(char **buf, size_t *cap, size_t size)
+{
+	if (*cap < size) {
+		free(*buf);
+		*cap = size < 4096 ? 4096 : size;
+		*buf = xmalloc(*cap);
+	}
+	return *buf;
+}
+
+/*
+ * Decompress string id of st into dst (its length in bytes).  The
+ * table's one decompression context is taken under its lock: copies are
+ * made from any thread.
+ */
+static void
+strtab_unpack(const struct strtab *st, uint32_t id, char *dst)
+{
+	struct strtab	*mst = (struct strtab *)(uintptr_t)st;
+	size_t		 r;
+
+	pthread_mutex_lock(&mst->lock);
+	if (mst->zd == NULL && (mst->zd = ZSTD_createDCtx()) == NULL)
+		errx(1, "ZSTD_createDCtx: out of memory");
+	r = ZSTD_decompress_usingDDict(mst->zd, dst, st->lens[id],
+	    st->strs[id], st->zlens[id], atomic_load(&mst->dict)->dd);
+	pthread_mutex_unlock(&mst->lock);
+	if (ZSTD_isError(r) || r != st->lens[id])
+		errx(1, "a name kept compressed: %s", ZSTD_isError(r) ?
+		    ZSTD_getErrorName(r) : "wrong length");
+}
+
 /* Return the id of the string s of len bytes, adding it if new. */
 uint32_t
 strtab_intern(struct strtab *st, const char *s, size_t len)
 {
-	return strtab_add(st, s, len, hash_bytes(s, len));
+	struct strkey	k = { s, NULL, 0, len, hash_bytes(s, len) };
+
+	return strtab_add(st, &k);
 }
 
 /* Return the id in st of string id of src, adding it if new. */
 uint32_t
 strtab_copy(struct strtab *st, const struct strtab *src, uint32_t id)
 {
-	return strtab_add(st, src->strs[id], src->lens[id], src->hashes[id]);
+	struct strkey	k = { NULL, src, id, src->lens[id], src->hashes[id] };
+
+	if (!STRTAB_PACKED(src, id))
+		k.s = src->strs[id];
+	return strtab_add(st, &k);
 }
 
 /* Start loading where string id's bytes and length are kept. */
@@ -146,47 +359,186 @@ strtab_copy_prefetch(const struct strtab *st, const struct strtab *src,
 	__builtin_prefetch(&st->slots[src->hashes[id] & st->mask]);
 }
 
-/* Return the id of s (len bytes, hash h), adding it if new. */
-static uint32_t
-strtab_add(struct strtab *st, const char *s, size_t len, uint64_t h)
+/* Grow the arrays by id to hold one more string. */
+static void
+strtab_more(struct strtab *st)
 {
-	uint32_t	j, id;
+	uint32_t	old = st->cap;
 
-	if ((id = strtab_probe(st, s, len, h, &j)) != UINT32_MAX)
+	st->cap = st->cap ? st->cap * 2 : 1024;
+	st->strs = xreallocarray(st->strs, st->cap, sizeof(*st->strs));
+	st->lens = xreallocarray(st->lens, st->cap, sizeof(*st->lens));
+	st->hashes = xreallocarray(st->hashes, st->cap, sizeof(*st->hashes));
+	if (st->zlens == NULL)
+		return;
+	st->zlens = xreallocarray(st->zlens, st->cap, sizeof(*st->zlens));
+	memset(st->zlens + old, 0, (size_t)(st->cap - old) *
+	    sizeof(*st->zlens));
+	st->copies = xreallocarray(st->copies, st->cap, sizeof(*st->copies));
+	memset(st->copies + old, 0, (size_t)(st->cap - old) *
+	    sizeof(*st->copies));
+}
+
+/*
+ * Return the id of k's string, adding it if new: compressed as k's is
+ * if both tables have one dictionary, else compressed here if long and
+ * the table has a dictionary, else as is (gathered toward a dictionary
+ * if long).
+ */
+static uint32_t
+strtab_add(struct strtab *st, const struct strkey *k)
+{
+	struct strdict	*d = atomic_load_explicit(&st->dict,
+			    memory_order_relaxed);
+	const char	*s;
+	uint32_t	 j = 0, id;
+
+	if ((id = strtab_probe(st, k, &j)) != UINT32_MAX)
 		return id;
-	if (len > UINT32_MAX - 1 || st->n == UINT32_MAX - 1)
+	if (k->len > UINT32_MAX - 1 || st->n == UINT32_MAX - 1)
 		abort();
-	if (st->n == st->cap) {
-		st->cap = st->cap ? st->cap * 2 : 1024;
-		st->strs = xreallocarray(st->strs, st->cap, sizeof(*st->strs));
-		st->lens = xreallocarray(st->lens, st->cap, sizeof(*st->lens));
-		st->hashes = xreallocarray(st->hashes, st->cap,
-		    sizeof(*st->hashes));
-	}
+	if (st->n == st->cap)
+		strtab_more(st);
 	id = st->n++;
-	st->strs[id] = arena_strdup(&st->bytes, s, len);
-	st->lens[id] = (uint32_t)len;
-	st->hashes[id] = h;
-	st->slots[j] = STRTAB_SLOT(h, id);
+	st->lens[id] = (uint32_t)k->len;
+	st->hashes[id] = k->h;
+	st->slots[j] = STRTAB_SLOT(k->h, id);
+	if (k->s == NULL && d != NULL && d == atomic_load_explicit(
+	    &k->src->dict, memory_order_relaxed)) {
+		s = k->src->strs[k->id];
+		strtab_pack(st, id, NULL);
+		st->zlens[id] = k->src->zlens[k->id];
+		st->strs[id] = memcpy(arena_alloc(&st->bytes, st->zlens[id]),
+		    s, st->zlens[id]);
+	} else {
+		s = k->s != NULL ? k->s : strtab_bytes(st, k->src, k->id, 1);
+		if (k->len >= STRTAB_LONG && d != NULL)
+			strtab_pack(st, id, s);
+		else {
+			st->strs[id] = arena_strdup(&st->bytes, s, k->len);
+			if (k->len >= STRTAB_LONG && !st->follows)
+				strtab_gather(st, s, k->len);
+		}
+	}
 	if ((uint64_t)st->n * 2 > st->mask)
 		strtab_grow(st);
 	return id;
+}
+
+/*
+ * Keep string id (its bytes at s, or s NULL: the caller copies them)
+ * compressed; one that would not be smaller is kept as is.
+ */
+static void
+strtab_pack(struct strtab *st, uint32_t id, const char *s)
+{
+	size_t	r, len = st->lens[id], bound;
+
+	if (st->zlens == NULL) {
+		st->zlens = xcalloc(st->cap, sizeof(*st->zlens));
+		st->copies = xcalloc(st->cap, sizeof(*st->copies));
+	}
+	st->npacked++;
+	if (s == NULL)
+		return;
+	if (st->zc == NULL) {
+		if ((st->zc = ZSTD_createCCtx()) == NULL)
+			errx(1, "ZSTD_createCCtx: out of memory");
+		/* The length is kept here: no header but what must be. */
+		(void)ZSTD_CCtx_setParameter(st->zc,
+		    ZSTD_c_contentSizeFlag, 0);
+		(void)ZSTD_CCtx_setParameter(st->zc, ZSTD_c_checksumFlag, 0);
+		(void)ZSTD_CCtx_setParameter(st->zc, ZSTD_c_dictIDFlag, 0);
+	}
+	bound = ZSTD_compressBound(len);
+	(void)strtab_scratch(&st->zbuf, &st->zbuf_cap, bound);
+	if (ZSTD_isError(r = ZSTD_CCtx_refCDict(st->zc,
+	    atomic_load_explicit(&st->dict, memory_order_relaxed)->cd)) ||
+	    ZSTD_isError(r = ZSTD_compress2(st->zc, st->zbuf, bound, s, len)))
+		errx(1, "a name to keep compressed: %s", ZSTD_getErrorName(r));
+	if (r >= len) {
+		st->npacked--;
+		st->strs[id] = arena_strdup(&st->bytes, s, len);
+		return;
+	}
+	st->zlens[id] = (uint32_t)r;
+	st->strs[id] = memcpy(arena_alloc(&st->bytes, r), st->zbuf, r);
+}
+
+/*
+ * Add the len bytes at s, a long string kept as is, to those gathered
+ * toward the table's dictionary; make it when the table has held enough.
+ */
+static void
+strtab_gather(struct strtab *st, const char *s, size_t len)
+{
+	struct strdict	*d;
+	size_t		 n = len;
+
+	if (st->gather == NULL)
+		st->gather = xmalloc(STRTAB_DICT);
+	if (n > STRTAB_DICT - st->ngather)
+		n = STRTAB_DICT - st->ngather;
+	memcpy(st->gather + st->ngather, s, n);
+	st->ngather += n;
+	if ((st->nlong += len) < (hooks.pack_after > 0 ? hooks.pack_after :
+	    STRTAB_START))
+		return;
+	d = xcalloc(1, sizeof(*d));
+	if ((d->cd = ZSTD_createCDict(st->gather, st->ngather,
+	    STRTAB_LEVEL)) == NULL || (d->dd = ZSTD_createDDict(st->gather,
+	    st->ngather)) == NULL)
+		errx(1, "ZSTD_createCDict: out of memory");
+	atomic_init(&d->refs, 1);
+	atomic_store_explicit(&st->dict, d, memory_order_release);
+	free(st->gather);
+	st->gather = NULL;
+	st->ngather = 0;
 }
 
 /* Return the id of a string already in the table, or UINT32_MAX. */
 uint32_t
 strtab_find(const struct strtab *st, const char *s, size_t len)
 {
-	uint32_t	slot;
+	struct strkey	k = { s, NULL, 0, len, hash_bytes(s, len) };
+	uint64_t	v;
+	uint32_t	j, id;
 
-	return strtab_probe(st, s, len, hash_bytes(s, len), &slot);
+	for (j = k.h & st->mask; (v = st->slots[j]) != 0;
+	    j = (j + 1) & st->mask) {
+		if (v >> 32 != k.h >> 32)
+			continue;
+		id = (uint32_t)v - 1;
+		if (st->lens[id] == len && memcmp(strtab_get(st, id), s,
+		    len) == 0)
+			return id;
+	}
+	return UINT32_MAX;
 }
 
-/* Return the NUL-terminated bytes of id. */
+/*
+ * Return the NUL-terminated bytes of id; a compressed string is
+ * decompressed the first time, and the copy kept as long as the table.
+ */
 const char *
 strtab_get(const struct strtab *st, uint32_t id)
 {
-	return st->strs[id];
+	char	*c, *was = NULL;
+
+	if (!STRTAB_PACKED(st, id))
+		return st->strs[id];
+	if ((c = atomic_load_explicit(&st->copies[id],
+	    memory_order_acquire)) != NULL)
+		return c;
+	c = xmalloc((size_t)st->lens[id] + 1);
+	strtab_unpack(st, id, c);
+	c[st->lens[id]] = '\0';
+	if (!atomic_compare_exchange_strong_explicit(&st->copies[id], &was,
+	    c, memory_order_acq_rel, memory_order_acquire)) {
+		free(c);
+		c = was;
+	}
+	return c;
 }
 
 /* Return the length of id in bytes. */
@@ -201,4 +553,11 @@ uint32_t
 strtab_count(const struct strtab *st)
 {
 	return st->n;
+}
+
+/* Return how many of the table's strings are kept compressed. */
+uint32_t
+strtab_npacked(const struct strtab *st)
+{
+	return st->npacked;
 }

@@ -1,6 +1,8 @@
 /*
  * strtab.h - interned byte strings: each distinct string is stored once
- * and named by a dense 32-bit id; id 0 is the empty string.
+ * and named by a dense 32-bit id; id 0 is the empty string.  Long
+ * strings are kept compressed; strtab_get() may be called from several
+ * threads at once (not with the mutators).
  */
 #ifndef CGA_STRTAB_H
 #define CGA_STRTAB_H
@@ -13,6 +15,7 @@ struct strtab;
 struct strtab	*strtab_create(void);
 void		 strtab_free(struct strtab *);
 void		 strtab_clear(struct strtab *);
+void		 strtab_follow(struct strtab *, const struct strtab *);
 uint32_t	 strtab_intern(struct strtab *, const char *, size_t);
 uint32_t	 strtab_copy(struct strtab *, const struct strtab *, uint32_t);
 void		 strtab_prefetch(const struct strtab *, uint32_t);
@@ -22,5 +25,6 @@ uint32_t	 strtab_find(const struct strtab *, const char *, size_t);
 const char	*strtab_get(const struct strtab *, uint32_t);
 size_t		 strtab_len(const struct strtab *, uint32_t);
 uint32_t	 strtab_count(const struct strtab *);
+uint32_t	 strtab_npacked(const struct strtab *);
 
 #endif /* CGA_STRTAB_H */

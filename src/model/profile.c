@@ -185,6 +185,17 @@ profile_free(struct profile *p)
 	free(p);
 }
 
+/*
+ * Keep p's long names compressed as leader's are (p empty, or holding
+ * none compressed), so that profile_intern_from() copies them into
+ * leader as they are.
+ */
+void
+profile_follow(struct profile *p, const struct profile *leader)
+{
+	strtab_follow(p->strs, leader->strs);
+}
+
 /* Return the string id of len bytes at s. */
 uint32_t
 profile_intern(struct profile *p, const char *s, size_t len)

@@ -62,6 +62,7 @@ struct profile	*profile_create(void);
 void		 profile_free(struct profile *);
 int		 profile_done(struct profile *);
 void		 profile_clear(struct profile *);
+void		 profile_follow(struct profile *, const struct profile *);
 uint32_t	 profile_intern(struct profile *, const char *, size_t);
 void		 profile_intern_prefetch(const struct profile *,
 		    const struct profile *, uint32_t);

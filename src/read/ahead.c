@@ -81,6 +81,7 @@ struct ahead {
 	int		 fd;
 	const char	*path;
 	const struct parse_opts *o;
+	const struct profile *lead;	/* the main thread's profile */
 	uint64_t	 hdr_end;	/* the file's header: [0, hdr_end) */
 	struct chunk	*chunks;
 	size_t		 nchunks;
@@ -240,7 +241,11 @@ ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 	}
 }
 
-/* Return an empty profile for a segment: one used before, if any. */
+/*
+ * Return an empty profile for a segment: one used before, if any; its
+ * long names are compressed as the main thread's profile's are (if it
+ * compresses them yet), to be adopted as they are.
+ */
 static struct profile *
 ahead_profile(struct ahead *a)
 {
@@ -251,8 +256,10 @@ ahead_profile(struct ahead *a)
 		p = a->pool[--a->npool];
 	pthread_mutex_unlock(&a->lock);
 	if (p == NULL)
-		return profile_create();
-	profile_clear(p);
+		p = profile_create();
+	else
+		profile_clear(p);
+	profile_follow(p, a->lead);
 	return p;
 }
 
@@ -520,6 +527,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	a.fd = fd;
 	a.path = path;
 	a.o = o;
+	a.lead = parser_profile(ps);
 #ifdef M_ARENA_MAX
 	/*
 	 * The second thread's profiles are freed by the main thread.  With

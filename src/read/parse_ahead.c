@@ -27,6 +27,13 @@ static uint32_t	*parser_adopt_merge(struct parser *, const struct parser *,
 static void	parser_adopt_state(struct parser *, const struct parser *,
 		    const uint32_t *, const uint32_t *);
 
+/* Return the profile ps reads into. */
+const struct profile *
+parser_profile(const struct parser *ps)
+{
+	return ps->p;
+}
+
 /* Free a parser (not the profile) without finishing the reading. */
 void
 parser_discard(struct parser *ps)

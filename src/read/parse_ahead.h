@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 struct parser;
+struct profile;
 
 /* How many compressed ids a parser holds (see parser_reserve()). */
 struct parser_size {
@@ -25,6 +26,7 @@ int		 parser_spec(struct parser *);
 int		 parser_adopt(struct parser *, const struct parser *,
 		    unsigned);
 void		 parser_discard(struct parser *);
+const struct profile *parser_profile(const struct parser *);
 void		 parser_size(const struct parser *, struct parser_size *);
 void		 parser_reserve(struct parser *, const struct parser_size *);
 
