@@ -261,7 +261,7 @@ profile_linetab_grow(struct profile *p, uint32_t pair, uint64_t line)
 	}
 	/* A hash table with room for the lines and the one to come. */
 	nt.hashed = 1;
-	for (cls = 3; TAB_FULL(t.n + 1, 1ULL << cls); cls++)
+	for (cls = 3; LINE_FULL(t.n + 1, 1ULL << cls); cls++)
 		continue;
 	nt.len = ((uint32_t)1 << cls) - 1;
 	p->slots = profile_take(p->slots, &p->nslots, &p->slots_cap,
@@ -436,7 +436,7 @@ add:
 		t->base = line;
 	} else if (t->hashed) {
 		*sl = id + 1;
-		if (TAB_FULL(t->n, (uint64_t)t->len + 1))
+		if (LINE_FULL(t->n, (uint64_t)t->len + 1))
 			profile_linetab_grow(p, pair, line);
 	} else
 		*dn = id + 1;
