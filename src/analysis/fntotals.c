@@ -48,6 +48,12 @@ fntotals_new_row(struct fntotals *t, uint32_t file, uint32_t name)
 			t->rows[i].cost = t->costs + i * t->nevents;
 	}
 	t->nrows = id + 1;
+	/* The rows' pages made present as they are entered (xahead()). */
+	xahead(t->rows, id * sizeof(*t->rows), (id + 1) * sizeof(*t->rows),
+	    t->cap * sizeof(*t->rows));
+	xahead(t->costs, id * t->nevents * sizeof(*t->costs), (id + 1) *
+	    t->nevents * sizeof(*t->costs), t->cap * t->nevents *
+	    sizeof(*t->costs));
 	r = &t->rows[id];
 	memset(r, 0, sizeof(*r));
 	r->fn = UINT32_MAX;
@@ -236,8 +242,11 @@ fntotals_build(const struct profile *p)
 	t->cap = npairs > 0 ? npairs : 1;
 	t->rows = xreallocarray(NULL, t->cap, sizeof(*t->rows));
 	t->costs = xreallocarray(NULL, t->cap, t->nevents * sizeof(*t->costs));
+	/* Both written whole, or nearly: their pages made present at once. */
 	pair_row = xreallocarray(NULL, npairs, sizeof(*pair_row));
-	best = xcalloc(npairs, sizeof(*best));
+	xfill(pair_row, 0, (size_t)npairs * sizeof(*pair_row));
+	best = xreallocarray(NULL, npairs, sizeof(*best));
+	xfill(best, 0, (size_t)npairs * sizeof(*best));
 	for (i = 0; i < npairs; i++) {
 		profile_pair(p, i, &fn, &file);
 		profile_func(p, fn, &obj, &ffile, &name);
