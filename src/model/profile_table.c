@@ -20,7 +20,7 @@ static inline uint32_t profile_new_line(struct profile *, uint32_t, uint64_t);
 static void	 profile_ptab_resize(struct profile *, uint32_t);
 static void	 profile_line_resize(struct profile *, uint32_t);
 static void	 profile_arc_resize(struct profile *, uint32_t);
-static void	 profile_arc_ahead(struct profile *, uint32_t);
+static void	 profile_arc_present(struct profile *, uint32_t);
 static int	 profile_pair_add_self(struct profile *, uint32_t, uint64_t,
 		    const uint64_t *, unsigned);
 static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
@@ -607,7 +607,7 @@ profile_add_call(struct profile *p, uint32_t caller, uint32_t file,
  * simulation: a fifth of the faults of a read were the arcs' costs).
  */
 static void
-profile_arc_ahead(struct profile *p, uint32_t id)
+profile_arc_present(struct profile *p, uint32_t id)
 {
 	size_t	v = (size_t)p->nevents * sizeof(*p->arc_cost);
 
@@ -656,7 +656,7 @@ profile_pair_add_call(struct profile *p, uint32_t pair, uint64_t line,
 	id = p->narcs++;
 	if (id >= p->arc_cap)
 		profile_arc_resize(p, p->arc_cap ? p->arc_cap * 2 : 256);
-	profile_arc_ahead(p, id);
+	profile_arc_present(p, id);
 	cost_clear(p->arc_cost + (uint64_t)id * p->nevents, p->nevents);
 	p->arc_count[id] = 0;
 	p->arc_pair[id] = pair;
