@@ -127,8 +127,8 @@ fuzz_same_func(const struct profile *p, uint32_t fp, const struct profile *q,
 /*
  * Read the input from a file in two threads, in chunks of about chunk
  * bytes (the second thread reading the odd ones if alternate, else those
- * it chooses), and in order from memory; abort unless both parse alike
- * and give the same report.
+ * it chooses), its long names compressed from the first, and in order
+ * from memory; abort unless both parse alike and give the same report.
  */
 static void
 fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
@@ -159,6 +159,7 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 	ra = parse_buffer(p, path, (const char *)data, size, &po);
 	hooks.chunk = chunk;
 	hooks.alternate = alternate;
+	hooks.pack_after = 1;	/* long names compressed from the first */
 	rb = load_file(q, path, &po);
 	memset(&hooks, 0, sizeof(hooks));
 	(void)profile_done(p);
