@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli.sh - the command line as a user meets it: the profile found when
 # none is named, a file that is not a profile, write errors on --help
-# and --version.
+# and --version, the environment objdump runs in.
 #
 # usage: cli.sh PROGRAM TESTDATA
 set -u
@@ -113,6 +113,35 @@ if [ -w /dev/full ]; then
 		    { echo "FAIL: $opt >/dev/full: no message"; fail=1; }
 	done
 fi
+
+# objdump runs in the user's environment, glibc's malloc asked for huge
+# pages (GLIBC_TUNABLES) unless the user's own tunables say otherwise.
+cd "$tmp" || exit 2
+printf '#!/bin/sh\nprintf "%%s|%%s\\n" "${GLIBC_TUNABLES-unset}" "${CGA_MARK-unset}" >>%s/env\n' \
+    "$tmp" >objdump
+chmod +x objdump
+printf 'positions: instr line\nevents: Ir\nob=%s/asm/bin/loop\nfl=x.c\nfn=f\n0x1139 3 7\n' \
+    "$td" >asm.out
+for tun in "" "glibc.malloc.top_pad=0" "glibc.malloc.hugetlb=0"; do
+	rm -f env
+	if [ -z "$tun" ]; then
+		env -u GLIBC_TUNABLES CGA_MARK=m "$prog" --asm=yes --auto=no \
+		    --objdump="$tmp/objdump" asm.out >/dev/null 2>&1
+		want="glibc.malloc.hugetlb=1|m"
+	else
+		GLIBC_TUNABLES=$tun CGA_MARK=m "$prog" --asm=yes --auto=no \
+		    --objdump="$tmp/objdump" asm.out >/dev/null 2>&1
+		case $tun in
+		*hugetlb*) want="$tun|m" ;;
+		*) want="$tun:glibc.malloc.hugetlb=1|m" ;;
+		esac
+	fi
+	[ "$(cat env 2>/dev/null)" = "$want" ] || {
+		echo "FAIL: objdump's environment with GLIBC_TUNABLES='$tun':" \
+		    "$(cat env 2>/dev/null), not $want"
+		fail=1
+	}
+done
 
 [ $fail -eq 0 ] || exit 1
 echo "cli: ok"
