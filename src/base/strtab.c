@@ -86,13 +86,15 @@ struct strkey {
 
 static void	strtab_grow(struct strtab *);
 static uint32_t	strtab_add(struct strtab *, const struct strkey *);
-static uint32_t	strtab_probe(struct strtab *, const struct strkey *,
-		    uint32_t *);
-static int	strtab_same(struct strtab *, uint32_t, const struct strkey *);
+static uint32_t	strtab_probe(const struct strtab *, struct strtab *,
+		    const struct strkey *, uint32_t *);
+static int	strtab_same(const struct strtab *, struct strtab *, uint32_t,
+		    const struct strkey *);
 static const char *strtab_bytes(struct strtab *, const struct strtab *,
 		    uint32_t, int);
 static void	strtab_unpack(const struct strtab *, uint32_t, char *);
 static void	strtab_pack(struct strtab *, uint32_t, const char *);
+static void	strtab_keep(struct strtab *, uint32_t, const char *, size_t);
 static void	strtab_gather(struct strtab *, const char *, size_t);
 static void	strtab_drop(struct strdict *);
 static char	*strtab_scratch(char **, size_t *, size_t);
@@ -225,10 +227,13 @@ strtab_grow(struct strtab *st)
  * Look for the string of k: return its id, or UINT32_MAX with *slot set
  * to the empty slot where it would go.  A slot holds half of its
  * string's hash: the strings of other slots on the way are not loaded
- * (each was a cache miss).
+ * (each was a cache miss).  Compressed strings are compared in the
+ * scratch space of scratch (st itself, when adding), or through their
+ * lasting copies if scratch is NULL (strtab_find(), from any thread).
  */
 static uint32_t
-strtab_probe(struct strtab *st, const struct strkey *k, uint32_t *slot)
+strtab_probe(const struct strtab *st, struct strtab *scratch,
+    const struct strkey *k, uint32_t *slot)
 {
 	uint64_t	v;
 	uint32_t	j, id;
@@ -238,7 +243,7 @@ strtab_probe(struct strtab *st, const struct strkey *k, uint32_t *slot)
 		if (v >> 32 != k->h >> 32)
 			continue;
 		id = (uint32_t)v - 1;
-		if (st->lens[id] == k->len && strtab_same(st, id, k))
+		if (st->lens[id] == k->len && strtab_same(st, scratch, id, k))
 			return id;
 	}
 	*slot = j;
@@ -249,10 +254,11 @@ strtab_probe(struct strtab *st, const struct strkey *k, uint32_t *slot)
  * Say whether string id of st, of k's length, is k's string.  Two
  * strings compressed with one dictionary are equal if their compressed
  * bytes are (zstd makes the same bytes of the same input); else what
- * is compressed is decompressed into st's scratch space.
+ * is compressed is decompressed (see strtab_bytes()).
  */
 static int
-strtab_same(struct strtab *st, uint32_t id, const struct strkey *k)
+strtab_same(const struct strtab *st, struct strtab *scratch, uint32_t id,
+    const struct strkey *k)
 {
 	const char	*a, *b;
 
@@ -263,14 +269,15 @@ strtab_same(struct strtab *st, uint32_t id, const struct strkey *k)
 		return st->zlens[id] == k->src->zlens[k->id] &&
 		    memcmp(st->strs[id], k->src->strs[k->id],
 		    st->zlens[id]) == 0;
-	a = strtab_bytes(st, st, id, 0);
-	b = k->s != NULL ? k->s : strtab_bytes(st, k->src, k->id, 1);
+	a = strtab_bytes(scratch, st, id, 0);
+	b = k->s != NULL ? k->s : strtab_bytes(scratch, k->src, k->id, 1);
 	return memcmp(a, b, k->len) == 0;
 }
 
 /*
  * Return the bytes of string id of src: where they are kept, or
- * decompressed into st's scratch buffer which (0 or 1).
+ * decompressed into st's scratch buffer which (0 or 1), or into src's
+ * lasting copy if st is NULL (strtab_get()).
  */
 static const char *
 strtab_bytes(struct strtab *st, const struct strtab *src, uint32_t id,
@@ -280,6 +287,8 @@ strtab_bytes(struct strtab *st, const struct strtab *src, uint32_t id,
 
 	if (!STRTAB_PACKED(src, id))
 		return src->strs[id];
+	if (st == NULL)
+		return strtab_get(src, id);
 	buf = strtab_scratch(&st->ubuf[which], &st->ubuf_cap[which],
 	    src->lens[id] + 1);
 	strtab_unpack(src, id, buf);
@@ -393,7 +402,7 @@ strtab_add(struct strtab *st, const struct strkey *k)
 	const char	*s;
 	uint32_t	 j = 0, id;
 
-	if ((id = strtab_probe(st, k, &j)) != UINT32_MAX)
+	if ((id = strtab_probe(st, st, k, &j)) != UINT32_MAX)
 		return id;
 	if (k->len > UINT32_MAX - 1 || st->n == UINT32_MAX - 1)
 		abort();
@@ -405,11 +414,7 @@ strtab_add(struct strtab *st, const struct strkey *k)
 	st->slots[j] = STRTAB_SLOT(k->h, id);
 	if (k->s == NULL && d != NULL && d == atomic_load_explicit(
 	    &k->src->dict, memory_order_relaxed)) {
-		s = k->src->strs[k->id];
-		strtab_pack(st, id, NULL);
-		st->zlens[id] = k->src->zlens[k->id];
-		st->strs[id] = memcpy(arena_alloc(&st->bytes, st->zlens[id]),
-		    s, st->zlens[id]);
+		strtab_keep(st, id, k->src->strs[k->id], k->src->zlens[k->id]);
 	} else {
 		s = k->s != NULL ? k->s : strtab_bytes(st, k->src, k->id, 1);
 		if (k->len >= STRTAB_LONG && d != NULL)
@@ -426,21 +431,14 @@ strtab_add(struct strtab *st, const struct strkey *k)
 }
 
 /*
- * Keep string id (its bytes at s, or s NULL: the caller copies them)
- * compressed; one that would not be smaller is kept as is.
+ * Keep string id, its bytes at s, compressed; one that would not be
+ * smaller is kept as is.
  */
 static void
 strtab_pack(struct strtab *st, uint32_t id, const char *s)
 {
 	size_t	r, len = st->lens[id], bound;
 
-	if (st->zlens == NULL) {
-		st->zlens = xcalloc(st->cap, sizeof(*st->zlens));
-		st->copies = xcalloc(st->cap, sizeof(*st->copies));
-	}
-	st->npacked++;
-	if (s == NULL)
-		return;
 	if (st->zc == NULL) {
 		if ((st->zc = ZSTD_createCCtx()) == NULL)
 			errx(1, "ZSTD_createCCtx: out of memory");
@@ -456,13 +454,23 @@ strtab_pack(struct strtab *st, uint32_t id, const char *s)
 	    atomic_load_explicit(&st->dict, memory_order_relaxed)->cd)) ||
 	    ZSTD_isError(r = ZSTD_compress2(st->zc, st->zbuf, bound, s, len)))
 		errx(1, "a name to keep compressed: %s", ZSTD_getErrorName(r));
-	if (r >= len) {
-		st->npacked--;
+	if (r >= len)
 		st->strs[id] = arena_strdup(&st->bytes, s, len);
-		return;
+	else
+		strtab_keep(st, id, st->zbuf, r);
+}
+
+/* Keep string id as the zlen compressed bytes at z. */
+static void
+strtab_keep(struct strtab *st, uint32_t id, const char *z, size_t zlen)
+{
+	if (st->zlens == NULL) {
+		st->zlens = xcalloc(st->cap, sizeof(*st->zlens));
+		st->copies = xcalloc(st->cap, sizeof(*st->copies));
 	}
-	st->zlens[id] = (uint32_t)r;
-	st->strs[id] = memcpy(arena_alloc(&st->bytes, r), st->zbuf, r);
+	st->npacked++;
+	st->zlens[id] = (uint32_t)zlen;
+	st->strs[id] = memcpy(arena_alloc(&st->bytes, zlen), z, zlen);
 }
 
 /*
@@ -501,19 +509,9 @@ uint32_t
 strtab_find(const struct strtab *st, const char *s, size_t len)
 {
 	struct strkey	k = { s, NULL, 0, len, hash_bytes(s, len) };
-	uint64_t	v;
-	uint32_t	j, id;
+	uint32_t	slot;
 
-	for (j = k.h & st->mask; (v = st->slots[j]) != 0;
-	    j = (j + 1) & st->mask) {
-		if (v >> 32 != k.h >> 32)
-			continue;
-		id = (uint32_t)v - 1;
-		if (st->lens[id] == len && memcmp(strtab_get(st, id), s,
-		    len) == 0)
-			return id;
-	}
-	return UINT32_MAX;
+	return strtab_probe(st, NULL, &k, &slot);
 }
 
 /*
