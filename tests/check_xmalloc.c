@@ -57,7 +57,8 @@ END_TEST
  * xahead() on written memory, at every kind of step (the start, within a
  * stretch, across one or several, to the end, past it, in a small
  * array), leaves every byte as it was; on fresh memory it is still
- * written and read as any.
+ * written and read as any, also when asked element by element
+ * (xahead_at()).
  */
 START_TEST(test_ahead)
 {
@@ -84,6 +85,13 @@ START_TEST(test_ahead)
 		memset(fresh + i, 0x11, i + 1000 < BUF ? 1000 : BUF - i);
 	}
 	memset(want, 0x11, BUF);
+	ck_assert_int_eq(memcmp(fresh, want, BUF), 0);
+	/* Element by element (104 bytes, an arc's 13 costs), as arrays are. */
+	for (i = 0; i < BUF / 104; i++) {
+		xahead_at(fresh, i, 104, BUF / 104);
+		memset(fresh + i * 104, 0x22, 104);
+	}
+	memset(want, 0x22, BUF / 104 * 104);
 	ck_assert_int_eq(memcmp(fresh, want, BUF), 0);
 	free(fresh);
 	free(want);

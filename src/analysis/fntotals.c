@@ -49,11 +49,8 @@ fntotals_new_row(struct fntotals *t, uint32_t file, uint32_t name)
 	}
 	t->nrows = id + 1;
 	/* The rows' pages made present as they are entered (xahead()). */
-	xahead(t->rows, id * sizeof(*t->rows), (id + 1) * sizeof(*t->rows),
-	    t->cap * sizeof(*t->rows));
-	xahead(t->costs, id * t->nevents * sizeof(*t->costs), (id + 1) *
-	    t->nevents * sizeof(*t->costs), t->cap * t->nevents *
-	    sizeof(*t->costs));
+	xahead_at(t->rows, id, sizeof(*t->rows), t->cap);
+	xahead_at(t->costs, id, t->nevents * sizeof(*t->costs), t->cap);
 	r = &t->rows[id];
 	memset(r, 0, sizeof(*r));
 	r->fn = UINT32_MAX;

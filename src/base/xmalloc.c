@@ -106,6 +106,16 @@ xahead(void *base, size_t from, size_t end, size_t cap)
 	    (stop < cap ? stop : cap));
 }
 
+/*
+ * xahead() for an array of cap elements of size bytes at base filled in
+ * order, which now reaches element i.
+ */
+void
+xahead_at(void *base, size_t i, size_t size, size_t cap)
+{
+	xahead(base, i * size, (i + 1) * size, cap * size);
+}
+
 /* Allocate size bytes or exit. */
 void *
 xmalloc(size_t size)

@@ -16,5 +16,6 @@ char	*xjoin(const char *, size_t, char, const char *, size_t);
 void	*xgrow(void *, size_t *, size_t, size_t);
 void	 xfill(void *, int, size_t);
 void	 xahead(void *, size_t, size_t, size_t);
+void	 xahead_at(void *, size_t, size_t, size_t);
 
 #endif /* CGA_XMALLOC_H */

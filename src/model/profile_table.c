@@ -609,17 +609,12 @@ profile_add_call(struct profile *p, uint32_t caller, uint32_t file,
 static void
 profile_arc_present(struct profile *p, uint32_t id)
 {
-	size_t	v = (size_t)p->nevents * sizeof(*p->arc_cost);
-
-	xahead(p->arc_cost, id * v, (id + 1) * v, p->arc_cap * v);
-	xahead(p->arc_count, id * sizeof(*p->arc_count), (id + 1) *
-	    sizeof(*p->arc_count), p->arc_cap * sizeof(*p->arc_count));
-	xahead(p->arc_line, id * sizeof(*p->arc_line), (id + 1) *
-	    sizeof(*p->arc_line), p->arc_cap * sizeof(*p->arc_line));
-	xahead(p->arc_pair, id * sizeof(*p->arc_pair), (id + 1) *
-	    sizeof(*p->arc_pair), p->arc_cap * sizeof(*p->arc_pair));
-	xahead(p->arc_callee, id * sizeof(*p->arc_callee), (id + 1) *
-	    sizeof(*p->arc_callee), p->arc_cap * sizeof(*p->arc_callee));
+	xahead_at(p->arc_cost, id, p->nevents * sizeof(*p->arc_cost),
+	    p->arc_cap);
+	xahead_at(p->arc_count, id, sizeof(*p->arc_count), p->arc_cap);
+	xahead_at(p->arc_line, id, sizeof(*p->arc_line), p->arc_cap);
+	xahead_at(p->arc_pair, id, sizeof(*p->arc_pair), p->arc_cap);
+	xahead_at(p->arc_callee, id, sizeof(*p->arc_callee), p->arc_cap);
 }
 
 /*
