@@ -1,12 +1,19 @@
 /*
  * check_xmalloc.c - the allocators' fills: xfill() fills what memset()
- * would, and xahead() makes pages present without changing a byte.
+ * would, and xahead() makes pages present without changing a byte;
+ * xmalloc_room() gives the heap room on huge pages.
  */
 #include "base/compat.h"
 
+#include <sys/mman.h>
+
+#include <inttypes.h>
+#include <malloc.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/xmalloc.h"
 #include "check_suites.h"
@@ -99,6 +106,81 @@ START_TEST(test_ahead)
 }
 END_TEST
 
+/*
+ * Look in /proc/self/smaps for the mapping holding address a: return 1
+ * if it is the heap, setting *huge to whether it is marked for huge
+ * pages ("hg" among its flags); 0 if it is another; -1 if none is.
+ */
+static int
+heap_holds(uintptr_t a, int *huge)
+{
+	FILE		*f;
+	char		 line[512];
+	uintptr_t	 lo, hi;
+	int		 in = 0, heap = -1;
+
+	*huge = 0;
+	if ((f = fopen("/proc/self/smaps", "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR, &lo, &hi) == 2) {
+			in = lo <= a && a < hi;
+			if (in)
+				heap = strstr(line, "[heap]") != NULL;
+		} else if (in && strncmp(line, "VmFlags:", 8) == 0)
+			*huge = strstr(line, " hg") != NULL;
+	}
+	fclose(f);
+	return heap;
+}
+
+/*
+ * Without room, malloc maps a block of 1 MB on its own (the threshold
+ * fixed at 128 KB, as reading fixes it); after room is given, blocks of
+ * every size come from the heap, past its first 2 MB in a part marked
+ * for huge pages (asked of malloc() itself: xmalloc() marks blocks of 2
+ * MB and more on its own), and hold what is written.  Sanitizers bring
+ * their own malloc: nothing to look at there.
+ */
+START_TEST(test_room)
+{
+#if defined(__SANITIZE_ADDRESS__) || !defined(MADV_HUGEPAGE)
+	ck_assert_int_eq(1, 1);
+#else
+	unsigned char	*p[6];
+	size_t		 sizes[6] = { 4096, BUF, BUF, BUF, BUF, 3 * BUF }, i;
+	int		 huge, thp;
+	void		*probe;
+
+	/* Whether this system marks memory for huge pages at all. */
+	probe = mmap(NULL, 4 * BUF, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(probe, MAP_FAILED);
+	thp = madvise(probe, 4 * BUF, MADV_HUGEPAGE) == 0;
+	munmap(probe, 4 * BUF);
+
+	/* Freeing mapped blocks would raise it otherwise. */
+	ck_assert_int_eq(mallopt(M_MMAP_THRESHOLD, 128 * 1024), 1);
+	xmalloc_room(32 * BUF);
+	for (i = 0; i < 6; i++) {
+		p[i] = malloc(sizes[i]);
+		ck_assert_ptr_nonnull(p[i]);
+		lay(p[i], sizes[i]);
+	}
+	for (i = 0; i < 6; i++) {
+		ck_assert_int_eq(heap_holds((uintptr_t)p[i] + sizes[i] - 1,
+		    &huge), 1);
+		if (thp && i >= 4)
+			ck_assert_int_eq(huge, 1);
+		ck_assert_int_eq(p[i][sizes[i] / 2], pattern(sizes[i] / 2));
+		free(p[i]);
+	}
+	/* Too little room to be worth a huge page: nothing changes. */
+	xmalloc_room(4096);
+#endif
+}
+END_TEST
+
 Suite *
 make_xmalloc_suite(void)
 {
@@ -107,6 +189,7 @@ make_xmalloc_suite(void)
 
 	tcase_add_test(tc, test_fill);
 	tcase_add_test(tc, test_ahead);
+	tcase_add_test(tc, test_room);
 	suite_add_tcase(s, tc);
 	return s;
 }
