@@ -36,6 +36,7 @@ static const struct {
 	{ "handoff", make_handoff_suite },
 	{ "xmalloc", make_xmalloc_suite },
 	{ "sort", make_sort_suite },
+	{ "spool", make_spool_suite },
 };
 
 #define NSUITES	(sizeof(suites) / sizeof(suites[0]))

@@ -22,5 +22,6 @@ Suite	*make_srcfile_suite(void);
 Suite	*make_handoff_suite(void);
 Suite	*make_xmalloc_suite(void);
 Suite	*make_sort_suite(void);
+Suite	*make_spool_suite(void);
 
 #endif

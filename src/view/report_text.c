@@ -18,6 +18,7 @@
 #include "base/cost.h"
 #include "base/hooks.h"
 #include "base/num.h"
+#include "base/spool.h"
 #include "model/profile.h"
 #include "select/select.h"
 #include "view/cells.h"
@@ -38,9 +39,7 @@ struct text {
 struct rowhelp {
 	const struct text	*x;
 	size_t			 from, to;
-	char			*buf;	/* what it printed, */
-	size_t			 len;
-	int			 ok;	/*   if it could */
+	struct spool		*sp;	/* what it printed */
 };
 
 static void	text_summary(const struct text *);
@@ -259,13 +258,9 @@ text_helper(void *arg)
 {
 	struct rowhelp	*h = arg;
 	struct text	 x = *h->x;
-	FILE		*f;
 
-	if ((f = open_memstream(&h->buf, &h->len)) == NULL)
-		return NULL;
-	x.c.out = f;
+	x.c.out = spool_stream(h->sp);
 	text_rows(&x, h->from, h->to);
-	h->ok = fclose(f) == 0;
 	return NULL;
 }
 
@@ -290,18 +285,21 @@ text_functions(const struct text *x)
 	h.from = sel->nents - sel->nents / 3;
 	h.to = sel->nents;
 	if (sel->o->tree != 0 || sel->nents < (hooks.split > 0 ?
-	    hooks.split : TEXT_SPLIT) || sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
-	    pthread_create(&thr, NULL, text_helper, &h) != 0)
+	    hooks.split : TEXT_SPLIT) || sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+		text_rows(x, 0, sel->nents);
+		fputc('\n', x->c.out);
+		return;
+	}
+	h.sp = spool_open();
+	if (pthread_create(&thr, NULL, text_helper, &h) != 0)
 		text_rows(x, 0, sel->nents);
 	else {
 		text_rows(x, 0, h.from);
 		pthread_join(thr, NULL);
-		if (h.ok)
-			fwrite(h.buf, 1, h.len, x->c.out);
-		else
+		if (spool_copy(h.sp, x->c.out) == -1)
 			text_rows(x, h.from, h.to);
-		free(h.buf);
 	}
+	spool_free(h.sp);
 	fputc('\n', x->c.out);
 }
 
