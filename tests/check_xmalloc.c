@@ -38,6 +38,18 @@ lay(unsigned char *buf, size_t n)
 		buf[i] = pattern(i);
 }
 
+/* Check that the n bytes at buf are the pattern. */
+static void
+check_laid(const unsigned char *buf, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (buf[i] != pattern(i))
+			ck_abort_msg("byte %zu of %zu: %u, not %u", i, n,
+			    buf[i], pattern(i));
+}
+
 /* xfill() sets exactly the bytes it is given, small or large, aligned or not. */
 START_TEST(test_fill)
 {
@@ -181,6 +193,38 @@ START_TEST(test_room)
 }
 END_TEST
 
+/*
+ * An array keeps its elements as it grows from a few in the heap to
+ * megabytes (moved by xreallocarray() itself past 2 MB, by realloc()
+ * below), and as it shrinks.
+ */
+START_TEST(test_grow)
+{
+	static const size_t	 sizes[] = { 4096, 200000, BUF, 3 * BUF + 8,
+				    8 * BUF, 2 * BUF + 4096, 100, 5 * BUF };
+	unsigned char		*p = NULL;
+	size_t			 i, k, have = 0;
+
+	ck_assert_int_eq(mallopt(M_MMAP_THRESHOLD, 128 * 1024), 1);
+	for (k = 0; k < 2; k++) {
+		/* Once with the heap given room: blocks of MBs in it. */
+		if (k == 1)
+			xmalloc_room(32 * BUF);
+		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			p = xreallocarray(p, sizes[i], 1);
+			if (have > sizes[i])
+				have = sizes[i];
+			check_laid(p, have);
+			lay(p, sizes[i]);
+			have = sizes[i];
+		}
+		free(p);
+		p = NULL;
+		have = 0;
+	}
+}
+END_TEST
+
 Suite *
 make_xmalloc_suite(void)
 {
@@ -190,6 +234,7 @@ make_xmalloc_suite(void)
 	tcase_add_test(tc, test_fill);
 	tcase_add_test(tc, test_ahead);
 	tcase_add_test(tc, test_room);
+	tcase_add_test(tc, test_grow);
 	suite_add_tcase(s, tc);
 	return s;
 }
