@@ -30,7 +30,7 @@
 static int	load_input(struct profile *, struct input *, const char *,
 		    uint64_t, const struct parse_opts *);
 static uint64_t	load_size(int);
-static void	load_room(uint64_t);
+static void	load_room(uint64_t, int);
 
 /*
  * Read the profile in file path ("-" for standard input) into p.
@@ -74,25 +74,28 @@ load_size(int fd)
 }
 
 /*
- * Before reading a file whose text is size bytes (a compressed file's
- * reckoned as LOAD_PACKED times its own size: the 13-event synthetic in
- * zstd, 85 MB, 1.60 -> 1.47 s with the room that makes), give malloc's
- * heap room on huge pages (xmalloc_room()) for half as many, up to
- * LOAD_ROOM_MAX: the
- * tables made while reading, a few of them big and thousands small, are
- * new memory, and where a page trap is dear that was most of the time.
- * At one sitting, in turns (medians of 3 to 5 runs): cc1 with
- * instruction positions, 56 MB, 237 -> 157 ms, peak 42.8 -> 47.9 MB;
- * cc1plus with cache simulation, 140 MB, 559 -> 361 ms, 84 -> 110 MB;
- * the 13-event synthetic, 100 MB, 619 -> 502 ms, 88 -> 107 MB; the large
- * C++ program, 100 MB, 704 -> 572 ms, 119 -> 133 MB, and 300 MB, 1.97 ->
- * 1.85 s, 306 -> 335 MB.  A smaller file is read in two malloc arenas
- * (ahead.c), the second thread's not in the heap, and its peak is small
- * beside the room (cc1 with cache simulation, 13.6 MB: 11 MB).
+ * Before reading a file of size bytes, compressed or not, give malloc's
+ * heap room on huge pages (xmalloc_room()) for half its text, up to
+ * LOAD_ROOM_MAX (a compressed file's text reckoned as LOAD_PACKED times
+ * its size: the 13-event synthetic in zstd, 85 MB, 1.60 -> 1.47 s with
+ * the room that makes): the tables made while reading, a few of them
+ * big and thousands small, are new memory, and where a page trap is
+ * dear that was most of the time.  At one sitting, in turns (medians of
+ * 3 to 5 runs): cc1 with instruction positions, 56 MB, 237 -> 157 ms,
+ * peak 42.8 -> 47.9 MB; cc1plus with cache simulation, 140 MB, 559 ->
+ * 361 ms, 84 -> 110 MB; the 13-event synthetic, 100 MB, 619 -> 502 ms,
+ * 88 -> 107 MB; the large C++ program, 100 MB, 704 -> 572 ms, 119 -> 133
+ * MB, and 300 MB, 1.97 -> 1.85 s, 306 -> 335 MB.  A smaller text is read
+ * in two malloc arenas (ahead.c), the second thread's not in the heap,
+ * and its peak is small beside the room (cc1 with cache simulation,
+ * 13.6 MB: 11 MB).
  */
 static void
-load_room(uint64_t size)
+load_room(uint64_t size, int compressed)
 {
+	if (compressed)
+		size = size < UINT64_MAX / LOAD_PACKED ? size * LOAD_PACKED :
+		    UINT64_MAX;
 	if (size < LOAD_ROOM_MIN)
 		return;
 	xmalloc_room(size / 2 < LOAD_ROOM_MAX ? (size_t)(size / 2) :
@@ -115,8 +118,7 @@ load_input(struct profile *p, struct input *in, const char *name,
 	ssize_t		 n;
 	int		 fd;
 
-	load_room(input_compressed(in) && size < UINT64_MAX / LOAD_PACKED ?
-	    size * LOAD_PACKED : size);
+	load_room(size, input_compressed(in));
 	ps = parser_create(p, name, o);
 	msg_progress_begin(name, size);
 	if ((fd = input_plain_fd(in)) == -1 &&
