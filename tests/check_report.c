@@ -1,7 +1,8 @@
 /*
  * check_report.c - the text report printed in two threads (a long list
  * of functions: its last third by a helper, into memory) is the report
- * printed in one, for every test profile and several option sets.
+ * printed in one, for every test profile and several option sets; the
+ * pprof export kept within its budget of frames.
  */
 #include "base/compat.h"
 
@@ -10,15 +11,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
+#include "base/cost.h"
 #include "base/hooks.h"
+#include "base/keytab.h"
 #include "base/msg.h"
+#include "base/strtab.h"
 #include "check_suites.h"
 #include "check_util.h"
 #include "model/profile.h"
 #include "read/load.h"
 #include "read/parse.h"
 #include "select/select.h"
+#include "base/xmalloc.h"
 #include "view/format.h"
+#include "view/pprof.pb-c.h"
 #include "view/report.h"
 
 static size_t	report_rows_seen;	/* function lines compared */
@@ -106,6 +114,186 @@ START_TEST(test_report_split)
 }
 END_TEST
 
+/*
+ * Sum the samples of the gzip-compressed pprof message in buf (n bytes)
+ * by their leaf's function, a name in a file, event by event: in kt, the
+ * pair of their string indexes, an id of sums (nk a sample, *sums_cap
+ * allocated); count their location ids in *ids, their leaves at line 0
+ * and with an address; return the message, unpacked, to be freed.
+ */
+static Perftools__Profiles__Profile *
+pprof_sums(const char *buf, size_t n, struct keytab *kt, uint64_t **sums,
+    size_t *sums_cap, size_t nk, uint64_t *ids, size_t *at0, size_t *addr)
+{
+	Perftools__Profiles__Profile *m;
+	Perftools__Profiles__Location *l;
+	Perftools__Profiles__Function *f;
+	z_stream	 z;
+	uint8_t		*raw = NULL;
+	uint64_t	 key;
+	size_t		 rcap = 0, len = 0, i, k;
+	uint32_t	 j;
+	int		 rc, created;
+
+	memset(&z, 0, sizeof(z));
+	ck_assert_int_eq(inflateInit2(&z, 15 + 16), Z_OK);
+	z.next_in = (unsigned char *)(uintptr_t)buf;
+	z.avail_in = (unsigned)n;
+	do {
+		raw = xgrow(raw, &rcap, len + 65536, 1);
+		z.next_out = raw + len;
+		z.avail_out = (unsigned)(rcap - len);
+		rc = inflate(&z, Z_NO_FLUSH);
+		len = rcap - z.avail_out;
+	} while (rc == Z_OK);
+	ck_assert_int_eq(rc, Z_STREAM_END);
+	(void)inflateEnd(&z);
+	m = perftools__profiles__profile__unpack(NULL, len, raw);
+	free(raw);
+	ck_assert_ptr_nonnull(m);
+	*ids = 0;
+	*at0 = *addr = 0;
+	for (i = 0; i < m->n_sample; i++) {
+		ck_assert_uint_ge(m->sample[i]->n_location_id, 1);
+		ck_assert_uint_eq(m->sample[i]->n_value, nk);
+		*ids += m->sample[i]->n_location_id;
+		/* Location and function ids are their index + 1 here. */
+		l = m->location[m->sample[i]->location_id[0] - 1];
+		ck_assert_uint_eq(l->id, m->sample[i]->location_id[0]);
+		f = m->function[l->line[0]->function_id - 1];
+		ck_assert_uint_eq(f->id, l->line[0]->function_id);
+		*at0 += l->line[0]->line == 0;
+		*addr += l->address != 0;
+		key = keytab_pair((uint32_t)f->name, (uint32_t)f->filename);
+		j = keytab_get(kt, &key, &created);
+		if (created) {
+			*sums = xgrow(*sums, sums_cap, ((size_t)j + 1) * nk,
+			    sizeof(**sums));
+			memset(*sums + (size_t)j * nk, 0, nk * sizeof(**sums));
+		}
+		for (k = 0; k < nk; k++)
+			(*sums)[(size_t)j * nk + k] +=
+			    (uint64_t)m->sample[i]->value[k];
+	}
+	return m;
+}
+
+/*
+ * Check that the sums of pprof_sums() (kt, nk events) of message m are
+ * the self costs of p's functions of those names in those files (of
+ * their lines in that file), and that no other function has any.
+ */
+static void
+pprof_check_self(const struct profile *p, const Perftools__Profiles__Profile
+    *m, const struct keytab *kt, const uint64_t *sums, size_t nk)
+{
+	struct strtab	*st = strtab_create();
+	uint32_t	 i, fn, file, ffile, obj, name, a, b, j;
+	uint64_t	*want, *c, line, key;
+	size_t		 k;
+
+	/* pprof's strings, each once, at their index. */
+	for (i = 0; i < m->n_string_table; i++)
+		ck_assert_uint_eq(strtab_intern(st, m->string_table[i],
+		    strlen(m->string_table[i])), i);
+	want = xcalloc(((size_t)kt->n + 1) * nk, sizeof(*want));
+	c = xreallocarray(NULL, profile_nevents(p), sizeof(*c));
+	for (i = 0; i < profile_nlines(p); i++) {
+		profile_line(p, i, &fn, &file, &line);
+		profile_func(p, fn, &obj, &ffile, &name);
+		a = strtab_find(st, profile_str(p, name),
+		    profile_strlen(p, name));
+		b = strtab_find(st, profile_str(p, file),
+		    profile_strlen(p, file));
+		key = keytab_pair(a, b);
+		if (a >= m->n_string_table || b >= m->n_string_table ||
+		    (j = keytab_find(kt, &key)) == KEYTAB_NONE)
+			j = kt->n;	/* not in the samples */
+		profile_line_cost(p, i, c);
+		for (k = 0; k < nk; k++)
+			if (c[k] != COST_NONE)
+				want[(size_t)j * nk + k] += c[k];
+	}
+	for (j = 0; j < kt->n; j++)
+		for (k = 0; k < nk; k++)
+			ck_assert_uint_eq(sums[(size_t)j * nk + k],
+			    want[(size_t)j * nk + k]);
+	for (k = 0; k < nk; k++)
+		ck_assert_uint_eq(want[(size_t)kt->n * nk + k], 0);
+	strtab_free(st);
+	free(want);
+	free(c);
+}
+
+/*
+ * pprof's samples within a budget of frames (a hook, in place of
+ * millions): the costliest functions keep their lines or instructions,
+ * the others go whole; every function's self cost of every event stays
+ * exact, and the message says what was done.
+ */
+START_TEST(test_report_pprof_budget)
+{
+	struct report_opts	 o;
+	struct report_run	 run;
+	struct parse_opts	 po;
+	struct profile		*p = profile_create();
+	Perftools__Profiles__Profile *m;
+	const char		*path = CGA_TESTDATA "/real/sqlite3.out.gz";
+	char			*buf = NULL;
+	struct keytab		 kt;
+	uint64_t		*sums = NULL, ids, full = 0;
+	size_t			 len = 0, at0, addr, k, nk, cap = 0;
+	FILE			*out;
+	int			 pass, said;
+
+	msg_set_quiet(1);
+	memset(&po, 0, sizeof(po));
+	po.instrs = 1;
+	ck_assert_int_eq(load_file(p, path, &po), 0);
+	(void)profile_done(p);
+	nk = profile_nevents(p);
+	for (pass = 0; pass < 2; pass++) {
+		memset(&o, 0, sizeof(o));
+		o.format = format_find("pprof");
+		o.threshold = "100";
+		memset(&run, 0, sizeof(run));
+		run.profile_name = path;
+		hooks.pprof_frames = pass == 0 ? 0 : (size_t)(full / 4);
+		ck_assert_ptr_nonnull(out = open_memstream(&buf, &len));
+		ck_assert_int_eq(report_print(out, p, NULL, &o, &run), 0);
+		ck_assert_int_eq(fclose(out), 0);
+		hooks.pprof_frames = 0;
+		keytab_init(&kt, 1);
+		m = pprof_sums(buf, len, &kt, &sums, &cap, nk, &ids, &at0,
+		    &addr);
+		for (k = 0, said = 0; k < m->n_comment; k++)
+			said += strstr(m->string_table[m->comment[k]],
+			    "the others whole") != NULL;
+		if (pass == 0) {
+			/* Every instruction its own leaf: not vacuous. */
+			full = ids;
+			ck_assert_uint_gt(full, 400000);
+			ck_assert_int_eq(said, 0);
+			ck_assert_uint_gt(addr, 50000);
+		} else {
+			ck_assert_uint_le(ids, full / 4);
+			ck_assert_int_eq(said, 1);
+			ck_assert_uint_gt(at0, 0);
+			ck_assert_uint_gt(addr, 0);
+		}
+		/* Each function's self cost, by name, every event. */
+		pprof_check_self(p, m, &kt, sums, nk);
+		keytab_free(&kt);
+		perftools__profiles__profile__free_unpacked(m, NULL);
+		free(buf);
+		buf = NULL;
+	}
+	free(sums);
+	profile_free(p);
+	msg_reset();
+}
+END_TEST
+
 Suite *
 make_report_suite(void)
 {
@@ -113,6 +301,7 @@ make_report_suite(void)
 	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_report_split);
+	tcase_add_test(tc, test_report_pprof_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }

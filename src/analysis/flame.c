@@ -13,9 +13,9 @@
  * stacks of a function add up to its self cost exactly.  A share smaller
  * than a hundred-thousandth of the total (FLAME_SPLIT) is not split
  * further but goes up whole through the costliest caller at each level;
- * where the stacks would hold more than FLAME_BUDGET frames, the walk
- * stops as soon as it sees so (by the share of the costs it has taken
- * up) and starts again ten times coarser.  With
+ * where the stacks would hold more than their budget of frames (flame.h),
+ * the walk stops as soon as it sees so (by the share of the costs it has
+ * taken up) and starts again ten times coarser.  With
  * --separate-callers, the functions are caller contexts, whose calls
  * come only from their callers' contexts: the stacks are exact as far as
  * the contexts reach.  The stacks of several events (the exports') are
@@ -474,7 +474,7 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	for (split = FLAME_SPLIT; ; split /= 10) {
 		for (k = 0; k < nev; k++)
 			e.min[k] = total[k] / split > 0 ? total[k] / split : 1;
-		e.budget = split > 1 ? FLAME_BUDGET : 0;
+		e.budget = split > 1 ? f->budget : 0;
 		f->split = split;
 		/* The walk in a second thread, the tree made here. */
 		if (handoff_run(flame_walk, &e, flame_take, &t) == -1)
@@ -1069,11 +1069,13 @@ flame_share(struct fest *e, unsigned k, uint64_t count, size_t lo, size_t hi,
 /*
  * Return the stacks of events evs (nev of them) of profile p, made
  * together: the profile's own if it has them, else estimated from its
- * call graph, each event's as if made alone; NULL if making them walks
- * more than FLAME_MAX_FRAMES frames.
+ * call graph, each event's as if made alone, estimated within budget
+ * frames (0: FLAME_BUDGET, the most); NULL if making them walks more than
+ * FLAME_MAX_FRAMES frames.
  */
 struct flame *
-flame_build(const struct profile *p, const unsigned *evs, unsigned nev)
+flame_build(const struct profile *p, const unsigned *evs, unsigned nev,
+    uint64_t budget)
 {
 	const struct stacks	*st = profile_stacks(p);
 	const uint32_t		*fr;
@@ -1085,6 +1087,7 @@ flame_build(const struct profile *p, const unsigned *evs, unsigned nev)
 
 	f = xcalloc(1, sizeof(*f));
 	f->nev = nev;
+	f->budget = budget > 0 && budget < FLAME_BUDGET ? budget : FLAME_BUDGET;
 	f->limit = FLAME_MAX_FRAMES * (nev < FLAME_MAX_EVENTS ? (nev > 0 ?
 	    nev : 1) : FLAME_MAX_EVENTS);
 	f->walked_ev = xcalloc(nev + 1, sizeof(*f->walked_ev));

@@ -28,9 +28,10 @@
 /*
  * The estimate's resolution: a share below total / FLAME_SPLIT goes up
  * whole through the costliest caller, not split; where the stacks of the
- * events made together would hold more than FLAME_BUDGET frames (a
- * frame shared by events counted once), the shares split are ten times
- * coarser, and so on down to none (split 1).
+ * events made together would hold more than a budget of frames (a frame
+ * shared by events counted once; FLAME_BUDGET unless the caller gives
+ * less), the shares split are ten times coarser, and so on down to none
+ * (split 1).
  */
 #define FLAME_SPLIT	100000
 #define FLAME_BUDGET	((uint64_t)1 << 25)
@@ -57,6 +58,7 @@ struct flame {
 	uint32_t	 split;		/* estimated: the resolution (shares
 					   below total / split went up whole),
 					   else 0 */
+	uint64_t	 budget;	/*   for frames at most (see above) */
 	struct keytab	 nodes;
 	unsigned	 nev;		/* events counted */
 	struct flame_end *ends;		/* by node, then event */
@@ -74,7 +76,7 @@ struct flame {
 };
 
 struct flame	*flame_build(const struct profile *, const unsigned *,
-		    unsigned);
+		    unsigned, uint64_t);
 void		 flame_free(struct flame *);
 
 /* Return the number of nodes of f, the root included. */

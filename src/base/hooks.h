@@ -27,6 +27,8 @@ struct hooks {
 				   summed after every this many (instrs.c) */
 	size_t	 pack_after;	/* bytes of long strings a table holds
 				   before it compresses them (strtab.c) */
+	size_t	 pprof_frames;	/* location ids pprof's samples may hold,
+				   in place of PP_FRAMES (report_pprof.c) */
 };
 
 extern struct hooks	hooks;

@@ -500,7 +500,7 @@ flamesel_build(const struct flamesel_from *from)
 	/* Names are text: OLD's walk finds NEW's frames by them. */
 	flamesel_kids_init(&kids, from->old != NULL);
 	ev = (unsigned)from->ev;
-	if ((f = flame_build(from->p, &ev, 1)) == NULL) {
+	if ((f = flame_build(from->p, &ev, 1, 0)) == NULL) {
 		flamesel_too_large(from->run->profile_name);
 		goto fail;
 	}
@@ -510,7 +510,7 @@ flamesel_build(const struct flamesel_from *from)
 	flame_free(f);
 	if (from->old != NULL) {
 		ev = (unsigned)from->old_ev;
-		if ((f = flame_build(from->old, &ev, 1)) == NULL) {
+		if ((f = flame_build(from->old, &ev, 1, 0)) == NULL) {
 			flamesel_too_large(from->run->old_name);
 			goto fail;
 		}
@@ -628,11 +628,11 @@ flamesel_coarse(const char *file, const struct flame *f)
 		msg_note("%s: stacks estimated coarser than 1/%u: shares below "
 		    "1/%u of the total go up whole (finer, they would hold "
 		    "more than %llu frames)", file, FLAME_SPLIT, f->split,
-		    (unsigned long long)FLAME_BUDGET);
+		    (unsigned long long)f->budget);
 	else
 		msg_note("%s: stacks estimated coarsest: every share goes up "
 		    "whole (finer, they would hold more than %llu frames)",
-		    file, (unsigned long long)FLAME_BUDGET);
+		    file, (unsigned long long)f->budget);
 }
 
 /* Free flame graph frames. */
@@ -678,7 +678,8 @@ flamesel_stacks(const struct flamesel_from *from, const unsigned *evs,
 	size_t		 i, n;
 	uint32_t	 j;
 
-	if ((f = flame_build(from->p, evs, nev)) == NULL) {
+	if ((f = flame_build(from->p, evs, nev, from->o->format->frames)) ==
+	    NULL) {
 		flamesel_too_large(from->run->profile_name);
 		return NULL;
 	}

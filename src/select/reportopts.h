@@ -6,6 +6,7 @@
 #define CGA_REPORTOPTS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "base/rematch.h"
@@ -52,6 +53,9 @@ struct format {
 	const char	*name;		/* as --format takes it */
 	int		(*view)(FILE *, const struct selection *);
 	unsigned	 needs;		/* FORMAT_* */
+	uint64_t	 frames;	/* FORMAT_STACKS_EVERY: the frames its
+					   stacks may hold, estimated (0: as
+					   many as a flame graph's) */
 };
 
 #define REPORT_TREE_CALLER	1	/* --tree=caller */

@@ -15,21 +15,22 @@
 /* The formats, the default first, in the order --help lists them. */
 const struct format formats[] = {
 	{ "text", report_plain, FORMAT_ANNOTATE | FORMAT_ASM |
-	    FORMAT_SAYS_READING | FORMAT_BROWSE },
+	    FORMAT_SAYS_READING | FORMAT_BROWSE, 0 },
 	{ "json", report_json, FORMAT_CALLS | FORMAT_LINES | FORMAT_ASM |
-	    FORMAT_WHOLE | FORMAT_QUIET },
-	{ "markdown", report_markdown, 0 },
-	{ "dot", report_dot, FORMAT_CALLS | FORMAT_GRAPH },
-	{ "folded", report_folded, FORMAT_CALLS | FORMAT_STACKS },
-	{ "svg", report_svg, FORMAT_CALLS | FORMAT_STACKS },
+	    FORMAT_WHOLE | FORMAT_QUIET, 0 },
+	{ "markdown", report_markdown, 0, 0 },
+	{ "dot", report_dot, FORMAT_CALLS | FORMAT_GRAPH, 0 },
+	{ "folded", report_folded, FORMAT_CALLS | FORMAT_STACKS, 0 },
+	{ "svg", report_svg, FORMAT_CALLS | FORMAT_STACKS, 0 },
 	{ "speedscope", report_speedscope, FORMAT_CALLS | FORMAT_STACKS |
-	    FORMAT_STACKS_EVERY | FORMAT_QUIET | FORMAT_ONE },
+	    FORMAT_STACKS_EVERY | FORMAT_QUIET | FORMAT_ONE, 0 },
+	/* Stacks Go's pprof reads in seconds: see report_pprof.c. */
 	{ "pprof", report_pprof, FORMAT_CALLS | FORMAT_STACKS |
 	    FORMAT_STACKS_EVERY | FORMAT_INSTRS |
-	    FORMAT_QUIET | FORMAT_BINARY | FORMAT_ONE },
+	    FORMAT_QUIET | FORMAT_BINARY | FORMAT_ONE, (uint64_t)1 << 20 },
 	{ "callgrind", report_callgrind, FORMAT_INSTRS | FORMAT_WHOLE |
-	    FORMAT_QUIET | FORMAT_ONE },
-	{ NULL, NULL, 0 }
+	    FORMAT_QUIET | FORMAT_ONE, 0 },
+	{ NULL, NULL, 0, 0 }
 };
 
 /* Return the format named name, or NULL. */

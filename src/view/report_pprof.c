@@ -46,6 +46,7 @@
 #include "analysis/flame.h"
 #include "base/cost.h"
 #include "base/gzout.h"
+#include "base/hooks.h"
 #include "base/keytab.h"
 #include "base/msg.h"
 #include "base/strtab.h"
@@ -63,6 +64,8 @@
 #define PP_IDS		(1 << 16)	/* location ids a message */
 #define PP_NONE		UINT32_MAX
 #define PP_STEP		((uint64_t)1 << 32) /* objects' bases apart */
+#define PP_FRAMES	((uint64_t)1 << 21) /* location ids in the samples,
+					   at most: see pp_modes() */
 
 typedef Perftools__Profiles__Profile	PbProfile;
 typedef Perftools__Profiles__Sample	PbSample;
@@ -73,11 +76,25 @@ typedef Perftools__Profiles__Mapping	PbMapping;
 typedef Perftools__Profiles__ValueType	PbValueType;
 typedef Perftools__Profiles__Label	PbLabel;
 
-/* The units of one function: its lines or instructions, in order. */
+/*
+ * The units of the functions, each function's in the profile's order:
+ * every instruction (when known with every event's cost), then every
+ * source line, then every file its lines are in (the whole function's
+ * cost in that file, at line 0); the samples of a function's stacks go
+ * to one kind, its mode (see pp_modes()).
+ */
+enum pp_mode { PP_WHOLE, PP_LINES, PP_INSTRS };
+
 struct pp_units {
-	uint32_t	*first;		/* fn -> its first unit, */
-	uint32_t	*ids;		/*   line or instruction ids, */
-	unsigned char	*byinstr;	/*   instructions if set */
+	uint32_t	*ifirst;	/* fn -> its first instruction, */
+	uint32_t	*lfirst;	/*   line, */
+	uint32_t	*ffirst;	/*   and file: indexes of units */
+	uint32_t	*ids;		/* instruction ids [0, ni), then line
+					   ids, then file ids */
+	uint64_t	*fcost;		/* each file unit's cost of every event
+					   shown, from ffirst[0] on */
+	uint32_t	 ni;
+	unsigned char	*mode;		/* fn -> enum pp_mode */
 };
 
 /* The best call site of a caller to a callee, for the first sort event. */
@@ -94,6 +111,12 @@ struct pp_piece {
 	uint32_t	 at;		/* the unit's index, UINT32_MAX: none */
 	uint32_t	 k;		/* the value: the event shown */
 	uint64_t	 count;
+};
+
+/* A function and the cost of its stacks, to rank. */
+struct pp_rank {
+	uint64_t	 cost;
+	uint32_t	 fn;
 };
 
 /* A location made and not written yet. */
@@ -153,6 +176,8 @@ struct pp {
 	size_t		 labels_len;
 	uint64_t	*values;	/* a sample's values, clamped */
 	int		 clamped;	/* a count above 2^63 - 1 */
+	uint32_t	 nmode[3];	/* functions of each mode, if any was
+					   given a coarser one, else 0 */
 };
 
 /* The buffer protobuf-c packs into: the writer's deflate stream. */
@@ -169,18 +194,24 @@ static uint32_t	pp_loc(struct pp *, uint32_t, uint32_t, uint64_t, uint64_t,
 		    int, int);
 static void	pp_flush(struct pp *);
 static int	pp_rank(const struct profile *, uint32_t, enum framekind);
+static int	pp_modes_said(const struct pp *, char *, size_t);
 static void	pp_head(struct pp *);
 static void	pp_bases(struct pp *);
 static const char *pp_unit(const struct profile *, int);
 static void	pp_labels(struct pp *);
 static void	pp_units(const struct pp *, struct pp_units *);
+static void	pp_files(const struct pp *, struct pp_units *);
+static void	pp_range(const struct pp_units *, uint32_t, uint32_t *,
+		    uint32_t *);
 static void	pp_sites(const struct pp *, struct keytab *,
 		    struct pp_site **, int);
 static uint32_t	pp_unit_loc(struct pp *, uint32_t, uint32_t);
 static int	pp_piececmp(const void *, const void *);
 static void	pp_split(struct pp *, size_t, uint32_t, uint64_t, uint32_t *,
 		    uint64_t *, struct pp_piece **, size_t *, size_t *);
-static void	pp_samples(struct pp *);
+static void	pp_walk(struct pp *, uint64_t *, uint64_t *, size_t);
+static int	pp_rankcmp(const void *, const void *);
+static void	pp_modes(struct pp *);
 static size_t	pp_varint_len(uint64_t);
 static uint8_t	*pp_varint(uint8_t *, uint64_t);
 static void	pp_frames(struct pp *, size_t);
@@ -528,6 +559,25 @@ pp_rank(const struct profile *p, uint32_t i, enum framekind k)
 }
 
 /*
+ * Say in buf (size bytes) what pp_modes() did, if it gave any function a
+ * coarser mode than its finest; return 0 if it did, else -1.
+ */
+static int
+pp_modes_said(const struct pp *w, char *buf, size_t size)
+{
+	if (w->nmode[PP_WHOLE] + w->nmode[PP_LINES] + w->nmode[PP_INSTRS] ==
+	    0)
+		return -1;
+	(void)snprintf(buf, size, "within %llu frames, for Go's pprof to "
+	    "read: the costliest functions split over their instructions "
+	    "(%u) or lines (%u), the others whole, at line 0 of each file (%u)",
+	    (unsigned long long)(hooks.pprof_frames > 0 ? hooks.pprof_frames :
+	    PP_FRAMES), w->nmode[PP_INSTRS],
+	    w->nmode[PP_LINES], w->nmode[PP_WHOLE]);
+	return 0;
+}
+
+/*
  * Write the first message: the sample types, the mappings, the
  * comments, the default sample type.
  */
@@ -541,7 +591,8 @@ pp_head(struct pp *w)
 	uint32_t	 nobj = profile_nobjects(w->p), i, n;
 	enum framekind	*kind;
 	int		 r;
-	int64_t		 comment[4];
+	int64_t		 comment[5];
+	char		 said[256];
 	const char	*cmd = profile_str(w->p, profile_part(w->p, 0)->cmd);
 	char		*s;
 	size_t		 k;
@@ -598,6 +649,8 @@ pp_head(struct pp *w)
 	comment[k++] = pp_str(w, "a function's stacks split over its lines "
 	    "in order: sums per line and per stack exact, their pairing not "
 	    "recorded");
+	if (pp_modes_said(w, said, sizeof(said)) == 0)
+		comment[k++] = pp_str(w, said);
 	m.n_sample_type = w->nvals;
 	m.sample_type = vtp;
 	m.n_mapping = nobj;
@@ -617,48 +670,123 @@ pp_head(struct pp *w)
 }
 
 /*
- * Make the units of every function: its instructions if they are known
- * (with the costs of every event), else its source lines; each in the
- * profile's order.
+ * Make the units of every function (struct pp_units), each given its
+ * finest mode: its instructions if they are known with the costs of
+ * every event, else its source lines.
  */
 static void
 pp_units(const struct pp *w, struct pp_units *u)
 {
 	uint32_t	 nf = profile_nfuncs(w->p), n, i, fn, file, *fill;
 	uint64_t	 addr, line;
-	unsigned char	*byinstr;
-	int		 instrs = w->ins != NULL &&
-			    instrs_nevents(w->ins) >= profile_nevents(w->p);
 
-	u->byinstr = byinstr = xcalloc((size_t)nf + 1, 1);
-	u->first = xcalloc((size_t)nf + 2, sizeof(*u->first));
-	n = instrs ? instrs_count(w->ins) : 0;
+	n = w->ins != NULL && instrs_nevents(w->ins) >=
+	    profile_nevents(w->p) ? instrs_count(w->ins) : 0;
+	u->ni = n;
+	u->ifirst = xcalloc((size_t)nf + 2, sizeof(*u->ifirst));
+	u->lfirst = xcalloc((size_t)nf + 2, sizeof(*u->lfirst));
 	for (i = 0; i < n; i++) {
 		instrs_get(w->ins, i, &fn, &addr, &file, &line);
-		byinstr[fn] = 1;
-		u->first[fn + 1]++;
+		u->ifirst[fn + 1]++;
 	}
 	for (i = 0; i < profile_nlines(w->p); i++) {
 		profile_line(w->p, i, &fn, &file, &line);
-		if (!byinstr[fn])
-			u->first[fn + 1]++;
+		u->lfirst[fn + 1]++;
 	}
-	for (i = 0; i < nf; i++)
-		u->first[i + 1] += u->first[i];
-	u->ids = xreallocarray(NULL, (size_t)u->first[nf] + 1,
+	u->lfirst[0] = n;
+	for (i = 0; i < nf; i++) {
+		u->ifirst[i + 1] += u->ifirst[i];
+		u->lfirst[i + 1] += u->lfirst[i];
+	}
+	u->ids = xreallocarray(NULL, (size_t)u->lfirst[nf] + 1,
 	    sizeof(*u->ids));
-	fill = xreallocarray(NULL, (size_t)nf + 1, sizeof(*fill));
-	memcpy(fill, u->first, (size_t)nf * sizeof(*fill));
+	fill = xreallocarray(NULL, 2 * (size_t)nf + 1, sizeof(*fill));
+	memcpy(fill, u->ifirst, (size_t)nf * sizeof(*fill));
+	memcpy(fill + nf, u->lfirst, (size_t)nf * sizeof(*fill));
 	for (i = 0; i < n; i++) {
 		instrs_get(w->ins, i, &fn, &addr, &file, &line);
 		u->ids[fill[fn]++] = i;
 	}
 	for (i = 0; i < profile_nlines(w->p); i++) {
 		profile_line(w->p, i, &fn, &file, &line);
-		if (!byinstr[fn])
-			u->ids[fill[fn]++] = i;
+		u->ids[fill[nf + fn]++] = i;
 	}
 	free(fill);
+	pp_files(w, u);
+	u->mode = xreallocarray(NULL, (size_t)nf + 1, sizeof(*u->mode));
+	for (fn = 0; fn < nf; fn++)
+		u->mode[fn] = u->ifirst[fn + 1] > u->ifirst[fn] ? PP_INSTRS :
+		    PP_LINES;
+}
+
+/*
+ * Make the file units of every function from its line units: each file
+ * its lines are in, in the order first met, with their costs summed.
+ */
+static void
+pp_files(const struct pp *w, struct pp_units *u)
+{
+	struct keytab	 kt;
+	uint32_t	 nf = profile_nfuncs(w->p), fn, i, g, base, file, ifn;
+	uint64_t	 key, line, c;
+	size_t		 nk = w->sel->nshow, k, cap = 0, fcap = 0;
+	int		 created;
+
+	keytab_init(&kt, 1);	/* keytab_pair(fn, file) */
+	base = u->lfirst[nf];
+	u->ffirst = xcalloc((size_t)nf + 2, sizeof(*u->ffirst));
+	u->fcost = NULL;
+	for (fn = 0; fn < nf; fn++) {
+		u->ffirst[fn] = base + kt.n;
+		for (i = u->lfirst[fn]; i < u->lfirst[fn + 1]; i++) {
+			profile_line(w->p, u->ids[i], &ifn, &file, &line);
+			key = keytab_pair(fn, file);
+			g = keytab_get(&kt, &key, &created);
+			if (created) {
+				u->ids = xgrow(u->ids, &cap, (size_t)base + g +
+				    1, sizeof(*u->ids));
+				u->ids[base + g] = file;
+				u->fcost = xgrow(u->fcost, &fcap,
+				    ((size_t)g + 1) * nk + 1,
+				    sizeof(*u->fcost));
+				memset(u->fcost + (size_t)g * nk, 0,
+				    nk * sizeof(*u->fcost));
+			}
+			for (k = 0; k < nk; k++) {
+				c = profile_line_cost1(w->p, u->ids[i],
+				    (unsigned)w->sel->show[k]);
+				if (c != COST_NONE)
+					cost_add1(&u->fcost[(size_t)g * nk + k],
+					    c);
+			}
+		}
+	}
+	u->ffirst[nf] = base + kt.n;
+	keytab_free(&kt);
+}
+
+/*
+ * Set *start and *end to the units of function fn that its mode gives
+ * its samples (none: the whole function).
+ */
+static void
+pp_range(const struct pp_units *u, uint32_t fn, uint32_t *start,
+    uint32_t *end)
+{
+	switch (u->mode[fn]) {
+	case PP_INSTRS:
+		*start = u->ifirst[fn];
+		*end = u->ifirst[fn + 1];
+		break;
+	case PP_LINES:
+		*start = u->lfirst[fn];
+		*end = u->lfirst[fn + 1];
+		break;
+	default:
+		*start = u->ffirst[fn];
+		*end = u->ffirst[fn + 1];
+		break;
+	}
 }
 
 /*
@@ -816,13 +944,14 @@ pp_unit_loc(struct pp *w, uint32_t fn, uint32_t at)
 
 	if (w->uloc[at] != 0)
 		return w->uloc[at];
-	if (w->u.byinstr[fn]) {
+	if (at < w->u.ni) {
 		instrs_get(w->ins, uid, &ifn, &addr, &file, &line);
 		w->uloc[at] = pp_loc(w, fn, file, line, addr, 1, 0);
-	} else {
+	} else if (at < w->u.ffirst[0]) {
 		profile_line(w->p, uid, &ifn, &file, &line);
 		w->uloc[at] = pp_loc(w, fn, file, line, 0, 0, 0);
-	}
+	} else		/* a file: uid is its name */
+		w->uloc[at] = pp_loc(w, fn, uid, 0, 0, 0, 1);
 	return w->uloc[at];
 }
 
@@ -838,26 +967,33 @@ pp_piececmp(const void *a, const void *b)
 }
 
 /*
- * Give the count c of event k's stacks at a node of function fn to fn's
- * units, what is left of the one at hand first (the cursor of event k:
- * unit[], left[]), as pieces added to *pcs.
+ * Give the count c of event k's stacks at a node of function fn to the
+ * units of fn's mode, what is left of the one at hand first (the cursor
+ * of event k: unit[], left[]), as pieces added to *pcs.
  */
 static void
 pp_split(struct pp *w, size_t k, uint32_t fn, uint64_t c, uint32_t *unit,
     uint64_t *left, struct pp_piece **pcs, size_t *npcs, size_t *cap)
 {
 	const struct pp_units *u = &w->u;
-	uint32_t	 end = u->first[fn + 1], uid;
+	uint32_t	 start, end, uid;
 	uint64_t	 t;
 	int		 ev = w->sel->show[k];
 
+	pp_range(u, fn, &start, &end);
 	while (c > 0) {
 		/* The next unit with some cost left. */
 		while (left[fn] == 0 && unit[fn] < end) {
 			uid = u->ids[unit[fn]];
-			left[fn] = u->byinstr[fn] ? instrs_cost1(w->ins, uid,
-			    (unsigned)ev) : profile_line_cost1(w->p, uid,
-			    (unsigned)ev);
+			if (unit[fn] < u->ni)
+				left[fn] = instrs_cost1(w->ins, uid,
+				    (unsigned)ev);
+			else if (unit[fn] < u->ffirst[0])
+				left[fn] = profile_line_cost1(w->p, uid,
+				    (unsigned)ev);
+			else
+				left[fn] = u->fcost[(size_t)(unit[fn] -
+				    u->ffirst[0]) * w->sel->nshow + k];
 			if (left[fn] == COST_NONE)	/* no count */
 				left[fn] = 0;
 			if (left[fn] == 0)
@@ -865,7 +1001,7 @@ pp_split(struct pp *w, size_t k, uint32_t fn, uint64_t c, uint32_t *unit,
 		}
 		*pcs = xgrow(*pcs, cap, *npcs + 1, sizeof(**pcs));
 		if (left[fn] == 0) {
-			/* More than its lines hold: no line. */
+			/* More than its units hold, or none: no line. */
 			(*pcs)[(*npcs)++] = (struct pp_piece){ UINT32_MAX,
 			    (uint32_t)k, c };
 			return;
@@ -880,37 +1016,48 @@ pp_split(struct pp *w, size_t k, uint32_t fn, uint64_t c, uint32_t *unit,
 }
 
 /*
- * Write the samples: for each node of the events' stacks (made together:
- * a stack of several events is one sample with a value for each), its
- * frames once, and a sample for each unit of its function its counts
- * were given to, with each event's share.
+ * Walk the nodes of the events' stacks (made together: a stack of
+ * several events is one sample with a value for each), each node's
+ * counts split over the units of its function's mode.  With ids NULL,
+ * write for each node its frames once and a sample for each unit its
+ * counts were given to, with each event's share.  Else write nothing:
+ * add to ids[fn] the location ids the samples of fn's nodes would hold,
+ * and if cost is not NULL, to cost[fn] their counts of the k0-th event
+ * shown.
  */
 static void
-pp_samples(struct pp *w)
+pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 {
 	const struct flame *f;
 	struct pp_piece	*pcs = NULL;
 	struct pp_site	*st;
-	uint32_t	*edge, *unit, fn, parent, pfn, id, file, obj, name;
-	uint32_t	 nf = profile_nfuncs(w->p);
+	uint32_t	*edge = NULL, *depth = NULL, *unit, fn, parent, pfn;
+	uint32_t	 id, file, obj, name, end, nf = profile_nfuncs(w->p);
 	uint64_t	*left, *v, key, c;
-	size_t		 n, u, k, j, m, npcs, cap = 0, depth;
+	size_t		 n, u, k, j, m, npcs, cap = 0, nd;
 	size_t		 nk = w->sel->nshow;
 
 	if (w->sel->stacks == NULL)
 		return;
 	f = w->sel->stacks;
 	n = flame_nnodes(f);
-	edge = xcalloc(n + 1, sizeof(*edge));
+	if (ids == NULL)
+		edge = xcalloc(n + 1, sizeof(*edge));
+	else
+		depth = xcalloc(n + 1, sizeof(*depth));
 	unit = xreallocarray(NULL, nk * nf + 1, sizeof(*unit));
 	left = xcalloc(nk * nf + 1, sizeof(*left));
 	v = xreallocarray(NULL, nk + 1, sizeof(*v));
-	for (k = 0; k < nk; k++)
-		memcpy(unit + k * nf, w->u.first, (size_t)nf * sizeof(*unit));
+	for (fn = 0; fn < nf; fn++)
+		pp_range(&w->u, fn, &unit[fn], &end);
+	for (k = 1; k < nk; k++)
+		memcpy(unit + k * nf, unit, (size_t)nf * sizeof(*unit));
 	for (u = 1; u < n; u++) {
 		parent = flame_node(f, u, &fn);
-		/* The caller's frame: its call site of fn. */
-		if (parent != 0) {
+		if (ids != NULL)
+			depth[u] = parent != 0 ? depth[parent] + 1 : 0;
+		else if (parent != 0) {
+			/* The caller's frame: its call site of fn. */
 			(void)flame_node(f, parent, &pfn);
 			key = keytab_pair(pfn, fn);
 			profile_func(w->p, pfn, &obj, &file, &name);
@@ -927,21 +1074,29 @@ pp_samples(struct pp *w)
 		for (k = 0; k < nk; k++) {
 			if ((c = flame_count(f, u, (unsigned)k)) == 0)
 				continue;
+			if (cost != NULL && k == k0)
+				cost_add1(&cost[fn], c);
 			pp_split(w, k, fn, c, unit + k * nf, left + k * nf,
 			    &pcs, &npcs, &cap);
 		}
 		if (npcs == 0)
 			continue;
-		/* The frames above: edge[] of u and of its parents. */
-		for (depth = 0, m = u; (parent = flame_node(f, m, &pfn)) != 0;
-		    m = parent) {
-			w->stack = xgrow(w->stack, &w->stack_cap, depth + 1,
-			    sizeof(*w->stack));
-			w->stack[depth++] = edge[m];
-		}
-		pp_frames(w, depth);
 		if (nk > 1)
 			qsort(pcs, npcs, sizeof(*pcs), pp_piececmp);
+		if (ids != NULL) {
+			for (j = 0, m = 1; m < npcs; m++)
+				j += pcs[m].at != pcs[m - 1].at;
+			ids[fn] += (uint64_t)(j + 1) * (depth[u] + 1);
+			continue;
+		}
+		/* The frames above: edge[] of u and of its parents. */
+		for (nd = 0, m = u; (parent = flame_node(f, m, &pfn)) != 0;
+		    m = parent) {
+			w->stack = xgrow(w->stack, &w->stack_cap, nd + 1,
+			    sizeof(*w->stack));
+			w->stack[nd++] = edge[m];
+		}
+		pp_frames(w, nd);
 		/* A sample a unit, each event's share its value. */
 		for (j = 0; j < npcs; j = m) {
 			memset(v, 0, nk * sizeof(*v));
@@ -953,14 +1108,99 @@ pp_samples(struct pp *w)
 				profile_func(w->p, fn, &obj, &file, &name);
 				id = pp_loc(w, fn, file, 0, 0, 0, 1);
 			}
-			pp_sample(w, id, v, depth);
+			pp_sample(w, id, v, nd);
 		}
 	}
 	free(edge);
+	free(depth);
 	free(unit);
 	free(left);
 	free(v);
 	free(pcs);
+}
+
+/* Order functions by cost, largest first, then by id. */
+static int
+pp_rankcmp(const void *a, const void *b)
+{
+	const struct pp_rank *x = a, *y = b;
+
+	if (x->cost != y->cost)
+		return x->cost > y->cost ? -1 : 1;
+	return (x->fn > y->fn) - (x->fn < y->fn);
+}
+
+/*
+ * Choose each function's mode so that the samples hold at most PP_FRAMES
+ * location ids.  Go's pprof takes about 2.5 us and 250 bytes for each it
+ * reads (Debian's, 2021): an export of a 13.6 MB profile of cc1 with its
+ * instructions, 37 million ids, took 79 s and 6.4 GB to print -top;
+ * every instruction is a sample, each a whole stack.  If every function
+ * split finest fits, so be it; else each is first taken whole (its
+ * stacks' counts at line 0, one sample a node: the stacks were made
+ * within half of PP_FRAMES, format.c), and then, costliest first (the
+ * default sample type), given its instructions, or else its lines, if
+ * what that adds still fits.
+ */
+static void
+pp_modes(struct pp *w)
+{
+	struct pp_units	*u = &w->u;
+	struct pp_rank	*r;
+	uint32_t	 nf = profile_nfuncs(w->p), fn, i;
+	uint64_t	*fine, *lines, *whole, *cost, sum = 0, room, add;
+	uint64_t	 most = hooks.pprof_frames > 0 ? hooks.pprof_frames :
+			    PP_FRAMES;
+	size_t		 k0 = 0;
+	unsigned char	*finest;
+
+	fine = xcalloc((size_t)nf + 1, sizeof(*fine));
+	pp_walk(w, fine, NULL, 0);
+	for (fn = 0; fn < nf; fn++)
+		sum = sum + fine[fn] < sum ? UINT64_MAX : sum + fine[fn];
+	if (sum <= most) {
+		free(fine);
+		return;
+	}
+	finest = xreallocarray(NULL, (size_t)nf + 1, 1);
+	memcpy(finest, u->mode, nf);
+	lines = xcalloc((size_t)nf + 1, sizeof(*lines));
+	memset(u->mode, PP_LINES, nf);
+	pp_walk(w, lines, NULL, 0);
+	whole = xcalloc((size_t)nf + 1, sizeof(*whole));
+	cost = xcalloc((size_t)nf + 1, sizeof(*cost));
+	while (w->sel->nsort > 0 && k0 + 1 < w->sel->nshow &&
+	    w->sel->show[k0] != w->sel->sort[0])
+		k0++;
+	memset(u->mode, PP_WHOLE, nf);
+	pp_walk(w, whole, cost, k0);
+	r = xreallocarray(NULL, (size_t)nf + 1, sizeof(*r));
+	for (fn = 0, sum = 0; fn < nf; fn++) {
+		r[fn].fn = fn;
+		r[fn].cost = cost[fn];
+		sum = sum + whole[fn] < sum ? UINT64_MAX : sum + whole[fn];
+	}
+	qsort(r, nf, sizeof(*r), pp_rankcmp);
+	room = sum < most ? most - sum : 0;
+	for (i = 0; i < nf; i++) {
+		fn = r[i].fn;
+		if (finest[fn] == PP_INSTRS && (add = fine[fn] - whole[fn]) <=
+		    room)
+			u->mode[fn] = PP_INSTRS;
+		else if ((add = lines[fn] - whole[fn]) <= room)
+			u->mode[fn] = PP_LINES;
+		else
+			add = 0;
+		room -= add;
+		if (whole[fn] > 0)
+			w->nmode[u->mode[fn]]++;
+	}
+	free(r);
+	free(finest);
+	free(fine);
+	free(lines);
+	free(whole);
+	free(cost);
 }
 
 /*
@@ -973,6 +1213,7 @@ report_pprof(FILE *out, const struct selection *sel)
 	struct pp	*w = xcalloc(1, sizeof(*w));	/* its buffers: big */
 	const struct profile *p = sel->p;
 	uint32_t	 i;
+	char		 said[256];
 
 	w->out = out;
 	w->sel = sel;
@@ -998,13 +1239,17 @@ report_pprof(FILE *out, const struct selection *sel)
 
 	pp_bases(w);
 	pp_units(w, &w->u);
-	w->uloc = xcalloc((size_t)w->u.first[profile_nfuncs(p)] + 1,
+	w->uloc = xcalloc((size_t)w->u.ffirst[profile_nfuncs(p)] + 1,
 	    sizeof(*w->uloc));
 	/* A caller's frame: its costliest site for the first sort event. */
 	pp_sites(w, &w->sitekeys, &w->sites, sel->nsort > 0 ? sel->sort[0] :
 	    0);
+	pp_modes(w);
+	if (pp_modes_said(w, said, sizeof(said)) == 0)
+		msg_note("%s: pprof samples %s; --function narrows the "
+		    "export", sel->run->profile_name, said);
 	pp_head(w);
-	pp_samples(w);
+	pp_walk(w, NULL, NULL, 0);
 	pp_flush(w);
 	gzout_close(w->gz);
 	if (w->clamped)
@@ -1029,9 +1274,12 @@ report_pprof(FILE *out, const struct selection *sel)
 	free(w->labels);
 	free(w->values);
 	free(w->cost);
-	free(w->u.first);
+	free(w->u.ifirst);
+	free(w->u.lfirst);
+	free(w->u.ffirst);
+	free(w->u.fcost);
 	free(w->u.ids);
-	free(w->u.byinstr);
+	free(w->u.mode);
 	free(w->uloc);
 	keytab_free(&w->sitekeys);
 	free(w->sites);
