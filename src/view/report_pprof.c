@@ -211,6 +211,7 @@ static void	pp_split(struct pp *, size_t, uint32_t, uint64_t, uint32_t *,
 		    uint64_t *, struct pp_piece **, size_t *, size_t *);
 static void	pp_walk(struct pp *, uint64_t *, uint64_t *, size_t);
 static int	pp_rankcmp(const void *, const void *);
+static uint64_t	pp_room(const uint64_t *, uint32_t, uint64_t);
 static void	pp_modes(struct pp *);
 static size_t	pp_varint_len(uint64_t);
 static uint8_t	*pp_varint(uint8_t *, uint64_t);
@@ -1131,16 +1132,33 @@ pp_rankcmp(const void *a, const void *b)
 }
 
 /*
+ * Return 1 + the location ids that most leaves when the functions' samples
+ * hold ids[fn] each (nf of them), or 0 if they hold more.
+ */
+static uint64_t
+pp_room(const uint64_t *ids, uint32_t nf, uint64_t most)
+{
+	uint64_t	sum = 0;
+	uint32_t	fn;
+
+	for (fn = 0; fn < nf && sum <= most; fn++)
+		sum = sum + ids[fn] < sum ? UINT64_MAX : sum + ids[fn];
+	return sum <= most ? most - sum + 1 : 0;
+}
+
+/*
  * Choose each function's mode so that the samples hold at most PP_FRAMES
  * location ids.  Go's pprof takes about 2.5 us and 250 bytes for each it
  * reads (Debian's, 2021): an export of a 13.6 MB profile of cc1 with its
  * instructions, 37 million ids, took 79 s and 6.4 GB to print -top;
- * every instruction is a sample, each a whole stack.  If every function
- * split finest fits, so be it; else each is first taken whole (its
- * stacks' counts at line 0, one sample a node: the stacks were made
- * within half of PP_FRAMES, format.c), and then, costliest first (the
- * default sample type), given its instructions, or else its lines, if
- * what that adds still fits.
+ * every instruction is a sample, each a whole stack.  The samples are
+ * counted dry (pp_walk()) with every function taken whole (its stacks'
+ * counts at line 0 of each file it has lines in, about one sample a
+ * node: the stacks were made within half of PP_FRAMES, format.c); if
+ * that fits, with every function split finest, and if that fits too, so
+ * be it; else each function is taken whole and then, costliest first
+ * (the default sample type), given its instructions, or else its lines,
+ * if what that adds still fits.
  */
 static void
 pp_modes(struct pp *w)
@@ -1148,25 +1166,14 @@ pp_modes(struct pp *w)
 	struct pp_units	*u = &w->u;
 	struct pp_rank	*r;
 	uint32_t	 nf = profile_nfuncs(w->p), fn, i;
-	uint64_t	*fine, *lines, *whole, *cost, sum = 0, room, add;
+	uint64_t	*fine = NULL, *lines = NULL, *whole, *cost, room, add;
 	uint64_t	 most = hooks.pprof_frames > 0 ? hooks.pprof_frames :
 			    PP_FRAMES;
 	size_t		 k0 = 0;
 	unsigned char	*finest;
 
-	fine = xcalloc((size_t)nf + 1, sizeof(*fine));
-	pp_walk(w, fine, NULL, 0);
-	for (fn = 0; fn < nf; fn++)
-		sum = sum + fine[fn] < sum ? UINT64_MAX : sum + fine[fn];
-	if (sum <= most) {
-		free(fine);
-		return;
-	}
 	finest = xreallocarray(NULL, (size_t)nf + 1, 1);
 	memcpy(finest, u->mode, nf);
-	lines = xcalloc((size_t)nf + 1, sizeof(*lines));
-	memset(u->mode, PP_LINES, nf);
-	pp_walk(w, lines, NULL, 0);
 	whole = xcalloc((size_t)nf + 1, sizeof(*whole));
 	cost = xcalloc((size_t)nf + 1, sizeof(*cost));
 	while (w->sel->nsort > 0 && k0 + 1 < w->sel->nshow &&
@@ -1174,18 +1181,30 @@ pp_modes(struct pp *w)
 		k0++;
 	memset(u->mode, PP_WHOLE, nf);
 	pp_walk(w, whole, cost, k0);
+	if ((room = pp_room(whole, nf, most)) > 0) {
+		memcpy(u->mode, finest, nf);
+		fine = xcalloc((size_t)nf + 1, sizeof(*fine));
+		pp_walk(w, fine, NULL, 0);
+		if (pp_room(fine, nf, most) > 0)
+			goto out;	/* all finest: nothing to say */
+		lines = xcalloc((size_t)nf + 1, sizeof(*lines));
+		memset(u->mode, PP_LINES, nf);
+		pp_walk(w, lines, NULL, 0);
+		room--;
+	}
 	r = xreallocarray(NULL, (size_t)nf + 1, sizeof(*r));
-	for (fn = 0, sum = 0; fn < nf; fn++) {
+	for (fn = 0; fn < nf; fn++) {
 		r[fn].fn = fn;
 		r[fn].cost = cost[fn];
-		sum = sum + whole[fn] < sum ? UINT64_MAX : sum + whole[fn];
 	}
 	qsort(r, nf, sizeof(*r), pp_rankcmp);
-	room = sum < most ? most - sum : 0;
 	for (i = 0; i < nf; i++) {
 		fn = r[i].fn;
-		if (finest[fn] == PP_INSTRS && (add = fine[fn] - whole[fn]) <=
-		    room)
+		u->mode[fn] = PP_WHOLE;
+		if (lines == NULL)
+			add = 0;
+		else if (finest[fn] == PP_INSTRS && (add = fine[fn] -
+		    whole[fn]) <= room)
 			u->mode[fn] = PP_INSTRS;
 		else if ((add = lines[fn] - whole[fn]) <= room)
 			u->mode[fn] = PP_LINES;
@@ -1196,6 +1215,7 @@ pp_modes(struct pp *w)
 			w->nmode[u->mode[fn]]++;
 	}
 	free(r);
+out:
 	free(finest);
 	free(fine);
 	free(lines);
