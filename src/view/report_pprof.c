@@ -178,6 +178,8 @@ struct pp {
 	int		 clamped;	/* a count above 2^63 - 1 */
 	uint32_t	 nmode[3];	/* functions of each mode, if any was
 					   given a coarser one, else 0 */
+	uint64_t	 over;		/* the frames of every function whole,
+					   if more than the budget, else 0 */
 };
 
 /* The buffer protobuf-c packs into: the writer's deflate stream. */
@@ -566,15 +568,24 @@ pp_rank(const struct profile *p, uint32_t i, enum framekind k)
 static int
 pp_modes_said(const struct pp *w, char *buf, size_t size)
 {
+	unsigned long long	most = hooks.pprof_frames > 0 ?
+				    hooks.pprof_frames : PP_FRAMES;
+
 	if (w->nmode[PP_WHOLE] + w->nmode[PP_LINES] + w->nmode[PP_INSTRS] ==
 	    0)
 		return -1;
-	(void)snprintf(buf, size, "within %llu frames, for Go's pprof to "
-	    "read: the costliest functions split over their instructions "
-	    "(%u) or lines (%u), the others whole, at line 0 of each file (%u)",
-	    (unsigned long long)(hooks.pprof_frames > 0 ? hooks.pprof_frames :
-	    PP_FRAMES), w->nmode[PP_INSTRS],
-	    w->nmode[PP_LINES], w->nmode[PP_WHOLE]);
+	if (w->over > 0)
+		(void)snprintf(buf, size, "samples hold %llu frames with every "
+		    "function whole, at line 0 of each file (%u): more than "
+		    "the %llu Go's pprof reads in seconds, with stacks as "
+		    "coarse as the estimate makes them",
+		    (unsigned long long)w->over, w->nmode[PP_WHOLE], most);
+	else
+		(void)snprintf(buf, size, "samples within %llu frames, for "
+		    "Go's pprof to read: the costliest functions split over "
+		    "their instructions (%u) or lines (%u), the others whole, "
+		    "at line 0 of each file (%u)", most, w->nmode[PP_INSTRS],
+		    w->nmode[PP_LINES], w->nmode[PP_WHOLE]);
 	return 0;
 }
 
@@ -1181,7 +1192,11 @@ pp_modes(struct pp *w)
 		k0++;
 	memset(u->mode, PP_WHOLE, nf);
 	pp_walk(w, whole, cost, k0);
-	if ((room = pp_room(whole, nf, most)) > 0) {
+	if ((room = pp_room(whole, nf, most)) == 0)
+		for (fn = 0; fn < nf; fn++)
+			w->over = w->over + whole[fn] < w->over ? UINT64_MAX :
+			    w->over + whole[fn];
+	else {
 		memcpy(u->mode, finest, nf);
 		fine = xcalloc((size_t)nf + 1, sizeof(*fine));
 		pp_walk(w, fine, NULL, 0);
@@ -1266,8 +1281,8 @@ report_pprof(FILE *out, const struct selection *sel)
 	    0);
 	pp_modes(w);
 	if (pp_modes_said(w, said, sizeof(said)) == 0)
-		msg_note("%s: pprof samples %s; --function narrows the "
-		    "export", sel->run->profile_name, said);
+		msg_note("%s: pprof %s; --function narrows the export",
+		    sel->run->profile_name, said);
 	pp_head(w);
 	pp_walk(w, NULL, NULL, 0);
 	pp_flush(w);
