@@ -255,12 +255,18 @@ flamesel_frame(struct flamesel *s, const struct profile *p,
 	    sizeof(*s->frames));
 	fr = &s->frames[s->nframes];
 	memset(fr, 0, sizeof(*fr));
-	profile_func(p, fn, &obj, &file, &fname);
+	/* A function's file and kind, made for its first frame. */
+	if (s->fnkind[fn] == FRAME_NONE) {
+		profile_func(p, fn, &obj, &file, &fname);
+		s->fnfile[fn] = strtab_intern(s->names, profile_str(p, file),
+		    profile_strlen(p, file));
+		s->fnkind[fn] = (unsigned char)flamesel_kind(pg,
+		    profile_rows(p) == PROFILE_ROWS_OBJECTS ?
+		    profile_str(p, fname) : profile_str(p, obj));
+	}
 	fr->name = name;
-	fr->file = strtab_intern(s->names, profile_str(p, file),
-	    profile_strlen(p, file));
-	fr->kind = flamesel_kind(pg, profile_rows(p) == PROFILE_ROWS_OBJECTS ?
-	    profile_str(p, fname) : profile_str(p, obj));
+	fr->file = s->fnfile[fn];
+	fr->kind = (enum framekind)s->fnkind[fn];
 	fr->parent = parent;
 	fr->depth = s->frames[parent].depth + 1;
 	if (fr->depth > s->depth)
@@ -338,8 +344,13 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	if (s->fnof != p) {
 		free(s->fnname);
 		free(s->fnshared);
+		free(s->fnfile);
+		free(s->fnkind);
 		s->fnname = xreallocarray(NULL, nf + 1, sizeof(*s->fnname));
 		s->fnshared = flamesel_shared(s, p, s->fnname);
+		s->fnfile = xreallocarray(NULL, nf + 1, sizeof(*s->fnfile));
+		s->fnkind = xreallocarray(NULL, nf + 1, 1);
+		memset(s->fnkind, FRAME_NONE, nf + 1);
 		s->fnof = p;
 	}
 	names = s->fnname;
@@ -547,9 +558,13 @@ flamesel_event(const struct flamesel_from *from, const struct flame *f,
 		s->fnof = prev->fnof;
 		s->fnname = prev->fnname;
 		s->fnshared = prev->fnshared;
+		s->fnfile = prev->fnfile;
+		s->fnkind = prev->fnkind;
 		prev->names = NULL;
 		prev->fnname = NULL;
 		prev->fnshared = NULL;
+		prev->fnfile = NULL;
+		prev->fnkind = NULL;
 		flamesel_free(prev);
 		s->frames[0].name = strtab_intern(s->names, "all", 3);
 		s->frames[0].file = strtab_intern(s->names, "", 0);
@@ -645,6 +660,8 @@ flamesel_free(struct flamesel *s)
 	free(s->frames);
 	free(s->fnname);
 	free(s->fnshared);
+	free(s->fnfile);
+	free(s->fnkind);
 	free(s);
 }
 

@@ -19,7 +19,8 @@ struct strtab;
 enum framekind {
 	FRAME_PROGRAM,		/* the program's own code */
 	FRAME_LIBRARY,		/* a shared library of the system */
-	FRAME_SYSTEM		/* the loader, valgrind, unknown objects */
+	FRAME_SYSTEM,		/* the loader, valgrind, unknown objects */
+	FRAME_NONE		/* not known yet */
 };
 
 /* A frame: a function called along one path from the root. */
@@ -57,7 +58,10 @@ struct flamesel {
 	const struct profile *fnof;	/* the profile whose functions' */
 	uint32_t	*fnname;	/*   frame names (in names) and */
 	unsigned char	*fnshared;	/*   sharing (flamesel_walk()) are
-					   made, or NULL */
+					   made, or NULL, */
+	uint32_t	*fnfile;	/*   files (in names, UINT32_MAX
+					   until a frame needs it) and */
+	unsigned char	*fnkind;	/*   kinds (FRAME_NONE until then) */
 };
 
 struct flamesel	*flamesel_build(const struct flamesel_from *);
