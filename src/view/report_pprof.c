@@ -11,8 +11,11 @@
  * by their self costs, stacks and lines taken in order, each stack given
  * what is left of the line at hand (a north-west corner split): the sums
  * per line and per stack are exact, which stack reached which line is
- * not recorded.  A caller's frame is its costliest call site of the
- * callee for the first sort event (its line, and address when known).
+ * not recorded.  Within a budget of frames (pp_modes()): past it, the
+ * costliest functions keep their lines or instructions and the others
+ * are split only by file, at line 0.  A caller's frame is its costliest
+ * call site of the callee for the first sort event (its line, and
+ * address when known).
  * Objects are mappings; with instruction positions each object's
  * addresses are moved to a range of its own (a base of 2^32 steps, its
  * file offsets its addresses), so that pprof -disasm finds them in the
