@@ -10,21 +10,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <zlib.h>
+#include <unistd.h>
 
 #include "base/cost.h"
 #include "base/hooks.h"
 #include "base/keytab.h"
 #include "base/msg.h"
 #include "base/strtab.h"
+#include "base/xmalloc.h"
 #include "check_suites.h"
 #include "check_util.h"
 #include "model/profile.h"
+#include "read/input.h"
 #include "read/load.h"
 #include "read/parse.h"
 #include "select/select.h"
-#include "base/xmalloc.h"
 #include "view/format.h"
 #include "view/pprof.pb-c.h"
 #include "view/report.h"
@@ -115,40 +115,39 @@ START_TEST(test_report_split)
 END_TEST
 
 /*
- * Sum the samples of the gzip-compressed pprof message in buf (n bytes)
- * by their leaf's function, a name in a file, event by event: in kt, the
- * pair of their string indexes, an id of sums (nk a sample, *sums_cap
- * allocated); count their location ids in *ids, their leaves at line 0
- * and with an address; return the message, unpacked, to be freed.
+ * Sum the samples of the gzip-compressed pprof message in file fp (read
+ * as a profile is: input.c) by their leaf's function, a name in a file,
+ * event by event: in kt, the pair of their string indexes, an id of sums
+ * (nk a sample, *sums_cap allocated); count their location ids in *ids,
+ * their leaves at line 0 and with an address; return the message,
+ * unpacked, to be freed.
  */
 static Perftools__Profiles__Profile *
-pprof_sums(const char *buf, size_t n, struct keytab *kt, uint64_t **sums,
-    size_t *sums_cap, size_t nk, uint64_t *ids, size_t *at0, size_t *addr)
+pprof_sums(FILE *fp, struct keytab *kt, uint64_t **sums, size_t *sums_cap,
+    size_t nk, uint64_t *ids, size_t *at0, size_t *addr)
 {
 	Perftools__Profiles__Profile *m;
 	Perftools__Profiles__Location *l;
 	Perftools__Profiles__Function *f;
-	z_stream	 z;
-	uint8_t		*raw = NULL;
+	struct input	*in;
+	char		*raw = NULL;
 	uint64_t	 key;
 	size_t		 rcap = 0, len = 0, i, k;
+	ssize_t		 r;
 	uint32_t	 j;
-	int		 rc, created;
+	int		 created;
 
-	memset(&z, 0, sizeof(z));
-	ck_assert_int_eq(inflateInit2(&z, 15 + 16), Z_OK);
-	z.next_in = (unsigned char *)(uintptr_t)buf;
-	z.avail_in = (unsigned)n;
+	ck_assert_int_eq(fflush(fp), 0);
+	ck_assert_int_eq(lseek(fileno(fp), 0, SEEK_SET), 0);
+	ck_assert_ptr_nonnull(in = input_fdopen(dup(fileno(fp)), "pprof"));
 	do {
 		raw = xgrow(raw, &rcap, len + 65536, 1);
-		z.next_out = raw + len;
-		z.avail_out = (unsigned)(rcap - len);
-		rc = inflate(&z, Z_NO_FLUSH);
-		len = rcap - z.avail_out;
-	} while (rc == Z_OK);
-	ck_assert_int_eq(rc, Z_STREAM_END);
-	(void)inflateEnd(&z);
-	m = perftools__profiles__profile__unpack(NULL, len, raw);
+		ck_assert_int_ge(r = input_read(in, raw + len, rcap - len), 0);
+		len += (size_t)r;
+	} while (r > 0);
+	ck_assert_int_eq(input_compressed(in), 1);
+	input_close(in);
+	m = perftools__profiles__profile__unpack(NULL, len, (uint8_t *)raw);
 	free(raw);
 	ck_assert_ptr_nonnull(m);
 	*ids = 0;
@@ -239,10 +238,9 @@ START_TEST(test_report_pprof_budget)
 	struct profile		*p = profile_create();
 	Perftools__Profiles__Profile *m;
 	const char		*path = CGA_TESTDATA "/real/sqlite3.out.gz";
-	char			*buf = NULL;
 	struct keytab		 kt;
 	uint64_t		*sums = NULL, ids, full = 0;
-	size_t			 len = 0, at0, addr, k, nk, cap = 0;
+	size_t			 at0, addr, k, nk, cap = 0;
 	FILE			*out;
 	int			 pass, said;
 
@@ -259,13 +257,12 @@ START_TEST(test_report_pprof_budget)
 		memset(&run, 0, sizeof(run));
 		run.profile_name = path;
 		hooks.pprof_frames = pass == 0 ? 0 : (size_t)(full / 4);
-		ck_assert_ptr_nonnull(out = open_memstream(&buf, &len));
+		ck_assert_ptr_nonnull(out = tmpfile());
 		ck_assert_int_eq(report_print(out, p, NULL, &o, &run), 0);
-		ck_assert_int_eq(fclose(out), 0);
 		hooks.pprof_frames = 0;
 		keytab_init(&kt, 1);
-		m = pprof_sums(buf, len, &kt, &sums, &cap, nk, &ids, &at0,
-		    &addr);
+		m = pprof_sums(out, &kt, &sums, &cap, nk, &ids, &at0, &addr);
+		ck_assert_int_eq(fclose(out), 0);
 		for (k = 0, said = 0; k < m->n_comment; k++)
 			said += strstr(m->string_table[m->comment[k]],
 			    "the others whole") != NULL;
@@ -281,12 +278,10 @@ START_TEST(test_report_pprof_budget)
 			ck_assert_uint_gt(at0, 0);
 			ck_assert_uint_gt(addr, 0);
 		}
-		/* Each function's self cost, by name, every event. */
+		/* Each function's self cost in each file, every event. */
 		pprof_check_self(p, m, &kt, sums, nk);
 		keytab_free(&kt);
 		perftools__profiles__profile__free_unpacked(m, NULL);
-		free(buf);
-		buf = NULL;
 	}
 	free(sums);
 	profile_free(p);

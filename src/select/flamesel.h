@@ -59,9 +59,9 @@ struct flamesel {
 	uint32_t	*fnname;	/*   frame names (in names) and */
 	unsigned char	*fnshared;	/*   sharing (flamesel_walk()) are
 					   made, or NULL, */
-	uint32_t	*fnfile;	/*   files (in names, UINT32_MAX
-					   until a frame needs it) and */
-	unsigned char	*fnkind;	/*   kinds (FRAME_NONE until then) */
+	uint32_t	*fnfile;	/*   files (in names) and kinds, made
+					   when a frame first needs them */
+	unsigned char	*fnkind;	/*   (FRAME_NONE until then) */
 };
 
 struct flamesel	*flamesel_build(const struct flamesel_from *);

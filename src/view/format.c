@@ -27,7 +27,8 @@ const struct format formats[] = {
 	/* Stacks Go's pprof reads in seconds: see report_pprof.c. */
 	{ "pprof", report_pprof, FORMAT_CALLS | FORMAT_STACKS |
 	    FORMAT_STACKS_EVERY | FORMAT_INSTRS |
-	    FORMAT_QUIET | FORMAT_BINARY | FORMAT_ONE, (uint64_t)1 << 20 },
+	    FORMAT_QUIET | FORMAT_BINARY | FORMAT_ONE,
+	    REPORT_PPROF_FRAMES / 2 },
 	{ "callgrind", report_callgrind, FORMAT_INSTRS | FORMAT_WHOLE |
 	    FORMAT_QUIET | FORMAT_ONE, 0 },
 	{ NULL, NULL, 0, 0 }

@@ -7,6 +7,7 @@
 #ifndef CGA_REPORT_H
 #define CGA_REPORT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 struct profile;
@@ -16,6 +17,12 @@ struct selection;
 
 /* What a view returns: 0, or REPORT_ERR_FILE if a named file failed. */
 #define REPORT_ERR_FILE	1
+
+/*
+ * Location ids pprof's samples hold at most (report_pprof.c); its stacks
+ * are estimated within half as many frames (format.c).
+ */
+#define REPORT_PPROF_FRAMES	((uint64_t)1 << 21)
 
 typedef int	report_view(FILE *, const struct selection *);
 

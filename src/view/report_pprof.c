@@ -67,8 +67,6 @@
 #define PP_IDS		(1 << 16)	/* location ids a message */
 #define PP_NONE		UINT32_MAX
 #define PP_STEP		((uint64_t)1 << 32) /* objects' bases apart */
-#define PP_FRAMES	((uint64_t)1 << 21) /* location ids in the samples,
-					   at most: see pp_modes() */
 
 typedef Perftools__Profiles__Profile	PbProfile;
 typedef Perftools__Profiles__Sample	PbSample;
@@ -181,8 +179,9 @@ struct pp {
 	int		 clamped;	/* a count above 2^63 - 1 */
 	uint32_t	 nmode[3];	/* functions of each mode, if any was
 					   given a coarser one, else 0 */
+	uint64_t	 most;		/* location ids the samples may hold */
 	uint64_t	 over;		/* the frames of every function whole,
-					   if more than the budget, else 0 */
+					   if more than most, else 0 */
 };
 
 /* The buffer protobuf-c packs into: the writer's deflate stream. */
@@ -216,7 +215,7 @@ static void	pp_split(struct pp *, size_t, uint32_t, uint64_t, uint32_t *,
 		    uint64_t *, struct pp_piece **, size_t *, size_t *);
 static void	pp_walk(struct pp *, uint64_t *, uint64_t *, size_t);
 static int	pp_rankcmp(const void *, const void *);
-static uint64_t	pp_room(const uint64_t *, uint32_t, uint64_t);
+static uint64_t	pp_sum(const uint64_t *, uint32_t);
 static void	pp_modes(struct pp *);
 static size_t	pp_varint_len(uint64_t);
 static uint8_t	*pp_varint(uint8_t *, uint64_t);
@@ -571,9 +570,6 @@ pp_rank(const struct profile *p, uint32_t i, enum framekind k)
 static int
 pp_modes_said(const struct pp *w, char *buf, size_t size)
 {
-	unsigned long long	most = hooks.pprof_frames > 0 ?
-				    hooks.pprof_frames : PP_FRAMES;
-
 	if (w->nmode[PP_WHOLE] + w->nmode[PP_LINES] + w->nmode[PP_INSTRS] ==
 	    0)
 		return -1;
@@ -582,13 +578,15 @@ pp_modes_said(const struct pp *w, char *buf, size_t size)
 		    "function whole, at line 0 of each file (%u): more than "
 		    "the %llu Go's pprof reads in seconds, with stacks as "
 		    "coarse as the estimate makes them",
-		    (unsigned long long)w->over, w->nmode[PP_WHOLE], most);
+		    (unsigned long long)w->over, w->nmode[PP_WHOLE],
+		    (unsigned long long)w->most);
 	else
 		(void)snprintf(buf, size, "samples within %llu frames, for "
 		    "Go's pprof to read: the costliest functions split over "
 		    "their instructions (%u) or lines (%u), the others whole, "
-		    "at line 0 of each file (%u)", most, w->nmode[PP_INSTRS],
-		    w->nmode[PP_LINES], w->nmode[PP_WHOLE]);
+		    "at line 0 of each file (%u)", (unsigned long long)w->most,
+		    w->nmode[PP_INSTRS], w->nmode[PP_LINES],
+		    w->nmode[PP_WHOLE]);
 	return 0;
 }
 
@@ -1145,30 +1143,27 @@ pp_rankcmp(const void *a, const void *b)
 	return (x->fn > y->fn) - (x->fn < y->fn);
 }
 
-/*
- * Return 1 + the location ids that most leaves when the functions' samples
- * hold ids[fn] each (nf of them), or 0 if they hold more.
- */
+/* Return the sum of ids[0..nf-1], at most 2^64 - 1. */
 static uint64_t
-pp_room(const uint64_t *ids, uint32_t nf, uint64_t most)
+pp_sum(const uint64_t *ids, uint32_t nf)
 {
 	uint64_t	sum = 0;
 	uint32_t	fn;
 
-	for (fn = 0; fn < nf && sum <= most; fn++)
+	for (fn = 0; fn < nf; fn++)
 		sum = sum + ids[fn] < sum ? UINT64_MAX : sum + ids[fn];
-	return sum <= most ? most - sum + 1 : 0;
+	return sum;
 }
 
 /*
- * Choose each function's mode so that the samples hold at most PP_FRAMES
- * location ids.  Go's pprof takes about 2.5 us and 250 bytes for each it
+ * Choose each function's mode so that the samples hold at most
+ * REPORT_PPROF_FRAMES location ids (or what a test's hook says).  Go's pprof takes about 2.5 us and 250 bytes for each it
  * reads (Debian's, 2021): an export of a 13.6 MB profile of cc1 with its
  * instructions, 37 million ids, took 79 s and 6.4 GB to print -top;
  * every instruction is a sample, each a whole stack.  The samples are
  * counted dry (pp_walk()) with every function taken whole (its stacks'
  * counts at line 0 of each file it has lines in, about one sample a
- * node: the stacks were made within half of PP_FRAMES, format.c); if
+ * node: the stacks were made within half as many frames, format.c); if
  * that fits, with every function split finest, and if that fits too, so
  * be it; else each function is taken whole and then, costliest first
  * (the default sample type), given its instructions, or else its lines,
@@ -1180,9 +1175,8 @@ pp_modes(struct pp *w)
 	struct pp_units	*u = &w->u;
 	struct pp_rank	*r;
 	uint32_t	 nf = profile_nfuncs(w->p), fn, i;
-	uint64_t	*fine = NULL, *lines = NULL, *whole, *cost, room, add;
-	uint64_t	 most = hooks.pprof_frames > 0 ? hooks.pprof_frames :
-			    PP_FRAMES;
+	uint64_t	*fine = NULL, *lines = NULL, *whole, *cost, sum;
+	uint64_t	 room = 0, add;
 	size_t		 k0 = 0;
 	unsigned char	*finest;
 
@@ -1193,22 +1187,22 @@ pp_modes(struct pp *w)
 	while (w->sel->nsort > 0 && k0 + 1 < w->sel->nshow &&
 	    w->sel->show[k0] != w->sel->sort[0])
 		k0++;
+	w->most = hooks.pprof_frames > 0 ? hooks.pprof_frames :
+	    REPORT_PPROF_FRAMES;
 	memset(u->mode, PP_WHOLE, nf);
 	pp_walk(w, whole, cost, k0);
-	if ((room = pp_room(whole, nf, most)) == 0)
-		for (fn = 0; fn < nf; fn++)
-			w->over = w->over + whole[fn] < w->over ? UINT64_MAX :
-			    w->over + whole[fn];
+	if ((sum = pp_sum(whole, nf)) > w->most)
+		w->over = sum;
 	else {
+		room = w->most - sum;
 		memcpy(u->mode, finest, nf);
 		fine = xcalloc((size_t)nf + 1, sizeof(*fine));
 		pp_walk(w, fine, NULL, 0);
-		if (pp_room(fine, nf, most) > 0)
+		if (pp_sum(fine, nf) <= w->most)
 			goto out;	/* all finest: nothing to say */
 		lines = xcalloc((size_t)nf + 1, sizeof(*lines));
 		memset(u->mode, PP_LINES, nf);
 		pp_walk(w, lines, NULL, 0);
-		room--;
 	}
 	r = xreallocarray(NULL, (size_t)nf + 1, sizeof(*r));
 	for (fn = 0; fn < nf; fn++) {
