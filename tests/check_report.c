@@ -116,15 +116,16 @@ END_TEST
 
 /*
  * Sum the samples of the gzip-compressed pprof message in file fp (read
- * as a profile is: input.c) by their leaf's function, a name in a file,
- * event by event: in kt, the pair of their string indexes, an id of sums
+ * as a profile is: input.c) by their leaf's function, a name in a file
+ * (or, byname set, a name in any file), event by event: in kt, the pair
+ * of their string indexes (the file's 0 by name), an id of sums
  * (nk a sample, *sums_cap allocated); count their location ids in *ids,
  * their leaves at line 0 and with an address; return the message,
  * unpacked, to be freed.
  */
 static Perftools__Profiles__Profile *
-pprof_sums(FILE *fp, struct keytab *kt, uint64_t **sums, size_t *sums_cap,
-    size_t nk, uint64_t *ids, size_t *at0, size_t *addr)
+pprof_sums(FILE *fp, int byname, struct keytab *kt, uint64_t **sums,
+    size_t *sums_cap, size_t nk, uint64_t *ids, size_t *at0, size_t *addr)
 {
 	Perftools__Profiles__Profile *m;
 	Perftools__Profiles__Location *l;
@@ -163,7 +164,8 @@ pprof_sums(FILE *fp, struct keytab *kt, uint64_t **sums, size_t *sums_cap,
 		ck_assert_uint_eq(f->id, l->line[0]->function_id);
 		*at0 += l->line[0]->line == 0;
 		*addr += l->address != 0;
-		key = keytab_pair((uint32_t)f->name, (uint32_t)f->filename);
+		key = keytab_pair((uint32_t)f->name, byname ? 0 :
+		    (uint32_t)f->filename);
 		j = keytab_get(kt, &key, &created);
 		if (created) {
 			*sums = xgrow(*sums, sums_cap, ((size_t)j + 1) * nk,
@@ -178,13 +180,14 @@ pprof_sums(FILE *fp, struct keytab *kt, uint64_t **sums, size_t *sums_cap,
 }
 
 /*
- * Check that the sums of pprof_sums() (kt, nk events) of message m are
- * the self costs of p's functions of those names in those files (of
- * their lines in that file), and that no other function has any.
+ * Check that the sums of pprof_sums() (kt, nk events, byname as it was)
+ * of message m are the self costs of p's functions of those names in
+ * those files (of their lines in that file; byname, in every file), and
+ * that no other function has any.
  */
 static void
 pprof_check_self(const struct profile *p, const Perftools__Profiles__Profile
-    *m, const struct keytab *kt, const uint64_t *sums, size_t nk)
+    *m, int byname, const struct keytab *kt, const uint64_t *sums, size_t nk)
 {
 	struct strtab	*st = strtab_create();
 	uint32_t	 i, fn, file, ffile, obj, name, a, b, j;
@@ -202,7 +205,7 @@ pprof_check_self(const struct profile *p, const Perftools__Profiles__Profile
 		profile_func(p, fn, &obj, &ffile, &name);
 		a = strtab_find(st, profile_str(p, name),
 		    profile_strlen(p, name));
-		b = strtab_find(st, profile_str(p, file),
+		b = byname ? 0 : strtab_find(st, profile_str(p, file),
 		    profile_strlen(p, file));
 		key = keytab_pair(a, b);
 		if (a >= m->n_string_table || b >= m->n_string_table ||
@@ -227,8 +230,12 @@ pprof_check_self(const struct profile *p, const Perftools__Profiles__Profile
 /*
  * pprof's samples within a budget of frames (a hook, in place of
  * millions): the costliest functions keep their lines or instructions,
- * the others go whole; every function's self cost of every event stays
- * exact, and the message says what was done.
+ * the others go whole; below what every function whole takes, each goes
+ * as one (at line 0 of its own file), the costliest whole where they
+ * fit; past that too, every function as one, and the message says how
+ * many frames that holds.  Every function's self cost of every event
+ * stays exact (in each file, or in all as one), and the message says
+ * what was done.
  */
 START_TEST(test_report_pprof_budget)
 {
@@ -238,11 +245,14 @@ START_TEST(test_report_pprof_budget)
 	struct profile		*p = profile_create();
 	Perftools__Profiles__Profile *m;
 	const char		*path = CGA_TESTDATA "/real/sqlite3.out.gz";
+	const char		*say[4] = { NULL, "the others whole",
+				    "with every function as one",
+				    "the others as one" };
 	struct keytab		 kt;
-	uint64_t		*sums = NULL, ids, full = 0;
-	size_t			 at0, addr, k, nk, cap = 0;
+	uint64_t		*sums = NULL, ids, full = 0, one = 0, most = 0;
+	size_t			 at0, addr, k, nk, cap = 0, keys[4];
 	FILE			*out;
-	int			 pass, said;
+	int			 pass, said, byname, j;
 
 	msg_set_quiet(1);
 	memset(&po, 0, sizeof(po));
@@ -250,36 +260,70 @@ START_TEST(test_report_pprof_budget)
 	ck_assert_int_eq(load_file(p, path, &po), 0);
 	(void)profile_done(p);
 	nk = profile_nevents(p);
-	for (pass = 0; pass < 2; pass++) {
+	for (pass = 0; pass < 4; pass++) {
 		memset(&o, 0, sizeof(o));
 		o.format = format_find("pprof");
 		o.threshold = "100";
 		memset(&run, 0, sizeof(run));
 		run.profile_name = path;
-		hooks.pprof_frames = pass == 0 ? 0 : (size_t)(full / 4);
+		/* None, a quarter, next to none, a little above as one. */
+		most = pass == 0 ? 0 : pass == 1 ? full / 4 : pass == 2 ? 1 :
+		    one + 1000;
+		hooks.pprof_frames = (size_t)most;
 		ck_assert_ptr_nonnull(out = tmpfile());
 		ck_assert_int_eq(report_print(out, p, NULL, &o, &run), 0);
 		hooks.pprof_frames = 0;
 		keytab_init(&kt, 1);
-		m = pprof_sums(out, &kt, &sums, &cap, nk, &ids, &at0, &addr);
+		/* As one, a function's self cost is in its own file. */
+		byname = pass >= 2;
+		/* The leaves' functions by name and file, counted. */
+		m = pprof_sums(out, 0, &kt, &sums, &cap, nk, &ids, &at0,
+		    &addr);
+		keys[pass] = kt.n;
+		if (byname) {
+			perftools__profiles__profile__free_unpacked(m, NULL);
+			keytab_free(&kt);
+			keytab_init(&kt, 1);
+			m = pprof_sums(out, 1, &kt, &sums, &cap, nk, &ids,
+			    &at0, &addr);
+		}
 		ck_assert_int_eq(fclose(out), 0);
+		/* What the comments say of the budget (pass 0: nothing). */
 		for (k = 0, said = 0; k < m->n_comment; k++)
-			said += strstr(m->string_table[m->comment[k]],
-			    "the others whole") != NULL;
+			for (j = pass > 0 ? pass : 1; j <= (pass > 0 ? pass :
+			    3); j++)
+				said += strstr(m->string_table[m->comment[k]],
+				    say[j]) != NULL;
 		if (pass == 0) {
 			/* Every instruction its own leaf: not vacuous. */
 			full = ids;
 			ck_assert_uint_gt(full, 400000);
 			ck_assert_int_eq(said, 0);
 			ck_assert_uint_gt(addr, 50000);
-		} else {
-			ck_assert_uint_le(ids, full / 4);
+		} else if (pass == 1) {
+			ck_assert_uint_le(ids, most);
 			ck_assert_int_eq(said, 1);
 			ck_assert_uint_gt(at0, 0);
 			ck_assert_uint_gt(addr, 0);
+		} else if (pass == 2) {
+			/* Over even as one: every leaf at line 0. */
+			one = ids;
+			ck_assert_uint_gt(ids, most);
+			ck_assert_uint_lt(ids, full / 4);
+			ck_assert_int_eq(said, 1);
+			ck_assert_uint_eq(at0, m->n_sample);
+			ck_assert_uint_eq(addr, 0);
+			ck_assert_uint_lt(keys[2], keys[0]);
+		} else {
+			ck_assert_uint_le(ids, most);
+			ck_assert_uint_gt(ids, one);
+			ck_assert_int_eq(said, 1);
+			ck_assert_uint_eq(at0, m->n_sample);
+			/* Some functions by file again, not all. */
+			ck_assert_uint_gt(keys[3], keys[2]);
 		}
-		/* Each function's self cost in each file, every event. */
-		pprof_check_self(p, m, &kt, sums, nk);
+		/* Each function's self cost (in each file), every event. */
+		pprof_check_self(p, m, byname, &kt, sums, nk);
 		keytab_free(&kt);
 		perftools__profiles__profile__free_unpacked(m, NULL);
 	}

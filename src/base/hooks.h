@@ -28,7 +28,7 @@ struct hooks {
 	size_t	 pack_after;	/* bytes of long strings a table holds
 				   before it compresses them (strtab.c) */
 	size_t	 pprof_frames;	/* location ids pprof's samples may hold,
-				   in place of PP_FRAMES (report_pprof.c) */
+				   in place of REPORT_PPROF_FRAMES (report.h) */
 };
 
 extern struct hooks	hooks;

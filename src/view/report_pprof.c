@@ -13,7 +13,7 @@
  * per line and per stack are exact, which stack reached which line is
  * not recorded.  Within a budget of frames (pp_modes()): past it, the
  * costliest functions keep their lines or instructions and the others
- * are split only by file, at line 0.  A caller's frame is its costliest
+ * are split only by file, at line 0, or past that, not split at all.  A caller's frame is its costliest
  * call site of the callee for the first sort event (its line, and
  * address when known).
  * Objects are mappings; with instruction positions each object's
@@ -81,19 +81,23 @@ typedef Perftools__Profiles__Label	PbLabel;
  * The units of the functions, each function's in the profile's order:
  * every instruction (when known with every event's cost), then every
  * source line, then every file its lines are in (the whole function's
- * cost in that file, at line 0); the samples of a function's stacks go
- * to one kind, its mode (see pp_modes()).
+ * cost in that file, at line 0), then the function as one (its whole
+ * cost at line 0 of its own file); the samples of a function's stacks
+ * go to one kind, its mode (see pp_modes()).
  */
-enum pp_mode { PP_WHOLE, PP_LINES, PP_INSTRS };
+enum pp_mode { PP_WHOLE, PP_LINES, PP_INSTRS, PP_ONE, PP_NMODES };
 
 struct pp_units {
 	uint32_t	*ifirst;	/* fn -> its first instruction, */
 	uint32_t	*lfirst;	/*   line, */
-	uint32_t	*ffirst;	/*   and file: indexes of units */
+	uint32_t	*ffirst;	/*   and file: indexes of units; */
+	uint32_t	 ofirst;	/* fn's unit as one: ofirst + fn */
 	uint32_t	*ids;		/* instruction ids [0, ni), then line
-					   ids, then file ids */
+					   ids, then file ids (the units as
+					   one too) */
 	uint64_t	*fcost;		/* each file unit's cost of every event
-					   shown, from ffirst[0] on */
+					   shown, from ffirst[0] on, then each
+					   function's as one */
 	uint32_t	 ni;
 	unsigned char	*mode;		/* fn -> enum pp_mode */
 };
@@ -177,10 +181,10 @@ struct pp {
 	size_t		 labels_len;
 	uint64_t	*values;	/* a sample's values, clamped */
 	int		 clamped;	/* a count above 2^63 - 1 */
-	uint32_t	 nmode[3];	/* functions of each mode, if any was
+	uint32_t	 nmode[PP_NMODES]; /* functions of each mode, if any was
 					   given a coarser one, else 0 */
 	uint64_t	 most;		/* location ids the samples may hold */
-	uint64_t	 over;		/* the frames of every function whole,
+	uint64_t	 over;		/* the frames of every function as one,
 					   if more than most, else 0 */
 };
 
@@ -570,16 +574,22 @@ pp_rank(const struct profile *p, uint32_t i, enum framekind k)
 static int
 pp_modes_said(const struct pp *w, char *buf, size_t size)
 {
-	if (w->nmode[PP_WHOLE] + w->nmode[PP_LINES] + w->nmode[PP_INSTRS] ==
-	    0)
+	if (w->nmode[PP_WHOLE] + w->nmode[PP_LINES] + w->nmode[PP_INSTRS] +
+	    w->nmode[PP_ONE] == 0)
 		return -1;
 	if (w->over > 0)
 		(void)snprintf(buf, size, "samples hold %llu frames with every "
-		    "function whole, at line 0 of each file (%u): more than "
-		    "the %llu Go's pprof reads in seconds, with stacks as "
+		    "function as one, at line 0 of its own file (%u): more "
+		    "than the %llu Go's pprof reads in seconds, with stacks as "
 		    "coarse as the estimate makes them",
-		    (unsigned long long)w->over, w->nmode[PP_WHOLE],
+		    (unsigned long long)w->over, w->nmode[PP_ONE],
 		    (unsigned long long)w->most);
+	else if (w->nmode[PP_ONE] > 0)
+		(void)snprintf(buf, size, "samples within %llu frames, for "
+		    "Go's pprof to read: the costliest functions split by "
+		    "file, at line 0 of each (%u), the others as one, at line "
+		    "0 of their own file (%u)", (unsigned long long)w->most,
+		    w->nmode[PP_WHOLE], w->nmode[PP_ONE]);
 	else
 		(void)snprintf(buf, size, "samples within %llu frames, for "
 		    "Go's pprof to read: the costliest functions split over "
@@ -734,13 +744,16 @@ pp_units(const struct pp *w, struct pp_units *u)
 
 /*
  * Make the file units of every function from its line units: each file
- * its lines are in, in the order first met, with their costs summed.
+ * its lines are in, in the order first met, with their costs summed;
+ * then each function's unit as one, in its own file, its files' costs
+ * summed.
  */
 static void
 pp_files(const struct pp *w, struct pp_units *u)
 {
 	struct keytab	 kt;
 	uint32_t	 nf = profile_nfuncs(w->p), fn, i, g, base, file, ifn;
+	uint32_t	 nfile, obj, name;
 	uint64_t	 key, line, c;
 	size_t		 nk = w->sel->nshow, k, cap = 0, fcap = 0;
 	int		 created;
@@ -776,6 +789,24 @@ pp_files(const struct pp *w, struct pp_units *u)
 	}
 	u->ffirst[nf] = base + kt.n;
 	keytab_free(&kt);
+	/* Each function as one: its files' costs summed. */
+	u->ofirst = u->ffirst[nf];
+	nfile = u->ofirst - base;
+	u->ids = xgrow(u->ids, &cap, (size_t)u->ofirst + nf + 1,
+	    sizeof(*u->ids));
+	u->fcost = xgrow(u->fcost, &fcap, ((size_t)nfile + nf) * nk + 1,
+	    sizeof(*u->fcost));
+	memset(u->fcost + (size_t)nfile * nk, 0, (size_t)nf * nk *
+	    sizeof(*u->fcost));
+	for (fn = 0; fn < nf; fn++) {
+		profile_func(w->p, fn, &obj, &file, &name);
+		u->ids[u->ofirst + fn] = file;
+		for (g = u->ffirst[fn] - base; g < u->ffirst[fn + 1] - base;
+		    g++)
+			for (k = 0; k < nk; k++)
+				cost_add1(&u->fcost[((size_t)nfile + fn) * nk +
+				    k], u->fcost[(size_t)g * nk + k]);
+	}
 }
 
 /*
@@ -794,6 +825,10 @@ pp_range(const struct pp_units *u, uint32_t fn, uint32_t *start,
 	case PP_LINES:
 		*start = u->lfirst[fn];
 		*end = u->lfirst[fn + 1];
+		break;
+	case PP_ONE:
+		*start = u->ofirst + fn;
+		*end = *start + 1;
 		break;
 	default:
 		*start = u->ffirst[fn];
@@ -1167,7 +1202,10 @@ pp_sum(const uint64_t *ids, uint32_t nf)
  * that fits, with every function split finest, and if that fits too, so
  * be it; else each function is taken whole and then, costliest first
  * (the default sample type), given its instructions, or else its lines,
- * if what that adds still fits.
+ * if what that adds still fits.  If the functions whole do not fit
+ * (deep stacks of C++ code inlined from many headers: a sample for each
+ * file of each), each is taken as one, and then, costliest first, whole
+ * where that still fits.
  */
 static void
 pp_modes(struct pp *w)
@@ -1175,7 +1213,8 @@ pp_modes(struct pp *w)
 	struct pp_units	*u = &w->u;
 	struct pp_rank	*r;
 	uint32_t	 nf = profile_nfuncs(w->p), fn, i;
-	uint64_t	*fine = NULL, *lines = NULL, *whole, *cost, sum;
+	uint64_t	*fine = NULL, *lines = NULL, *one = NULL, *whole, *cost;
+	uint64_t	 sum;
 	uint64_t	 room = 0, add;
 	size_t		 k0 = 0;
 	unsigned char	*finest;
@@ -1191,9 +1230,15 @@ pp_modes(struct pp *w)
 	    REPORT_PPROF_FRAMES;
 	memset(u->mode, PP_WHOLE, nf);
 	pp_walk(w, whole, cost, k0);
-	if ((sum = pp_sum(whole, nf)) > w->most)
-		w->over = sum;
-	else {
+	if ((sum = pp_sum(whole, nf)) > w->most) {
+		one = xcalloc((size_t)nf + 1, sizeof(*one));
+		memset(u->mode, PP_ONE, nf);
+		pp_walk(w, one, NULL, 0);
+		if ((sum = pp_sum(one, nf)) > w->most)
+			w->over = sum;
+		else
+			room = w->most - sum;
+	} else {
 		room = w->most - sum;
 		memcpy(u->mode, finest, nf);
 		fine = xcalloc((size_t)nf + 1, sizeof(*fine));
@@ -1213,9 +1258,14 @@ pp_modes(struct pp *w)
 	for (i = 0; i < nf; i++) {
 		fn = r[i].fn;
 		u->mode[fn] = PP_WHOLE;
-		if (lines == NULL)
-			add = 0;
-		else if (finest[fn] == PP_INSTRS && (add = fine[fn] -
+		if (one != NULL) {
+			/* Whole (never fewer ids than as one) if it fits. */
+			add = whole[fn] > one[fn] ? whole[fn] - one[fn] : 0;
+			if (w->over > 0 || add > room) {
+				u->mode[fn] = PP_ONE;
+				add = 0;
+			}
+		} else if (finest[fn] == PP_INSTRS && (add = fine[fn] -
 		    whole[fn]) <= room)
 			u->mode[fn] = PP_INSTRS;
 		else if ((add = lines[fn] - whole[fn]) <= room)
@@ -1231,6 +1281,7 @@ out:
 	free(finest);
 	free(fine);
 	free(lines);
+	free(one);
 	free(whole);
 	free(cost);
 }
@@ -1271,7 +1322,7 @@ report_pprof(FILE *out, const struct selection *sel)
 
 	pp_bases(w);
 	pp_units(w, &w->u);
-	w->uloc = xcalloc((size_t)w->u.ffirst[profile_nfuncs(p)] + 1,
+	w->uloc = xcalloc((size_t)w->u.ofirst + profile_nfuncs(p) + 1,
 	    sizeof(*w->uloc));
 	/* A caller's frame: its costliest site for the first sort event. */
 	pp_sites(w, &w->sitekeys, &w->sites, sel->nsort > 0 ? sel->sort[0] :
