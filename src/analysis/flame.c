@@ -47,6 +47,18 @@ struct fwork {
 	size_t		 at, n;		/* its counts: the walk's wc[] */
 };
 
+/*
+ * A callee's costliest call for one event, where flame_best_small()
+ * looks first: its place, its caller, whether it costs anything; kept
+ * together for all the events of a callee (one or two cache lines, where
+ * bycost, calls and cost are three misses an event).
+ */
+struct ftop {
+	uint32_t	 call;
+	uint32_t	 caller;
+	uint32_t	 costs;
+};
+
 /* One event's count in a piece of work. */
 struct fcount {
 	uint32_t	 k;
@@ -74,6 +86,9 @@ struct fest {
 	uint32_t	*bycount;	/*   flame_best(): by event k's cost
 					   (bycost + k * ncalls) or count,
 					   largest first, then by place */
+	struct ftop	*top;		/* each callee's first in bycost, by
+					   event (fn * nev + k), */
+	uint32_t	*fcaller;	/*   the caller of its first call */
 	uint64_t	*min;		/* a count below it goes up whole */
 	uint32_t	*path;		/* the stack walked, */
 	unsigned char	*onpath;	/*   its functions, */
@@ -152,8 +167,8 @@ static int	flame_step(struct fest *, size_t);
 static size_t	flame_callers(struct fest *, size_t, size_t);
 static void	flame_weigh(struct fest *, unsigned, size_t, size_t);
 static size_t	flame_best(const struct fest *, unsigned, size_t, size_t);
-static size_t	flame_best_small(const struct fest *, unsigned, size_t,
-		    size_t);
+static size_t	flame_best_small(const struct fest *, uint32_t, unsigned,
+		    size_t, size_t);
 static size_t	flame_first(const struct fest *, const uint32_t *, size_t,
 		    size_t, int);
 static int	flame_costcmp(const void *, const void *);
@@ -161,23 +176,24 @@ static int	flame_countcmp(const void *, const void *);
 static int	flame_remcmp(const void *, const void *);
 static void	flame_share(struct fest *, unsigned, uint64_t, size_t,
 		    size_t, size_t);
-static int	flame_closed(const struct fcall *, const uint32_t *,
-		    const unsigned char *, uint32_t);
+static int	flame_closed(const struct fest *, uint32_t);
 
 /*
  * Return nonzero if function fn is called, but only by functions on the
  * stack (onpath) or by itself: walking up through it would stop there.
  */
 static int
-flame_closed(const struct fcall *calls, const uint32_t *first,
-    const unsigned char *onpath, uint32_t fn)
+flame_closed(const struct fest *e, uint32_t fn)
 {
-	uint32_t	i;
+	uint32_t	i, c;
 
-	if (first[fn] == first[fn + 1])
+	if (e->first[fn] == e->first[fn + 1])
 		return 0;
-	for (i = first[fn]; i < first[fn + 1]; i++)
-		if (!onpath[calls[i].caller] && calls[i].caller != fn)
+	/* Its first caller, kept apart: most often off the stack. */
+	if (!e->onpath[c = e->fcaller[fn]] && c != fn)
+		return 0;
+	for (i = e->first[fn] + 1; i < e->first[fn + 1]; i++)
+		if (!e->onpath[c = e->calls[i].caller] && c != fn)
 			return 0;
 	return 1;
 }
@@ -503,6 +519,8 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	free(e.first);
 	free(e.bycost);
 	free(e.bycount);
+	free(e.top);
+	free(e.fcaller);
 	free(e.calls);
 	free(e.cost);
 	free(e.min);
@@ -628,7 +646,8 @@ flame_step(struct fest *e, size_t fn)
 		k = e->act[j];
 		if (c[k] < e->min[k]) {
 			/* Up whole: only the costliest caller. */
-			if ((b = flame_best_small(e, k, lo, hi)) == hi) {
+			if ((b = flame_best_small(e, (uint32_t)fn, k, lo,
+			    hi)) == hi) {
 				e->act[nend++] = k;	/* ends here */
 				continue;
 			}
@@ -825,6 +844,23 @@ flame_order(struct fest *e)
 	}
 	calls_of = NULL;
 	costs_of = NULL;
+	e->top = xreallocarray(NULL, e->nf * e->nev + 1, sizeof(*e->top));
+	e->fcaller = xreallocarray(NULL, e->nf + 1, sizeof(*e->fcaller));
+	for (fn = 0; fn < e->nf; fn++) {
+		e->fcaller[fn] = e->first[fn] < e->first[fn + 1] ?
+		    e->calls[e->first[fn]].caller : 0;
+		for (k = 0; k < e->nev; k++) {
+			struct ftop	*t = &e->top[(size_t)fn * e->nev + k];
+
+			if (e->first[fn] == e->first[fn + 1]) {
+				t->call = t->caller = t->costs = 0;
+				continue;
+			}
+			t->call = e->bycost[k * nc + e->first[fn]];
+			t->caller = e->calls[t->call].caller;
+			t->costs = e->cost[(size_t)t->call * e->nev + k] > 0;
+		}
+	}
 }
 
 /*
@@ -890,8 +926,7 @@ flame_callers(struct fest *e, size_t lo, size_t hi)
 	e->skip = xgrow(e->skip, &e->skip_cap, hi - lo + 1, 1);
 	for (i = lo; i < hi; i++) {
 		e->skip[i - lo] = e->onpath[e->calls[i].caller] ? 1 :
-		    flame_closed(e->calls, e->first, e->onpath,
-		    e->calls[i].caller) ? 2 : 0;
+		    flame_closed(e, e->calls[i].caller) ? 2 : 0;
 		if (e->skip[i - lo] == 0)
 			open++;
 	}
@@ -963,8 +998,7 @@ flame_first(const struct fest *e, const uint32_t *ord, size_t lo, size_t hi,
 
 	for (i = lo; i < hi; i++) {
 		c = e->calls[ord[i]].caller;
-		if (!e->onpath[c] && (!open || !flame_closed(e->calls,
-		    e->first, e->onpath, c)))
+		if (!e->onpath[c] && (!open || !flame_closed(e, c)))
 			return ord[i];
 	}
 	return hi;
@@ -979,12 +1013,18 @@ flame_first(const struct fest *e, const uint32_t *ord, size_t lo, size_t hi,
  * off the path; their counts weigh them if their costs are all zero.
  */
 static size_t
-flame_best_small(const struct fest *e, unsigned k, size_t lo, size_t hi)
+flame_best_small(const struct fest *e, uint32_t fn, unsigned k, size_t lo,
+    size_t hi)
 {
 	const uint32_t	*ord = e->bycost + (size_t)k * e->ncalls;
+	const struct ftop *t = &e->top[(size_t)fn * e->nev + k];
 	size_t		 best;
 	int		 open = 1;
 
+	/* Most often the costliest caller: found without the tables. */
+	if (lo < hi && !e->onpath[t->caller] && !flame_closed(e, t->caller))
+		return t->costs ? t->call : flame_first(e, e->bycount, lo, hi,
+		    1);
 	if ((best = flame_first(e, ord, lo, hi, 1)) == hi) {
 		open = 0;
 		if ((best = flame_first(e, ord, lo, hi, 0)) == hi)
