@@ -88,6 +88,7 @@ struct fest {
 					   largest first, then by place */
 	struct ftop	*top;		/* each callee's first in bycost, by
 					   event (fn * nev + k), */
+	struct ftop	*ctop;		/*   in bycount, */
 	uint32_t	*fcaller;	/*   the caller of its first call */
 	uint64_t	*min;		/* a count below it goes up whole */
 	uint32_t	*path;		/* the stack walked, */
@@ -108,6 +109,7 @@ struct fest {
 	size_t		 nact;
 	uint64_t	*up;		/* caller * nev + k: what goes up, */
 	uint32_t	*touched;	/*   the callers given some, */
+	uint32_t	*ucaller;	/*   their functions, */
 	unsigned char	*mark;		/*   marked */
 	size_t		 ntouched;
 	size_t		 skip_cap, rem_cap, shares_cap, touched_cap;
@@ -159,7 +161,8 @@ static void	flame_calls(struct fest *, const struct profile *,
 		    const unsigned *);
 static void	flame_order(struct fest *);
 static void	flame_push(struct fest *, uint32_t, const uint64_t *, size_t);
-static void	flame_give(struct fest *, size_t, unsigned, uint64_t);
+static void	flame_give(struct fest *, size_t, unsigned, uint64_t,
+		    uint32_t);
 static int	flame_desc(const void *, const void *);
 static void	flame_ends(struct flame *);
 static int	flame_endcmp(const void *, const void *);
@@ -168,7 +171,7 @@ static size_t	flame_callers(struct fest *, size_t, size_t);
 static void	flame_weigh(struct fest *, unsigned, size_t, size_t);
 static size_t	flame_best(const struct fest *, unsigned, size_t, size_t);
 static size_t	flame_best_small(const struct fest *, uint32_t, unsigned,
-		    size_t, size_t);
+		    size_t, size_t, uint32_t *);
 static size_t	flame_first(const struct fest *, const uint32_t *, size_t,
 		    size_t, int);
 static int	flame_costcmp(const void *, const void *);
@@ -351,8 +354,10 @@ flame_take(void *arg, const uint32_t *words, size_t n)
  * zero) to the stack of n frames (with rev set, frames[] is the innermost
  * first), making the nodes of the tree it needs.  The frames it shares
  * from the root with the stack added before are found again without a
- * lookup (f->last).  Return -1, adding nothing, if the nodes would be
- * more than ids can tell.
+ * lookup (f->last), and so is a node's child looked up last from it
+ * (f->hint: the estimate's stacks share their outer frames with many
+ * before them, nine lookups in ten on big C++ programs).  Return -1,
+ * adding nothing, if the nodes would be more than ids can tell.
  */
 static int
 flame_insert(struct flame *f, const uint32_t *frames, size_t n, int rev,
@@ -373,9 +378,20 @@ flame_insert(struct flame *f, const uint32_t *frames, size_t n, int rev,
 			continue;
 		}
 		f->nlast = i;	/* shared no further */
-		key = keytab_pair(cur, fn);
-		id = keytab_get(&f->nodes, &key, &created);
-		cur = id + 1;
+		if (f->hint[2 * (size_t)cur] == fn + 1)
+			cur = f->hint[2 * (size_t)cur + 1];
+		else {
+			key = keytab_pair(cur, fn);
+			id = keytab_get(&f->nodes, &key, &created);
+			f->hint[2 * (size_t)cur] = fn + 1;
+			f->hint[2 * (size_t)cur + 1] = id + 1;
+			cur = id + 1;
+			if (created) {
+				f->hint = xgrow(f->hint, &f->hint_cap, 2 *
+				    (size_t)cur + 2, sizeof(*f->hint));
+				f->hint[2 * (size_t)cur] = 0;
+			}
+		}
 		f->last[2 * i] = fn;
 		f->last[2 * i + 1] = cur;
 	}
@@ -520,6 +536,8 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	free(e.bycost);
 	free(e.bycount);
 	free(e.top);
+	free(e.ctop);
+	free(e.ucaller);
 	free(e.fcaller);
 	free(e.calls);
 	free(e.cost);
@@ -540,6 +558,7 @@ flame_again(struct flame *f, struct fest *e)
 	f->ends = NULL;
 	f->nends = f->ends_cap = 0;
 	f->nlast = 0;
+	f->hint[0] = 0;		/* the root's; the others made again */
 	e->walked = e->emitted = 0;
 	e->done = 0;
 	e->coarser = 0;
@@ -623,6 +642,7 @@ flame_step(struct fest *e, size_t fn)
 	uint64_t	*c = e->cur;
 	size_t		 lo = e->first[fn], hi = e->first[fn + 1], i, b, j;
 	size_t		 ncand = 0, nend = 0;
+	uint32_t	 caller;
 	unsigned	 k, nev = e->nev;
 
 	for (j = 0; j < e->nact; j++)
@@ -635,11 +655,14 @@ flame_step(struct fest *e, size_t fn)
 		free(e->up);
 		free(e->mark);
 		free(e->touched);
+		free(e->ucaller);
 		e->touched_cap = 2 * (hi - lo);
 		e->up = xcalloc(e->touched_cap * nev, sizeof(*e->up));
 		e->mark = xcalloc(e->touched_cap, 1);
 		e->touched = xreallocarray(NULL, e->touched_cap,
 		    sizeof(*e->touched));
+		e->ucaller = xreallocarray(NULL, e->touched_cap,
+		    sizeof(*e->ucaller));
 	}
 	e->ntouched = 0;
 	for (j = 0; j < e->nact; j++) {
@@ -647,7 +670,7 @@ flame_step(struct fest *e, size_t fn)
 		if (c[k] < e->min[k]) {
 			/* Up whole: only the costliest caller. */
 			if ((b = flame_best_small(e, (uint32_t)fn, k, lo,
-			    hi)) == hi) {
+			    hi, &caller)) == hi) {
 				e->act[nend++] = k;	/* ends here */
 				continue;
 			}
@@ -662,8 +685,9 @@ flame_step(struct fest *e, size_t fn)
 				continue;
 			}
 			b = flame_best(e, k, lo, hi);
+			caller = e->calls[b].caller;
 		}
-		flame_give(e, b - lo, k, c[k]);
+		flame_give(e, b - lo, k, c[k], caller);
 		c[k] = 0;
 	}
 	/* What is left in c ends here. */
@@ -676,8 +700,7 @@ flame_step(struct fest *e, size_t fn)
 		qsort(e->touched, e->ntouched, sizeof(*e->touched), flame_desc);
 	for (j = 0; j < e->ntouched; j++) {
 		i = e->touched[j];
-		flame_push(e, e->calls[lo + i].caller, e->up + i * nev,
-		    e->depth);
+		flame_push(e, e->ucaller[i], e->up + i * nev, e->depth);
 		memset(e->up + i * nev, 0, nev * sizeof(*e->up));
 		e->mark[i] = 0;
 	}
@@ -685,17 +708,19 @@ flame_step(struct fest *e, size_t fn)
 }
 
 /*
- * Add count of event k to what goes up to the caller of the step's i-th
+ * Add count of event k to what goes up to caller, of the step's i-th
  * call, marking it given some.
  */
 static void
-flame_give(struct fest *e, size_t i, unsigned k, uint64_t count)
+flame_give(struct fest *e, size_t i, unsigned k, uint64_t count,
+    uint32_t caller)
 {
 	if (count == 0)
 		return;
 	e->up[i * e->nev + k] += count;
 	if (!e->mark[i]) {
 		e->mark[i] = 1;
+		e->ucaller[i] = caller;
 		e->touched[e->ntouched++] = (uint32_t)i;
 	}
 }
@@ -845,10 +870,17 @@ flame_order(struct fest *e)
 	calls_of = NULL;
 	costs_of = NULL;
 	e->top = xreallocarray(NULL, e->nf * e->nev + 1, sizeof(*e->top));
+	e->ctop = xreallocarray(NULL, e->nf + 1, sizeof(*e->ctop));
 	e->fcaller = xreallocarray(NULL, e->nf + 1, sizeof(*e->fcaller));
 	for (fn = 0; fn < e->nf; fn++) {
 		e->fcaller[fn] = e->first[fn] < e->first[fn + 1] ?
 		    e->calls[e->first[fn]].caller : 0;
+		e->ctop[fn].call = e->ctop[fn].caller = 0;
+		e->ctop[fn].costs = 1;
+		if (e->first[fn] < e->first[fn + 1]) {
+			e->ctop[fn].call = e->bycount[e->first[fn]];
+			e->ctop[fn].caller = e->calls[e->ctop[fn].call].caller;
+		}
 		for (k = 0; k < e->nev; k++) {
 			struct ftop	*t = &e->top[(size_t)fn * e->nev + k];
 
@@ -902,6 +934,10 @@ flame_push(struct fest *e, uint32_t fn, const uint64_t *counts, size_t depth)
 	for (k = 0; k < e->nev; k++)
 		if (counts[k] != 0)
 			e->wc[e->nwc++] = (struct fcount){ k, counts[k] };
+	/* What its step will look at first (see flame_best_small()). */
+	__builtin_prefetch(&e->top[(size_t)fn * e->nev]);
+	__builtin_prefetch(&e->top[(size_t)fn * e->nev + e->nev - 1]);
+	__builtin_prefetch(&e->first[fn]);
 	e->work = xgrow(e->work, &e->work_cap, e->nwork + 1,
 	    sizeof(*e->work));
 	e->work[e->nwork].fn = fn;
@@ -1014,25 +1050,40 @@ flame_first(const struct fest *e, const uint32_t *ord, size_t lo, size_t hi,
  */
 static size_t
 flame_best_small(const struct fest *e, uint32_t fn, unsigned k, size_t lo,
-    size_t hi)
+    size_t hi, uint32_t *caller)
 {
 	const uint32_t	*ord = e->bycost + (size_t)k * e->ncalls;
 	const struct ftop *t = &e->top[(size_t)fn * e->nev + k];
+	const struct ftop *ct = &e->ctop[fn];
 	size_t		 best;
 	int		 open = 1;
 
-	/* Most often the costliest caller: found without the tables. */
-	if (lo < hi && !e->onpath[t->caller] && !flame_closed(e, t->caller))
-		return t->costs ? t->call : flame_first(e, e->bycount, lo, hi,
-		    1);
+	/*
+	 * Most often the costliest caller (or the most frequent, if it
+	 * costs nothing): found without the tables.
+	 */
+	if (lo < hi && !e->onpath[t->caller] && !flame_closed(e, t->caller)) {
+		if (t->costs) {
+			*caller = t->caller;
+			return t->call;
+		}
+		if (!e->onpath[ct->caller] && !flame_closed(e, ct->caller)) {
+			*caller = ct->caller;
+			return ct->call;
+		}
+		best = flame_first(e, e->bycount, lo, hi, 1);
+		*caller = e->calls[best].caller;
+		return best;
+	}
 	if ((best = flame_first(e, ord, lo, hi, 1)) == hi) {
 		open = 0;
 		if ((best = flame_first(e, ord, lo, hi, 0)) == hi)
 			return hi;
 	}
-	if (e->cost[best * e->nev + k] > 0)
-		return best;
-	return flame_first(e, e->bycount, lo, hi, open);
+	if (e->cost[best * e->nev + k] == 0)
+		best = flame_first(e, e->bycount, lo, hi, open);
+	*caller = e->calls[best].caller;
+	return best;
 }
 
 /* The remainders of a share, for flame_remcmp(). */
@@ -1103,7 +1154,7 @@ flame_share(struct fest *e, unsigned k, uint64_t count, size_t lo, size_t hi,
 		free(order);
 	}
 	for (i = lo; i < hi; i++)
-		flame_give(e, i - lo, k, e->shares[i - lo]);
+		flame_give(e, i - lo, k, e->shares[i - lo], e->calls[i].caller);
 }
 
 /*
@@ -1132,6 +1183,8 @@ flame_build(const struct profile *p, const unsigned *evs, unsigned nev,
 	    nev : 1) : FLAME_MAX_EVENTS);
 	f->walked_ev = xcalloc(nev + 1, sizeof(*f->walked_ev));
 	keytab_init(&f->nodes, 1);
+	f->hint = xgrow(NULL, &f->hint_cap, 2, sizeof(*f->hint));
+	f->hint[0] = 0;
 	if (st != NULL && stacks_count(st) > 0) {
 		f->exact = 1;
 		c = xreallocarray(NULL, nev + 1, sizeof(*c));
@@ -1173,6 +1226,7 @@ flame_free(struct flame *f)
 	free(f->ends);
 	free(f->endat);
 	free(f->last);
+	free(f->hint);
 	free(f->walked_ev);
 	free(f);
 }

@@ -73,6 +73,10 @@ struct flame {
 					   root: function, node; */
 	size_t		 nlast;		/*   its frames */
 	size_t		 last_cap;
+	uint32_t	*hint;		/* node -> the function + 1 and node
+					   of the child last looked up (0:
+					   none) */
+	size_t		 hint_cap;
 };
 
 struct flame	*flame_build(const struct profile *, const unsigned *,
