@@ -23,27 +23,32 @@
 #include "view/json.h"
 #include "view/report.h"
 
-/* The shared index of each name and file of a profile's frames. */
+/*
+ * The shared index of each name and file of the profiles' frames, by
+ * their ids in the frames' table of names (which every event's frames
+ * share, flamesel_event()): made once for all the profiles, not once a
+ * profile (names of C++ functions are thousands of bytes).
+ */
 struct ids {
-	uint32_t	*id;
+	struct keytab	 byname;	/* keytab_pair(name, file) -> i */
+	uint32_t	*id;		/* i -> the shared index */
 	size_t		 cap;
 };
 
-static uint32_t	speedscope_frame(struct strtab *, struct keytab *,
-		    struct ids *, const struct flamesel *,
-		    const struct frame *);
+static uint32_t	speedscope_frame(struct strtab *, struct ids *,
+		    const struct flamesel *, const struct frame *);
 static void	speedscope_profile(struct json *, const struct selection *,
-		    const struct flamesel *, int, struct strtab *);
+		    const struct flamesel *, int, struct strtab *,
+		    struct ids *);
 
 /*
  * Return the index of frame fr of s among the shared frames, by its name
  * and file ("name" NUL "file" in st, in the order first met, from id 1),
- * made once for each name and file of s (byname: their ids in s, to the
- * place in ids[] of their index).
+ * made once for each name and file (ids).
  */
 static uint32_t
-speedscope_frame(struct strtab *st, struct keytab *byname, struct ids *ids,
-    const struct flamesel *s, const struct frame *fr)
+speedscope_frame(struct strtab *st, struct ids *ids, const struct flamesel *s,
+    const struct frame *fr)
 {
 	const char	*name, *file;
 	uint64_t	 k;
@@ -53,7 +58,7 @@ speedscope_frame(struct strtab *st, struct keytab *byname, struct ids *ids,
 	int		 created;
 
 	k = keytab_pair(fr->name, fr->file);
-	at = keytab_get(byname, &k, &created);
+	at = keytab_get(&ids->byname, &k, &created);
 	if (!created)
 		return ids->id[at];
 	name = flamesel_name(s, fr->name);
@@ -69,14 +74,15 @@ speedscope_frame(struct strtab *st, struct keytab *byname, struct ids *ids,
 	return ids->id[at];	/* the table's id 0 is "" */
 }
 
-/* Write the sampled profile of s, of event ev, its frames put in st. */
+/*
+ * Write the sampled profile of s, of event ev, its frames put in st
+ * (their indexes in ids).
+ */
 static void
 speedscope_profile(struct json *j, const struct selection *sel,
-    const struct flamesel *s, int ev, struct strtab *st)
+    const struct flamesel *s, int ev, struct strtab *st, struct ids *ids)
 {
 	const struct frame	*fr;
-	struct keytab		 byname;
-	struct ids		 ids = { NULL, 0 };
 	uint32_t		*path, *row, *shared, v;
 	size_t			 depth, i, k;
 	char			*name;
@@ -105,7 +111,6 @@ speedscope_profile(struct json *j, const struct selection *sel,
 	row = xreallocarray(NULL, s->depth + 2, sizeof(*row));
 	/* Each frame's shared index, found once (0: not yet, else + 1). */
 	shared = xcalloc(s->nframes + 1, sizeof(*shared));
-	keytab_init(&byname, 1);
 	/* Twice depth first, children in order: samples, then weights. */
 	for (k = 0; k < 2; k++) {
 		json_key(j, k == 0 ? "samples" : "weights");
@@ -122,9 +127,8 @@ speedscope_profile(struct json *j, const struct selection *sel,
 				for (i = 0; i < depth; i++) {
 					if (shared[path[i]] == 0)
 						shared[path[i]] =
-						    speedscope_frame(st, &byname,
-						    &ids, s, &s->frames[path[i]]) +
-						    1;
+						    speedscope_frame(st, ids, s,
+						    &s->frames[path[i]]) + 1;
 					row[i] = shared[path[i]] - 1;
 				}
 				json_u32s(j, row, depth);
@@ -133,8 +137,6 @@ speedscope_profile(struct json *j, const struct selection *sel,
 		}
 		json_close(j, ']');
 	}
-	keytab_free(&byname);
-	free(ids.id);
 	free(shared);
 	free(row);
 	free(path);
@@ -152,6 +154,7 @@ report_speedscope(FILE *out, const struct selection *sel)
 	const char		*cmd = profile_str(sel->p, pt->cmd), *s;
 	struct strtab		*st = strtab_create();
 	struct flamesel		*fs = NULL;
+	struct ids		 ids;
 	struct json		 j;
 	size_t			 i, nl;
 	uint32_t		 k;
@@ -168,10 +171,15 @@ report_speedscope(FILE *out, const struct selection *sel)
 	json_u64(&j, 0);
 	json_key(&j, "profiles");
 	json_open(&j, '[');
+	keytab_init(&ids.byname, 1);
+	ids.id = NULL;
+	ids.cap = 0;
 	for (i = 0; i < sel->nshow; i++) {
 		fs = select_flames_of(sel, i, fs);
-		speedscope_profile(&j, sel, fs, sel->show[i], st);
+		speedscope_profile(&j, sel, fs, sel->show[i], st, &ids);
 	}
+	keytab_free(&ids.byname);
+	free(ids.id);
 	flamesel_free(fs);
 	json_close(&j, ']');
 	json_key(&j, "shared");
