@@ -151,7 +151,8 @@ END_TEST
  * Thousands separators as the old tool puts them (1,234,567), checked
  * against digits from printf with a comma before every third from the
  * right: each power of ten and its neighbours, 2^64 - 1 and 200,000
- * numbers of every length; with a minus sign too.
+ * numbers of every length; with a minus sign too; and without
+ * separators (num_u64(), two digits at a time), printf's digits.
  */
 START_TEST(test_commify)
 {
@@ -182,6 +183,9 @@ START_TEST(test_commify)
 			want[k++] = digits[j];
 		}
 		want[k] = '\0';
+		n = num_u64(v, got);
+		ck_assert_uint_eq(n, len);
+		ck_assert_str_eq(got, digits);
 		n = num_commify(v, got);
 		ck_assert_uint_eq(n, k);
 		ck_assert_str_eq(got, want);

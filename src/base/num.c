@@ -5,6 +5,8 @@
  */
 #include "base/compat.h"
 
+#include <string.h>
+
 #include "base/num.h"
 
 /* Parse a number at *pp with overflow checks; see num_parse_u64(). */
@@ -117,15 +119,34 @@ num_sdouble(struct snum v)
 size_t
 num_u64(uint64_t v, char *buf)
 {
-	char	 tmp[20];
-	size_t	 n = 0, i;
+	/* Two digits a division: the exports write millions of numbers. */
+	static const char digits[] =
+	    "00010203040506070809101112131415161718192021222324"
+	    "25262728293031323334353637383940414243444546474849"
+	    "50515253545556575859606162636465666768697071727374"
+	    "75767778798081828384858687888990919293949596979899";
+	char		 tmp[20], *d = tmp + sizeof(tmp);
+	unsigned	 r;
+	size_t		 n;
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	for (i = 0; i < n; i++)
-		buf[i] = tmp[n - 1 - i];
+	if (v < 10) {		/* most counts of a cache simulation */
+		buf[0] = (char)('0' + v);
+		buf[1] = '\0';
+		return 1;
+	}
+	while (v >= 100) {
+		r = (unsigned)(v % 100);
+		v /= 100;
+		d -= 2;
+		memcpy(d, digits + 2 * r, 2);
+	}
+	if (v >= 10) {
+		d -= 2;
+		memcpy(d, digits + 2 * v, 2);
+	} else
+		*--d = (char)('0' + v);
+	n = (size_t)(tmp + sizeof(tmp) - d);
+	memcpy(buf, d, n);
 	buf[n] = '\0';
 	return n;
 }
