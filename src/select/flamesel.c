@@ -321,7 +321,7 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	uint64_t	 key, c, *sub;
 	uint32_t	 id, *names, fn, parent, *at;
 	uint32_t	 nf = profile_nfuncs(p);
-	size_t		 i, n = flame_nnodes(f);
+	size_t		 i, n = flame_nnodes(f), drawn = 0;
 	unsigned char	*through = flamesel_through(o, p, f), *shared, *look;
 	int		 created;
 	struct flameprog pg;
@@ -340,6 +340,11 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 		s->frames[0].old_total += sub[0];
 	else
 		s->frames[0].total += sub[0];
+	/* Room for a frame a node drawn at most: no copy as they come. */
+	for (i = 1; i < n; i++)
+		drawn += sub[i] != 0;
+	s->frames = xgrow(s->frames, &s->cap, s->nframes + drawn + 1,
+	    sizeof(*s->frames));
 
 	if (s->fnof != p) {
 		free(s->fnname);
@@ -555,6 +560,14 @@ flamesel_event(const struct flamesel_from *from, const struct flame *f,
 	if (prev != NULL) {
 		strtab_free(s->names);
 		s->names = prev->names;
+		/* Its frames' room too (as large, most often). */
+		free(s->frames);
+		s->frames = prev->frames;
+		s->cap = prev->cap;
+		prev->frames = NULL;
+		memset(&s->frames[0], 0, sizeof(*s->frames));
+		s->frames[0].parent = NONE;
+		s->frames[0].kind = FRAME_SYSTEM;
 		s->fnof = prev->fnof;
 		s->fnname = prev->fnname;
 		s->fnshared = prev->fnshared;
