@@ -170,28 +170,17 @@ json_u64(struct json *j, uint64_t v)
 }
 
 /*
- * Write the n numbers of v as a flat array, formatted in a buffer and
- * written a few kilobytes at a time (a profile's stacks are millions).
+ * Write a flat array of numbers already written, separated by commas,
+ * in text (len bytes): a profile's stacks are millions, each the stack
+ * above it and one more number.
  */
 void
-json_u32s(struct json *j, const uint32_t *v, size_t n)
+json_numbers(struct json *j, const char *text, size_t len)
 {
-	char	buf[4096];
-	size_t	i, len = 0;
-
 	json_item(j);
-	buf[len++] = '[';
-	for (i = 0; i < n; i++) {
-		if (len > sizeof(buf) - 24) {
-			fwrite(buf, 1, len, j->out);
-			len = 0;
-		}
-		if (i > 0)
-			buf[len++] = ',';
-		len += num_u64(v[i], buf + len);
-	}
-	buf[len++] = ']';
-	fwrite(buf, 1, len, j->out);
+	fputc('[', j->out);
+	fwrite(text, 1, len, j->out);
+	fputc(']', j->out);
 }
 
 /* Write true or false. */

@@ -28,7 +28,7 @@ void	json_close(struct json *, int);
 void	json_key(struct json *, const char *);
 void	json_str(struct json *, const char *);
 void	json_u64(struct json *, uint64_t);
-void	json_u32s(struct json *, const uint32_t *, size_t);
+void	json_numbers(struct json *, const char *, size_t);
 void	json_snum(struct json *, struct snum);
 void	json_bool(struct json *, int);
 void	json_null(struct json *);

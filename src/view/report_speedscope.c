@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/keytab.h"
+#include "base/num.h"
 #include "base/strtab.h"
 #include "base/xmalloc.h"
 #include "version.h"
@@ -83,9 +84,9 @@ speedscope_profile(struct json *j, const struct selection *sel,
     const struct flamesel *s, int ev, struct strtab *st, struct ids *ids)
 {
 	const struct frame	*fr;
-	uint32_t		*path, *row, *shared, v;
-	size_t			 depth, i, k;
-	char			*name;
+	uint32_t		 v;
+	size_t			 depth, k, at, *tlen, tcap = 0;
+	char			*name, *text = NULL;
 	const char		*evname = profile_str(sel->p,
 				    profile_event(sel->p, (unsigned)ev));
 
@@ -107,10 +108,13 @@ speedscope_profile(struct json *j, const struct selection *sel,
 	json_u64(j, 0);
 	json_key(j, "endValue");
 	json_u64(j, s->frames[0].total);
-	path = xreallocarray(NULL, s->depth + 2, sizeof(*path));
-	row = xreallocarray(NULL, s->depth + 2, sizeof(*row));
-	/* Each frame's shared index, found once (0: not yet, else + 1). */
-	shared = xcalloc(s->nframes + 1, sizeof(*shared));
+	/*
+	 * A stack's text: its frames' shared indexes, each written once
+	 * after its parent's (tlen[d]: the length of the first d); the
+	 * indexes made as the frames come, depth first, which is the order
+	 * the stacks meet them in (every frame has one ending under it).
+	 */
+	tlen = xcalloc(s->depth + 2, sizeof(*tlen));
 	/* Twice depth first, children in order: samples, then weights. */
 	for (k = 0; k < 2; k++) {
 		json_key(j, k == 0 ? "samples" : "weights");
@@ -122,24 +126,23 @@ speedscope_profile(struct json *j, const struct selection *sel,
 		    v = flamesel_next(s, v)) {
 			fr = &s->frames[v];
 			depth = fr->depth;
-			path[depth - 1] = v;
-			if (fr->self > 0 && k == 0) {
-				for (i = 0; i < depth; i++) {
-					if (shared[path[i]] == 0)
-						shared[path[i]] =
-						    speedscope_frame(st, ids, s,
-						    &s->frames[path[i]]) + 1;
-					row[i] = shared[path[i]] - 1;
-				}
-				json_u32s(j, row, depth);
+			if (k == 0) {
+				at = tlen[depth - 1];
+				text = xgrow(text, &tcap, at + 24, 1);
+				if (depth > 1)
+					text[at++] = ',';
+				at += num_u64(speedscope_frame(st, ids, s, fr),
+				    text + at);
+				tlen[depth] = at;
+				if (fr->self > 0)
+					json_numbers(j, text, at);
 			} else if (fr->self > 0)
 				json_u64(j, fr->self);
 		}
 		json_close(j, ']');
 	}
-	free(shared);
-	free(row);
-	free(path);
+	free(tlen);
+	free(text);
 	json_close(j, '}');
 }
 
