@@ -13,9 +13,9 @@
  * per line and per stack are exact, which stack reached which line is
  * not recorded.  Within a budget of frames (pp_modes()): past it, the
  * costliest functions keep their lines or instructions and the others
- * are split only by file, at line 0, or past that, not split at all.  A caller's frame is its costliest
- * call site of the callee for the first sort event (its line, and
- * address when known).
+ * are split only by file, at line 0, or past that, not split at all.
+ * A caller's frame is its costliest call site of the callee for the
+ * first sort event (its line, and address when known).
  * Objects are mappings; with instruction positions each object's
  * addresses are moved to a range of its own (a base of 2^32 steps, its
  * file offsets its addresses), so that pprof -disasm finds them in the
@@ -1192,8 +1192,9 @@ pp_sum(const uint64_t *ids, uint32_t nf)
 
 /*
  * Choose each function's mode so that the samples hold at most
- * REPORT_PPROF_FRAMES location ids (or what a test's hook says).  Go's pprof takes about 2.5 us and 250 bytes for each it
- * reads (Debian's, 2021): an export of a 13.6 MB profile of cc1 with its
+ * REPORT_PPROF_FRAMES location ids (or what a test's hook says).  Go's
+ * pprof takes about 2.5 us and 250 bytes for each it reads (Debian's,
+ * 2021): an export of a 13.6 MB profile of cc1 with its
  * instructions, 37 million ids, took 79 s and 6.4 GB to print -top;
  * every instruction is a sample, each a whole stack.  The samples are
  * counted dry (pp_walk()) with every function taken whole (its stacks'
