@@ -220,7 +220,7 @@ flamesel_matches(const struct report_opts *o, const struct profile *p)
 /*
  * Return, for each node of f, whether --function matches its function or
  * one above it: whether the stacks ending there are kept (one byte a
- * node; all when there is no --function).
+ * node); NULL when there is no --function: all are.
  */
 static unsigned char *
 flamesel_through(const struct report_opts *o, const struct profile *p,
@@ -230,6 +230,8 @@ flamesel_through(const struct report_opts *o, const struct profile *p,
 	uint32_t	 fn, parent;
 	size_t		 i, n = flame_nnodes(f);
 
+	if (hit == NULL)
+		return NULL;
 	through = xcalloc(n + 1, 1);
 	through[0] = hit == NULL;
 	for (i = 1; i < n; i++) {
@@ -328,11 +330,19 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 
 	flamesel_program(p, &pg);
 
-	/* Each node's stacks, where --function keeps them. */
-	sub = xcalloc(n + 1, sizeof(*sub));
+	/*
+	 * Each node's stacks, where --function keeps them; in room kept
+	 * from one event's frames to the next (fresh pages each time were
+	 * a tenth of speedscope's export of cc1plus).
+	 */
+	s->sub = xgrow(s->sub, &s->sub_cap, n + 1, sizeof(*s->sub));
+	s->at = xgrow(s->at, &s->at_cap, n + 1, sizeof(*s->at));
+	sub = s->sub;
+	at = s->at;
+	memset(sub, 0, (n + 1) * sizeof(*sub));
 	for (i = n; i-- > 1; ) {
 		/* Plain sums, as the views' totals are. */
-		if (through[i])
+		if (through == NULL || through[i])
 			sub[i] += flame_count(f, i, k);
 		sub[flame_node(f, i, &fn)] += sub[i];
 	}
@@ -361,7 +371,6 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	names = s->fnname;
 	shared = s->fnshared;
 	look = flamesel_look(f, sub, names, shared, kids->all);
-	at = xreallocarray(NULL, n + 1, sizeof(*at));
 	at[0] = 0;
 	for (i = 1; i < n; i++) {
 		parent = flame_node(f, i, &fn);
@@ -384,7 +393,8 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 			s->frames[at[i]].old_total += c;
 		else
 			s->frames[at[i]].total += c;
-		if (through[i] && (c = flame_count(f, i, k)) > 0) {
+		if ((through == NULL || through[i]) &&
+		    (c = flame_count(f, i, k)) > 0) {
 			if (old)
 				s->frames[at[i]].old_self += c;
 			else
@@ -392,8 +402,6 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 		}
 	}
 	free(look);
-	free(at);
-	free(sub);
 	free(through);
 	free(pg.name);
 	free(pg.dir);
@@ -565,6 +573,12 @@ flamesel_event(const struct flamesel_from *from, const struct flame *f,
 		s->frames = prev->frames;
 		s->cap = prev->cap;
 		prev->frames = NULL;
+		s->sub = prev->sub;
+		s->sub_cap = prev->sub_cap;
+		s->at = prev->at;
+		s->at_cap = prev->at_cap;
+		prev->sub = NULL;
+		prev->at = NULL;
 		memset(&s->frames[0], 0, sizeof(*s->frames));
 		s->frames[0].parent = NONE;
 		s->frames[0].kind = FRAME_SYSTEM;
@@ -675,6 +689,8 @@ flamesel_free(struct flamesel *s)
 	free(s->fnshared);
 	free(s->fnfile);
 	free(s->fnkind);
+	free(s->sub);
+	free(s->at);
 	free(s);
 }
 
@@ -716,7 +732,7 @@ flamesel_stacks(const struct flamesel_from *from, const unsigned *evs,
 	flamesel_coarse(from->run->profile_name, f);
 	n = flame_nnodes(f);
 	through = flamesel_through(from->o, from->p, f);
-	for (i = 1; i < n; i++)
+	for (i = 1; through != NULL && i < n; i++)
 		for (j = f->endat[i]; !through[i] && j < f->endat[i + 1]; j++)
 			f->ends[j].count = 0;
 	free(through);

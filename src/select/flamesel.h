@@ -62,6 +62,9 @@ struct flamesel {
 	uint32_t	*fnfile;	/*   files (in names) and kinds, made
 					   when a frame first needs them */
 	unsigned char	*fnkind;	/*   (FRAME_NONE until then) */
+	uint64_t	*sub;		/* flamesel_walk()'s room: a node's */
+	uint32_t	*at;		/*   stacks, its frame, */
+	size_t		 sub_cap, at_cap; /*  kept for the next event */
 };
 
 struct flamesel	*flamesel_build(const struct flamesel_from *);
