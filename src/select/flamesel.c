@@ -66,6 +66,7 @@ static unsigned char *flamesel_look(const struct flame *, const uint64_t *,
 static void	flamesel_kids_init(struct flamekids *, int);
 static void	flamesel_kids_free(struct flamekids *);
 static struct flamesel *flamesel_new(void);
+static void	flamesel_root(struct flamesel *);
 static void	flamesel_place(struct flamesel *);
 
 static const struct flamesel	*cmp_s;		/* for flamesel_childcmp() */
@@ -233,7 +234,6 @@ flamesel_through(const struct report_opts *o, const struct profile *p,
 	if (hit == NULL)
 		return NULL;
 	through = xcalloc(n + 1, 1);
-	through[0] = hit == NULL;
 	for (i = 1; i < n; i++) {
 		parent = flame_node(f, i, &fn);
 		through[i] = through[parent] || hit[fn];
@@ -499,13 +499,22 @@ flamesel_new(void)
 	s = xcalloc(1, sizeof(*s));
 	s->names = strtab_create();
 	s->frames = xgrow(NULL, &s->cap, 1, sizeof(*s->frames));
+	flamesel_root(s);
+	return s;
+}
+
+/* Make s's frames its root ("all") alone, keeping their room. */
+static void
+flamesel_root(struct flamesel *s)
+{
 	memset(&s->frames[0], 0, sizeof(*s->frames));
 	s->frames[0].name = strtab_intern(s->names, "all", 3);
 	s->frames[0].file = strtab_intern(s->names, "", 0);
 	s->frames[0].parent = NONE;
 	s->frames[0].kind = FRAME_SYSTEM;
 	s->nframes = 1;
-	return s;
+	s->depth = 0;
+	s->old_all = 0;
 }
 
 /*
@@ -553,9 +562,10 @@ fail:
 }
 
 /*
- * Make the flame graph frames of the k-th event of from's stacks f; the
- * names of prev (another event's frames, or NULL), which is freed, are
- * taken with the functions' names made for them.
+ * Make the flame graph frames of the k-th event of from's stacks f, in
+ * prev (another event's frames, or NULL: new ones), whose frames are
+ * dropped and whose names, with the functions' names made for them, and
+ * room are kept.
  */
 struct flamesel *
 flamesel_event(const struct flamesel_from *from, const struct flame *f,
@@ -564,37 +574,12 @@ flamesel_event(const struct flamesel_from *from, const struct flame *f,
 	struct flamesel	*s;
 	struct flamekids kids;
 
-	s = flamesel_new();
-	if (prev != NULL) {
-		strtab_free(s->names);
-		s->names = prev->names;
-		/* Its frames' room too (as large, most often). */
-		free(s->frames);
-		s->frames = prev->frames;
-		s->cap = prev->cap;
-		prev->frames = NULL;
-		s->sub = prev->sub;
-		s->sub_cap = prev->sub_cap;
-		s->at = prev->at;
-		s->at_cap = prev->at_cap;
-		prev->sub = NULL;
-		prev->at = NULL;
-		memset(&s->frames[0], 0, sizeof(*s->frames));
-		s->frames[0].parent = NONE;
-		s->frames[0].kind = FRAME_SYSTEM;
-		s->fnof = prev->fnof;
-		s->fnname = prev->fnname;
-		s->fnshared = prev->fnshared;
-		s->fnfile = prev->fnfile;
-		s->fnkind = prev->fnkind;
-		prev->names = NULL;
-		prev->fnname = NULL;
-		prev->fnshared = NULL;
-		prev->fnfile = NULL;
-		prev->fnkind = NULL;
-		flamesel_free(prev);
-		s->frames[0].name = strtab_intern(s->names, "all", 3);
-		s->frames[0].file = strtab_intern(s->names, "", 0);
+	if (prev == NULL)
+		s = flamesel_new();
+	else {
+		/* Its names and its room kept: only its frames go. */
+		s = prev;
+		flamesel_root(s);
 	}
 	flamesel_kids_init(&kids, 0);
 	s->exact = f->exact;

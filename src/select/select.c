@@ -541,8 +541,8 @@ select_flame(struct selection *sel, const struct profile *old)
 /*
  * Return the flame graph frames of the k-th event shown, made from the
  * stacks the selection made (FORMAT_STACKS_EVERY) for one view to print
- * and free: one event's at a time.  The frames of the event before
- * (prev, or NULL) are freed, their names taken.
+ * and free: one event's at a time, in those of the event before (prev,
+ * or NULL), whose names and room are kept.
  */
 struct flamesel *
 select_flames_of(const struct selection *sel, size_t k, struct flamesel *prev)
