@@ -2,8 +2,9 @@
  * check_ahead.c - reading a file in two threads, chunks read ahead and
  * taken over, gives what reading it in order gives: the same reports
  * (text with trees, inclusive costs and parts; JSON with every line's
- * cost) and the same messages, for every test profile, valid or not,
- * cut into chunks of many sizes (down to one function a chunk).  And
+ * cost), the same model (every function, line and arc in the order of
+ * their ids) and the same messages, for every test profile, valid or
+ * not, cut into chunks of many sizes (down to one function a chunk).  And
  * the relay's thread, which reads compressed input and pipes, prints
  * nothing itself and stops when told, even in the middle of a read.
  */
@@ -90,6 +91,48 @@ ahead_instrs(FILE *out, const struct profile *p)
 }
 
 /*
+ * Print the model p holds, in the order of its ids: every function,
+ * every line (function, file, number, counts) and every call arc; a
+ * line or arc twice, which a report would sum, shows here.
+ */
+static void
+ahead_model(FILE *out, const struct profile *p)
+{
+	uint64_t	*cost, line;
+	const uint64_t	*c;
+	uint32_t	 i, fn, file, obj, ffile, name, pair, callee;
+	unsigned	 e, n = profile_nevents(p);
+
+	cost = xcalloc(n + 1, sizeof(*cost));
+	for (i = 0; i < profile_nfuncs(p); i++) {
+		profile_func(p, i, &obj, &ffile, &name);
+		fprintf(out, "f %s %s %s\n", profile_str(p, obj),
+		    profile_str(p, ffile), profile_str(p, name));
+	}
+	for (i = 0; i < profile_nlines(p); i++) {
+		profile_line(p, i, &fn, &file, &line);
+		profile_line_cost(p, i, cost);
+		fprintf(out, "l %u %s:%llu", fn, profile_str(p, file),
+		    (unsigned long long)line);
+		for (e = 0; e < n; e++)
+			fprintf(out, " %llu", (unsigned long long)cost[e]);
+		fputc('\n', out);
+	}
+	for (i = 0; i < profile_narcs(p); i++) {
+		profile_arc(p, i, &fn, &callee, &file, &line);
+		pair = profile_arc_pair(p, i);
+		fprintf(out, "a %u %u %s:%llu %u %llu", pair, fn,
+		    profile_str(p, file), (unsigned long long)line, callee,
+		    (unsigned long long)profile_arc_count(p, i));
+		c = profile_arc_cost(p, i);
+		for (e = 0; e < n; e++)
+			fprintf(out, " %llu", (unsigned long long)c[e]);
+		fputc('\n', out);
+	}
+	free(cost);
+}
+
+/*
  * Read path with the options base and chunks of about chunk bytes (0:
  * in order) and return what it printed on stderr, then its two reports,
  * as one string.
@@ -148,6 +191,7 @@ ahead_run(const char *path, const struct parse_opts *po, size_t chunk,
 		o.format = format_find("json");
 		fprintf(out, "json: %d\n", report_print(out, p, NULL, &o,
 		    &run));
+		ahead_model(out, p);
 		if (po->instrs)
 			ahead_instrs(out, p);
 	}

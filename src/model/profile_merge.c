@@ -6,6 +6,7 @@
 #include "base/compat.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/xmalloc.h"
 #include "model/instrs.h"
@@ -20,6 +21,8 @@ static void	 profile_line_ahead(const struct profile *, uint32_t,
 		    uint64_t, int);
 static uint8_t	*profile_merge_fresh(const struct profile *,
 		    const struct profile *, const uint32_t *);
+static uint32_t	 profile_merge_shared(uint8_t *, const uint32_t *, uint32_t,
+		    uint32_t);
 static void	 profile_arc_ahead(const struct profile *, uint32_t,
 		    uint32_t, uint64_t, int);
 
@@ -126,9 +129,12 @@ profile_arc_ahead(const struct profile *p, uint32_t pair, uint32_t callee,
 
 /*
  * Return, for each pair of src, whether its pair in dst (pairmap) holds
- * no line yet, so that its lines in src are all new and in src's order;
- * or NULL if none does, or if src has a line number kept aside (the
- * lines are then added one by one).
+ * no line yet and is no other pair's of src, so that its lines in src
+ * are all new and in src's order; or NULL if none is, or if src has a
+ * line number kept aside (the lines are then added one by one).  Two
+ * pairs of src are one in dst where a name src did not know (a
+ * placeholder) is one it knew: their lines are added one by one, into
+ * one table.
  */
 static uint8_t *
 profile_merge_fresh(const struct profile *dst, const struct profile *src,
@@ -143,11 +149,54 @@ profile_merge_fresh(const struct profile *dst, const struct profile *src,
 	for (i = 0; i < src->pairs.n; i++)
 		n += fresh[i] = dst->ptab[pairmap[i]].n == 0 &&
 		    src->ptab[i].n > 0;
+	if (n > 1)
+		n -= profile_merge_shared(fresh, pairmap, src->pairs.n, n);
 	if (n == 0) {
 		free(fresh);
 		return NULL;
 	}
 	return fresh;
+}
+
+/*
+ * Clear fresh[i] (n of the npairs set) where pairmap[i] is the same as
+ * that of another set; return how many were cleared.
+ */
+static uint32_t
+profile_merge_shared(uint8_t *fresh, const uint32_t *pairmap,
+    uint32_t npairs, uint32_t n)
+{
+	uint32_t	*slot, mask, i, h, cleared = 0;
+
+	for (mask = 1; mask < 2 * n; mask <<= 1)
+		continue;
+	slot = xreallocarray(NULL, mask, sizeof(*slot));
+	memset(slot, 0xff, (size_t)mask * sizeof(*slot));
+	mask--;
+	/* Each set pair's place, or the first with its pair in dst. */
+	for (i = 0; i < npairs; i++) {
+		if (!fresh[i])
+			continue;
+		for (h = (pairmap[i] * 0x9e3779b1u) & mask; slot[h] !=
+		    UINT32_MAX && pairmap[slot[h]] != pairmap[i];
+		    h = (h + 1) & mask)
+			continue;
+		if (slot[h] == UINT32_MAX)
+			slot[h] = i;
+		else {
+			if (fresh[slot[h]] == 1) {
+				fresh[slot[h]] = 2;	/* cleared below */
+				cleared++;
+			}
+			fresh[i] = 0;
+			cleared++;
+		}
+	}
+	for (i = 0; i <= mask; i++)
+		if (slot[i] != UINT32_MAX && fresh[slot[i]] == 2)
+			fresh[slot[i]] = 0;
+	free(slot);
+	return cleared;
 }
 
 /*
