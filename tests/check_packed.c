@@ -185,13 +185,16 @@ START_TEST(test_random)
 }
 END_TEST
 
-/* Vectors added from another store give the sums cost_add() gives. */
+/*
+ * Vectors added from another store, one at a time or a run at once,
+ * give the sums cost_add() gives.
+ */
 static void
 random_from(unsigned n, uint32_t nvec, uint64_t seed)
 {
 	struct packed	 dst, src;
 	uint64_t	*want, *c, s = seed;
-	uint32_t	 i, id;
+	uint32_t	 i, id, len, k;
 	unsigned	 e, r;
 
 	packed_init(&dst);
@@ -214,6 +217,19 @@ random_from(unsigned n, uint32_t nvec, uint64_t seed)
 			ck_assert_uint_eq(packed_new(&src, c), i);
 		}
 		for (i = 0; i < nvec / 2; i++) {
+			if (rnd(&s) % 8 == 0 && dst.nvec + 40 < 2 * nvec) {
+				/* A run at once, as a function's in a chunk. */
+				len = 1 + (uint32_t)(rnd(&s) % 40);
+				len = len < nvec / 2 - i ? len : nvec / 2 - i;
+				id = packed_append(&dst, &src, i, len);
+				for (k = 0; k < len; k++) {
+					packed_get(&src, i + k, c);
+					memcpy(want + ((size_t)id + k) * n, c,
+					    n * sizeof(*c));
+				}
+				i += len - 1;
+				continue;
+			}
 			packed_get(&src, i, c);
 			if (rnd(&s) % 4 == 0 && dst.nvec < 2 * nvec) {
 				id = packed_new_from(&dst, &src, i);

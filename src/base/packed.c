@@ -257,6 +257,50 @@ packed_new_from(struct packed *dst, const struct packed *src, uint32_t sid)
 }
 
 /*
+ * Add to dst vectors sid to sid + n - 1 of src, which counts as many, as
+ * n new vectors; return the first's id.  Their home slots are copied as
+ * they are, at once; those that moved wider are put again one by one.
+ */
+uint32_t
+packed_append(struct packed *dst, const struct packed *src, uint32_t sid,
+    uint32_t n)
+{
+	uint64_t	 buf[16], *t = buf;
+	uint32_t	 id = dst->nvec, i, r;
+	int		 moved;
+
+	if (n > UINT32_MAX - 1 - dst->nvec)
+		errx(1, "more than %u cost vectors", UINT32_MAX - 1);
+	packed_home(dst, (size_t)id + n);
+	xahead(dst->home, (size_t)id * dst->hs, ((size_t)id + n) * dst->hs,
+	    dst->home_bytes);
+	memcpy(dst->home + (size_t)id * dst->hs, src->home + (size_t)sid *
+	    src->hs, (size_t)n * dst->hs);
+	dst->nvec += n;
+	if (src->n > 16)
+		t = xreallocarray(NULL, src->n, sizeof(*t));
+	for (i = 0; i < n; i++) {
+		if (dst->direct) {
+			memcpy(&r, src->home + ((size_t)sid + i) * 4,
+			    sizeof(r));
+			moved = r >= PACKED_DMOVED && r != UINT32_MAX;
+		} else {
+			moved = src->moved[(sid + i) >> 6] >> ((sid + i) &
+			    63) & 1;
+			dst->moved[(id + i) >> 6] &= ~((uint64_t)1 <<
+			    ((id + i) & 63));
+		}
+		if (moved) {
+			(void)packed_get(src, sid + i, t);
+			packed_put(dst, id + i, t);
+		}
+	}
+	if (t != buf)
+		free(t);
+	return id;
+}
+
+/*
  * Add the n (at most 16) byte counts s to those at d, 0xff "never
  * recorded", if no sum reaches 0xff; return 1 if so, else 0 with d
  * unchanged.  Sixteen at once, with the compiler's vector types: the

@@ -57,6 +57,8 @@ void		 packed_reserve(struct packed *, uint32_t);
 uint32_t	 packed_new_slow(struct packed *, const uint64_t *);
 uint32_t	 packed_new_from(struct packed *, const struct packed *,
 		    uint32_t);
+uint32_t	 packed_append(struct packed *, const struct packed *,
+		    uint32_t, uint32_t);
 int		 packed_add_from(struct packed *, uint32_t,
 		    const struct packed *, uint32_t);
 int		 packed_widen(struct packed *, uint32_t, const uint64_t *,

@@ -64,7 +64,7 @@ struct instrs {
 	size_t		 ccap;
 };
 
-static uint32_t	instrs_next(struct instrs *, uint32_t);
+static uint32_t	instrs_next(struct instrs *, uint32_t, uint32_t);
 static int	instrs_index(struct instrs *);
 static void	instrs_drop(struct instrs *, const uint64_t *);
 static int	instrs_addrcmp(const void *, const void *);
@@ -186,13 +186,16 @@ instrs_reserve(struct instrs *t, uint32_t n)
 }
 
 /*
- * Return the id of a new instruction of function fn, its room made;
- * first sum the instructions given again if there are enough of them.
+ * Return the id of the first of n new instructions of function fn (the
+ * others' follow it), their room made; first sum the instructions given
+ * again if there are enough of them.
  */
 static uint32_t
-instrs_next(struct instrs *t, uint32_t fn)
+instrs_next(struct instrs *t, uint32_t fn, uint32_t n)
 {
-	size_t	limit = hooks.compact > 0 ? hooks.compact : INSTRS_AGAIN, old;
+	size_t		limit = hooks.compact > 0 ? hooks.compact :
+			    INSTRS_AGAIN, old, cap;
+	uint32_t	id;
 
 	if (fn != t->cur) {
 		if (t->cur != UINT32_MAX) {
@@ -207,7 +210,7 @@ instrs_next(struct instrs *t, uint32_t fn)
 		t->cur = fn;
 		t->cur_again = fn < t->seen_cap && t->seen[fn];
 	}
-	if (t->cur_again && ++t->again >= limit && (hooks.compact > 0 ||
+	if (t->cur_again && (t->again += n) >= limit && (hooks.compact > 0 ||
 	    (t->again >= t->kept && t->again >= (t->n - t->kept) / 2))) {
 		/* The jumps and calls given again too. */
 		t->over |= instrs_index(t) | instrs_branches(t);
@@ -218,12 +221,17 @@ instrs_next(struct instrs *t, uint32_t fn)
 		t->again = 0;
 		t->kept = t->n;
 	}
-	if (t->n == UINT32_MAX - 1)
+	if (n > UINT32_MAX - 1 - t->n)
 		errx(1, "more than %u instructions", UINT32_MAX - 2);
-	if (t->n >= t->icap)
-		instrs_resize(t, t->icap ? 2 * t->icap : 1024);
+	if ((size_t)t->n + n > t->icap) {
+		cap = t->icap > 0 ? 2 * t->icap : 1024;
+		instrs_resize(t, cap > (size_t)t->n + n ? cap : (size_t)t->n +
+		    n);
+	}
 	t->done = 0;
-	return t->n++;
+	id = t->n;
+	t->n += n;
+	return id;
 }
 
 /*
@@ -236,7 +244,7 @@ void
 instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
     uint64_t line, const uint64_t *cost, unsigned k)
 {
-	uint32_t	id = instrs_next(t, fn);
+	uint32_t	id = instrs_next(t, fn, 1);
 
 	t->fn[id] = fn;
 	t->addr[id] = addr;
@@ -301,22 +309,28 @@ void
 instrs_merge(struct instrs *t, const struct instrs *src,
     const uint32_t *strmap, const uint32_t *fnmap)
 {
-	uint32_t	 i, id;
+	uint32_t	 i, j, k, id, fn;
 
 	instrs_reserve(t, src->n);
-	for (i = 0; i < src->n; i++) {
-		id = instrs_next(t, fnmap[src->fn[i]]);
-		t->fn[id] = fnmap[src->fn[i]];
-		t->addr[id] = src->addr[i];
-		t->file[id] = strmap[src->file[i]];
-		t->line[id] = src->line[i];
-		(void)packed_new_from(&t->cost, &src->cost, i);
+	/* A function's run of instructions at once. */
+	for (i = 0; i < src->n; i = j) {
+		for (j = i + 1; j < src->n && src->fn[j] == src->fn[i]; j++)
+			continue;
+		fn = fnmap[src->fn[i]];
+		id = instrs_next(t, fn, j - i);
+		for (k = 0; k < j - i; k++) {
+			t->fn[id + k] = fn;
+			t->file[id + k] = strmap[src->file[i + k]];
+		}
+		memcpy(t->addr + id, src->addr + i, (j - i) * sizeof(*t->addr));
+		memcpy(t->line + id, src->line + i, (j - i) * sizeof(*t->line));
+		(void)packed_append(&t->cost, &src->cost, i, j - i);
 	}
 	for (i = 0; i < src->njumps; i++) {
-		const struct ijump	*j = &src->jumps[i];
+		const struct ijump	*jp = &src->jumps[i];
 
-		instrs_add_jump(t, fnmap[j->fn], j->cond, j->addr, j->target,
-		    j->executed, j->taken);
+		instrs_add_jump(t, fnmap[jp->fn], jp->cond, jp->addr,
+		    jp->target, jp->executed, jp->taken);
 	}
 	for (i = 0; i < src->ncalls; i++) {
 		const struct icall	*c = &src->calls[i];
