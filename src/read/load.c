@@ -132,8 +132,7 @@ load_input(struct profile *p, struct input *in, const char *name,
 		relay_stop(r);
 		if (n < 0)
 			input_report(in);
-	} else if (fd == -1 || (o != NULL && o->stacks) ||
-	    (n = ahead_read(ps, fd, name, o)) == 1) {
+	} else if (fd == -1 || (n = ahead_read(ps, fd, name, o)) == 1) {
 		block = xmalloc(LOAD_BLOCK);
 		while ((n = input_read(in, block, LOAD_BLOCK)) > 0) {
 			if (parser_feed(ps, block, (size_t)n) == -1)

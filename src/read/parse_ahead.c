@@ -208,6 +208,17 @@ parser_resolve(struct parser *ps, const struct phref *ph)
 }
 
 /*
+ * Return nonzero if ps keeps the stacks of an xtree file: they are read
+ * in order, never ahead (a block's stack runs over its lines "fn=",
+ * where chunks start).
+ */
+int
+parser_stacks(const struct parser *ps)
+{
+	return ps->xstack;
+}
+
+/*
  * Make ps, which has read the file's header and nothing else, read a
  * chunk from its start, a line "fn=...", in the middle of a part's body:
  * what was in force there is a placeholder, positions are unset (a
@@ -293,10 +304,10 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 {
 	uint32_t	*strmap, *fnmap;
 
-	if (nmsg > 0 || cs->fatal || !cs->spec || !ps->have_events ||
-	    !cs->have_events || !ps->body_seen || ps->skipping ||
-	    ps->call_pending || ps->jump_pending || ps->cob != NONE ||
-	    ps->cfi != NONE || ps->len != 0)
+	if (nmsg > 0 || cs->fatal || !cs->spec || ps->xstack || cs->xstack ||
+	    !ps->have_events || !cs->have_events || !ps->body_seen ||
+	    ps->skipping || ps->call_pending || ps->jump_pending ||
+	    ps->cob != NONE || ps->cfi != NONE || ps->len != 0)
 		return -1;
 	if (ps->nevents != cs->nevents || ps->ncols != cs->ncols ||
 	    ps->identity != cs->identity || ps->npos != cs->npos ||

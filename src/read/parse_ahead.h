@@ -27,6 +27,7 @@ int		 parser_adopt(struct parser *, const struct parser *,
 		    unsigned);
 void		 parser_discard(struct parser *);
 const struct profile *parser_profile(const struct parser *);
+int		 parser_stacks(const struct parser *);
 void		 parser_size(const struct parser *, struct parser_size *);
 void		 parser_reserve(struct parser *, const struct parser_size *);
 
