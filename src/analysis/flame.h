@@ -64,6 +64,10 @@ struct flame {
 	struct flame_end *ends;		/* by node, then event */
 	size_t		 nends, ends_cap;
 	uint32_t	*endat;		/* node -> its first end */
+	uint32_t	*evnodes;	/* by event, the nodes at or under
+					   which a stack of it ends, in
+					   order: */
+	size_t		*evat;		/*   event k's from evat[k] */
 	uint64_t	 walked;	/* frames, up to limit: */
 	uint64_t	 limit;		/*   FLAME_MAX_FRAMES an event, up
 					   to FLAME_MAX_EVENTS, */
@@ -100,6 +104,18 @@ flame_count(const struct flame *f, size_t i, unsigned k)
 		if (f->ends[j].k == k)
 			return f->ends[j].count;
 	return 0;
+}
+
+/*
+ * Return the nodes of f (the root left out) at or under which a stack of
+ * the k-th event ends, in order, *n of them: those a view of that event
+ * alone draws.
+ */
+static inline const uint32_t *
+flame_event_nodes(const struct flame *f, unsigned k, size_t *n)
+{
+	*n = f->evat[k + 1] - f->evat[k];
+	return f->evnodes + f->evat[k];
 }
 
 /* Return the parent of node i > 0 of f, and its function in *fn. */

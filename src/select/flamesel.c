@@ -61,8 +61,9 @@ static uint32_t	flamesel_frame(struct flamesel *, const struct profile *,
 		    const struct flameprog *, uint32_t, uint32_t, uint32_t);
 static unsigned char *flamesel_shared(struct flamesel *,
 		    const struct profile *, uint32_t *);
-static unsigned char *flamesel_look(const struct flame *, const uint64_t *,
-		    const uint32_t *, const unsigned char *, int);
+static unsigned char *flamesel_look(const struct flame *, const uint32_t *,
+		    size_t, const uint64_t *, const uint32_t *,
+		    const unsigned char *, int);
 static void	flamesel_kids_init(struct flamekids *, int);
 static void	flamesel_kids_free(struct flamekids *);
 static struct flamesel *flamesel_new(void);
@@ -306,8 +307,9 @@ flamesel_shared(struct flamesel *s, const struct profile *p, uint32_t *names)
  * Add the stacks of f's k-th event to the tree, making the frames they
  * need, to the counts of NEW or (old set) to those of OLD.  With
  * --function, only the stacks through a function it matches.  f's nodes
- * come after their parents: a pass back adds each node's stacks up into
- * its parent's (sub[]), a pass forth makes the frames of the nodes under
+ * come after their parents; of them, those that hold the event's stacks
+ * (flame_event_nodes()): a pass back adds each node's stacks up into its
+ * parent's (sub[]), a pass forth makes the frames of the nodes under
  * which some stack is drawn.  Two nodes share a frame where their paths
  * have the same names: under the first two siblings, going down, whose
  * functions differ with one name (flamesel_look()).  The nodes under
@@ -322,8 +324,9 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 {
 	uint64_t	 key, c, *sub;
 	uint32_t	 id, *names, fn, parent, *at;
+	const uint32_t	*nodes;
 	uint32_t	 nf = profile_nfuncs(p);
-	size_t		 i, n = flame_nnodes(f), drawn = 0;
+	size_t		 i, j, nn, n = flame_nnodes(f), drawn = 0;
 	unsigned char	*through = flamesel_through(o, p, f), *shared, *look;
 	int		 created;
 	struct flameprog pg;
@@ -339,9 +342,14 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	s->at = xgrow(s->at, &s->at_cap, n + 1, sizeof(*s->at));
 	sub = s->sub;
 	at = s->at;
-	memset(sub, 0, (n + 1) * sizeof(*sub));
-	for (i = n; i-- > 1; ) {
+	/* The event's nodes alone: their parents are among them. */
+	nodes = flame_event_nodes(f, k, &nn);
+	sub[0] = 0;
+	for (j = 0; j < nn; j++)
+		sub[nodes[j]] = 0;
+	for (j = nn; j-- > 0; ) {
 		/* Plain sums, as the views' totals are. */
+		i = nodes[j];
 		if (through == NULL || through[i])
 			sub[i] += flame_count(f, i, k);
 		sub[flame_node(f, i, &fn)] += sub[i];
@@ -351,8 +359,8 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	else
 		s->frames[0].total += sub[0];
 	/* Room for a frame a node drawn at most: no copy as they come. */
-	for (i = 1; i < n; i++)
-		drawn += sub[i] != 0;
+	for (j = 0; j < nn; j++)
+		drawn += sub[nodes[j]] != 0;
 	s->frames = xgrow(s->frames, &s->cap, s->nframes + drawn + 1,
 	    sizeof(*s->frames));
 
@@ -370,9 +378,10 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	}
 	names = s->fnname;
 	shared = s->fnshared;
-	look = flamesel_look(f, sub, names, shared, kids->all);
+	look = flamesel_look(f, nodes, nn, sub, names, shared, kids->all);
 	at[0] = 0;
-	for (i = 1; i < n; i++) {
+	for (j = 0; j < nn; j++) {
+		i = nodes[j];
 		parent = flame_node(f, i, &fn);
 		if ((c = sub[i]) == 0)
 			continue;
@@ -411,16 +420,18 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
  * Return, one byte a node of f, whether its frame is to be looked up: all
  * if all is set, else those under (or at) a node drawn (sub[]) that has a
  * sibling drawn of another function with its name (names[], shared[]: of
- * functions, whether another has theirs).  The siblings are found in a
+ * functions, whether another has theirs).  Only nodes[] (nn of them, in
+ * order, with their parents) may be drawn.  The siblings are found in a
  * table of the drawn nodes of shared names alone.
  */
 static unsigned char *
-flamesel_look(const struct flame *f, const uint64_t *sub,
-    const uint32_t *names, const unsigned char *shared, int all)
+flamesel_look(const struct flame *f, const uint32_t *nodes, size_t nn,
+    const uint64_t *sub, const uint32_t *names, const unsigned char *shared,
+    int all)
 {
 	struct keytab	 sib;
 	unsigned char	*look, *many = NULL;
-	size_t		 i, n = flame_nnodes(f), cap = 0;
+	size_t		 i, j, n = flame_nnodes(f), cap = 0;
 	uint64_t	 key;
 	uint32_t	 id, fn, parent;
 	int		 created;
@@ -431,7 +442,8 @@ flamesel_look(const struct flame *f, const uint64_t *sub,
 		return look;
 	/* (parent, name) of each drawn node of a shared name: how many. */
 	keytab_init(&sib, 1);
-	for (i = 1; i < n; i++) {
+	for (j = 0; j < nn; j++) {
+		i = nodes[j];
 		parent = flame_node(f, i, &fn);
 		if (sub[i] == 0 || !shared[fn])
 			continue;
@@ -440,7 +452,8 @@ flamesel_look(const struct flame *f, const uint64_t *sub,
 		many = xgrow(many, &cap, (size_t)id + 1, 1);
 		many[id] = created ? 0 : 1;
 	}
-	for (i = 1; i < n; i++) {
+	for (j = 0; j < nn; j++) {
+		i = nodes[j];
 		parent = flame_node(f, i, &fn);
 		look[i] = look[parent];
 		if (look[i] || sub[i] == 0 || !shared[fn])
