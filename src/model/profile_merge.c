@@ -166,12 +166,13 @@ static uint32_t
 profile_merge_shared(uint8_t *fresh, const uint32_t *pairmap,
     uint32_t npairs, uint32_t n)
 {
-	uint32_t	*slot, mask, i, h, cleared = 0;
+	uint32_t	*slot, i, cleared = 0;
+	size_t		 mask, h;
 
-	for (mask = 1; mask < 2 * n; mask <<= 1)
+	for (mask = 1; mask < 2 * (size_t)n; mask <<= 1)
 		continue;
 	slot = xreallocarray(NULL, mask, sizeof(*slot));
-	memset(slot, 0xff, (size_t)mask * sizeof(*slot));
+	memset(slot, 0xff, mask * sizeof(*slot));
 	mask--;
 	/* Each set pair's place, or the first with its pair in dst. */
 	for (i = 0; i < npairs; i++) {
