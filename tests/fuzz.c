@@ -4,8 +4,8 @@
  * options (tree, inclusive, annotation, context; JSON, --totals,
  * --per-part, or a difference of the input's two halves), or have the
  * input read from a file in two threads, in small chunks, whose report
- * must be that of reading it in order, machine code kept included
- * (else the target aborts).  Its third byte adds: output as to a
+ * and model (every function, line and arc) must be those of reading it
+ * in order, machine code kept included (else the target aborts).  Its third byte adds: output as to a
  * terminal (tvis.c), UTF-8 or not; a
  * --function expression; machine code disassembled by a stub objdump
  * (a script of fixed, hostile text) from an object "o" under --objdir.
@@ -45,6 +45,8 @@ static void	fuzz_instrs_same(const struct profile *,
 		    const struct profile *);
 static int	fuzz_same_func(const struct profile *, uint32_t,
 		    const struct profile *, uint32_t);
+static void	fuzz_model_same(const struct profile *,
+		    const struct profile *);
 static void	fuzz_ahead(const uint8_t *, size_t,
 		    const struct report_opts *, const struct report_run *,
 		    size_t, int);
@@ -108,6 +110,53 @@ fuzz_instrs_same(const struct profile *p, const struct profile *q)
 			    instrs_call_cost(b, i)[e])
 				abort();
 	}
+}
+
+/*
+ * Abort unless p and q hold the same functions, lines and call arcs, in
+ * the same order: a line or arc twice, which reports sum, differs here.
+ */
+static void
+fuzz_model_same(const struct profile *p, const struct profile *q)
+{
+	uint64_t	*ca, *cb, la, lb;
+	uint32_t	 i, fa, fb, sa, sb, ea, eb;
+	unsigned	 e, n = profile_nevents(p);
+
+	if (profile_nfuncs(p) != profile_nfuncs(q) ||
+	    profile_nlines(p) != profile_nlines(q) ||
+	    profile_narcs(p) != profile_narcs(q) || n != profile_nevents(q))
+		abort();
+	for (i = 0; i < profile_nfuncs(p); i++)
+		if (!fuzz_same_func(p, i, q, i))
+			abort();
+	if ((ca = calloc(n + 1, sizeof(*ca))) == NULL ||
+	    (cb = calloc(n + 1, sizeof(*cb))) == NULL)
+		abort();
+	for (i = 0; i < profile_nlines(p); i++) {
+		profile_line(p, i, &fa, &sa, &la);
+		profile_line(q, i, &fb, &sb, &lb);
+		profile_line_cost(p, i, ca);
+		profile_line_cost(q, i, cb);
+		if (fa != fb || la != lb || strcmp(profile_str(p, sa),
+		    profile_str(q, sb)) != 0 || memcmp(ca, cb, n *
+		    sizeof(*ca)) != 0)
+			abort();
+	}
+	for (i = 0; i < profile_narcs(p); i++) {
+		profile_arc(p, i, &fa, &ea, &sa, &la);
+		profile_arc(q, i, &fb, &eb, &sb, &lb);
+		if (fa != fb || ea != eb || la != lb ||
+		    strcmp(profile_str(p, sa), profile_str(q, sb)) != 0 ||
+		    profile_arc_count(p, i) != profile_arc_count(q, i))
+			abort();
+		for (e = 0; e < n; e++)
+			if (profile_arc_cost(p, i)[e] !=
+			    profile_arc_cost(q, i)[e])
+				abort();
+	}
+	free(ca);
+	free(cb);
 }
 
 /* Return nonzero if function fp of p and fq of q have the same name. */
@@ -178,6 +227,7 @@ fuzz_ahead(const uint8_t *data, size_t size, const struct report_opts *o,
 			abort();
 		free(a);
 		free(b);
+		fuzz_model_same(p, q);
 		fuzz_instrs_same(p, q);
 	}
 	profile_free(q);
