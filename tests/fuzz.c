@@ -5,8 +5,8 @@
  * --per-part, or a difference of the input's two halves), or have the
  * input read from a file in two threads, in small chunks, whose report
  * and model (every function, line and arc) must be those of reading it
- * in order, machine code kept included (else the target aborts).  Its third byte adds: output as to a
- * terminal (tvis.c), UTF-8 or not; a
+ * in order, machine code kept included (else the target aborts).  Its
+ * third byte adds: output as to a terminal (tvis.c), UTF-8 or not; a
  * --function expression; machine code disassembled by a stub objdump
  * (a script of fixed, hostile text) from an object "o" under --objdir.
  * Built with -DCGA_FUZZ_REPLAY, it is instead a program that runs the
