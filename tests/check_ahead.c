@@ -250,32 +250,47 @@ ahead_compare(const char *path, const struct parse_opts *base)
 	return adopted;
 }
 
-/* Compare profile path read in order and ahead; add to *adopted. */
-static void
-ahead_one(const char *path, void *adopted)
-{
-	struct parse_opts	po;
+/* The options of a run of ahead_dirs() and what it took over. */
+struct ahead_each {
+	struct parse_opts	 po;
+	size_t			 adopted;
+};
 
-	memset(&po, 0, sizeof(po));
-	*(size_t *)adopted += ahead_compare(path, &po);
+/* Compare profile path read in order and ahead (arg: a struct ahead_each). */
+static void
+ahead_one(const char *path, void *arg)
+{
+	struct ahead_each	*a = arg;
+
+	a->adopted += ahead_compare(path, &a->po);
 }
 
-/* Compare every profile of testdata/dir read in order and ahead. */
+/*
+ * Compare every profile of the testdata folders dirs (n of them) read in
+ * order and ahead with the options po (NULL: none); add the profiles to
+ * *nfiles and return the segments taken over.
+ */
 static size_t
-ahead_dir(const char *dir, size_t *nfiles)
+ahead_dirs(const char *const *dirs, size_t n, const struct parse_opts *po,
+    size_t *nfiles)
 {
-	size_t	adopted = 0;
+	struct ahead_each	a;
+	size_t			i;
 
-	*nfiles += each_profile(dir, ahead_one, &adopted);
-	return adopted;
+	memset(&a, 0, sizeof(a));
+	if (po != NULL)
+		a.po = *po;
+	for (i = 0; i < n; i++)
+		*nfiles += each_profile(dirs[i], ahead_one, &a);
+	return a.adopted;
 }
 
 START_TEST(test_ahead_valid)
 {
-	size_t	nfiles = 0, adopted;
+	static const char *const dirs[] = { "profiles", "edge" };
+	size_t			 nfiles = 0, adopted;
 
-	adopted = ahead_dir("profiles", &nfiles);
-	adopted += ahead_dir("edge", &nfiles);
+	adopted = ahead_dirs(dirs, 2, NULL, &nfiles);
 	/* Not vacuous: most chunks of valid profiles are taken over. */
 	ck_assert_uint_ge(nfiles, 25);
 	ck_assert_uint_gt(adopted, 5000);
@@ -320,24 +335,16 @@ END_TEST
  * file read ahead as without them, on every valid and broken test
  * profile and valgrind's xtree files.
  */
-static void
-ahead_stacks_one(const char *path, void *adopted)
+START_TEST(test_ahead_stacks)
 {
-	struct parse_opts	po;
+	static const char *const dirs[] = { "producers", "profiles", "edge",
+	    "bad" };
+	struct parse_opts	 po;
+	size_t			 nfiles = 0, adopted;
 
 	memset(&po, 0, sizeof(po));
 	po.stacks = 1;
-	*(size_t *)adopted += ahead_compare(path, &po);
-}
-
-START_TEST(test_ahead_stacks)
-{
-	static const char	*dirs[] = { "producers", "profiles", "edge",
-	    "bad" };
-	size_t			 i, nfiles = 0, adopted = 0;
-
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
-		nfiles += each_profile(dirs[i], ahead_stacks_one, &adopted);
+	adopted = ahead_dirs(dirs, 4, &po, &nfiles);
 	ck_assert_uint_ge(nfiles, 60);
 	ck_assert_uint_gt(adopted, 5000);
 	/* Not vacuous: the xtree files' stacks were kept and compared. */
@@ -351,23 +358,15 @@ END_TEST
  * ahead and taken over as when read in order, on the programs of
  * testdata/asm and every valid and broken test profile.
  */
-static void
-ahead_instrs_one(const char *path, void *adopted)
+START_TEST(test_ahead_instrs)
 {
-	struct parse_opts	po;
+	static const char *const dirs[] = { "asm", "profiles", "edge", "bad" };
+	struct parse_opts	 po;
+	size_t			 nfiles = 0, adopted;
 
 	memset(&po, 0, sizeof(po));
 	po.instrs = 1;
-	*(size_t *)adopted += ahead_compare(path, &po);
-}
-
-START_TEST(test_ahead_instrs)
-{
-	static const char	*dirs[] = { "asm", "profiles", "edge", "bad" };
-	size_t			 i, nfiles = 0, adopted = 0;
-
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
-		nfiles += each_profile(dirs[i], ahead_instrs_one, &adopted);
+	adopted = ahead_dirs(dirs, 4, &po, &nfiles);
 	ck_assert_uint_ge(nfiles, 60);
 	ck_assert_uint_gt(adopted, 5000);
 	msg_reset();
@@ -376,9 +375,10 @@ END_TEST
 
 START_TEST(test_ahead_bad)
 {
-	size_t	nfiles = 0;
+	static const char *const dirs[] = { "bad" };
+	size_t			 nfiles = 0;
 
-	(void)ahead_dir("bad", &nfiles);
+	(void)ahead_dirs(dirs, 1, NULL, &nfiles);
 	ck_assert_uint_gt(nfiles, 30);
 	/* Not vacuous: the messages are compared. */
 	ck_assert_uint_gt(ahead_said, 30 * 13);
