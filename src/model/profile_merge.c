@@ -6,8 +6,8 @@
 #include "base/compat.h"
 
 #include <stdlib.h>
-#include <string.h>
 
+#include "base/keytab.h"
 #include "base/xmalloc.h"
 #include "model/instrs.h"
 #include "model/profile.h"
@@ -166,37 +166,32 @@ static uint32_t
 profile_merge_shared(uint8_t *fresh, const uint32_t *pairmap,
     uint32_t npairs, uint32_t n)
 {
-	uint32_t	*slot, i, cleared = 0;
-	size_t		 mask, h;
+	struct keytab	 dpairs;
+	uint64_t	 key;
+	uint32_t	*first, i, id, cleared = 0;
+	int		 created;
 
-	for (mask = 1; mask < 2 * (size_t)n; mask <<= 1)
-		continue;
-	slot = xreallocarray(NULL, mask, sizeof(*slot));
-	memset(slot, 0xff, mask * sizeof(*slot));
-	mask--;
-	/* Each set pair's place, or the first with its pair in dst. */
+	/* The pairs in dst of the set ones, each its first set pair. */
+	keytab_init(&dpairs, 1);
+	first = xreallocarray(NULL, n, sizeof(*first));
 	for (i = 0; i < npairs; i++) {
 		if (!fresh[i])
 			continue;
-		for (h = (pairmap[i] * 0x9e3779b1u) & mask; slot[h] !=
-		    UINT32_MAX && pairmap[slot[h]] != pairmap[i];
-		    h = (h + 1) & mask)
+		key = pairmap[i];
+		id = keytab_get(&dpairs, &key, &created);
+		if (created) {
+			first[id] = i;
 			continue;
-		if (slot[h] == UINT32_MAX)
-			slot[h] = i;
-		else {
-			if (fresh[slot[h]] == 1) {
-				fresh[slot[h]] = 2;	/* cleared below */
-				cleared++;
-			}
-			fresh[i] = 0;
+		}
+		if (fresh[first[id]]) {
+			fresh[first[id]] = 0;
 			cleared++;
 		}
+		fresh[i] = 0;
+		cleared++;
 	}
-	for (i = 0; i <= mask; i++)
-		if (slot[i] != UINT32_MAX && fresh[slot[i]] == 2)
-			fresh[slot[i]] = 0;
-	free(slot);
+	free(first);
+	keytab_free(&dpairs);
 	return cleared;
 }
 
