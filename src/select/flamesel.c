@@ -54,9 +54,11 @@ struct flamekids {
 	int		 all;		/* every frame looked up */
 };
 
+static void	flamesel_keep(const struct report_opts *,
+		    const struct profile *, struct flame *);
 static void	flamesel_walk(struct flamesel *, struct flamekids *,
 		    const struct profile *, const struct flame *, unsigned,
-		    const struct report_opts *, int);
+		    int);
 static uint32_t	flamesel_frame(struct flamesel *, const struct profile *,
 		    const struct flameprog *, uint32_t, uint32_t, uint32_t);
 static unsigned char *flamesel_shared(struct flamesel *,
@@ -305,8 +307,9 @@ flamesel_shared(struct flamesel *s, const struct profile *p, uint32_t *names)
 
 /*
  * Add the stacks of f's k-th event to the tree, making the frames they
- * need, to the counts of NEW or (old set) to those of OLD.  With
- * --function, only the stacks through a function it matches.  f's nodes
+ * need, to the counts of NEW or (old set) to those of OLD (with
+ * --function, f holds only the stacks through a function it matches:
+ * flamesel_keep()).  f's nodes
  * come after their parents; of them, those that hold the event's stacks
  * (flame_event_nodes()): a pass back adds each node's stacks up into its
  * parent's (sub[]), a pass forth makes the frames of the nodes under
@@ -319,24 +322,23 @@ flamesel_shared(struct flamesel *s, const struct profile *p, uint32_t *names)
  */
 static void
 flamesel_walk(struct flamesel *s, struct flamekids *kids,
-    const struct profile *p, const struct flame *f, unsigned k,
-    const struct report_opts *o, int old)
+    const struct profile *p, const struct flame *f, unsigned k, int old)
 {
 	uint64_t	 key, c, *sub;
 	uint32_t	 id, *names, fn, parent, *at;
 	const uint32_t	*nodes;
 	uint32_t	 nf = profile_nfuncs(p);
 	size_t		 i, j, nn, n = flame_nnodes(f), drawn = 0;
-	unsigned char	*through = flamesel_through(o, p, f), *shared, *look;
+	unsigned char	*shared, *look;
 	int		 created;
 	struct flameprog pg;
 
 	flamesel_program(p, &pg);
 
 	/*
-	 * Each node's stacks, where --function keeps them; in room kept
-	 * from one event's frames to the next (fresh pages each time were
-	 * a tenth of speedscope's export of cc1plus).
+	 * Each node's stacks, in room kept from one event's frames to the
+	 * next (fresh pages each time were a tenth of speedscope's export
+	 * of cc1plus); and how many are drawn, for room for a frame each.
 	 */
 	s->sub = xgrow(s->sub, &s->sub_cap, n + 1, sizeof(*s->sub));
 	s->at = xgrow(s->at, &s->at_cap, n + 1, sizeof(*s->at));
@@ -350,8 +352,8 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	for (j = nn; j-- > 0; ) {
 		/* Plain sums, as the views' totals are. */
 		i = nodes[j];
-		if (through == NULL || through[i])
-			sub[i] += flame_count(f, i, k);
+		sub[i] += flame_count(f, i, k);
+		drawn += sub[i] != 0;
 		sub[flame_node(f, i, &fn)] += sub[i];
 	}
 	if (old)
@@ -359,8 +361,6 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	else
 		s->frames[0].total += sub[0];
 	/* Room for a frame a node drawn at most: no copy as they come. */
-	for (j = 0; j < nn; j++)
-		drawn += sub[nodes[j]] != 0;
 	s->frames = xgrow(s->frames, &s->cap, s->nframes + drawn + 1,
 	    sizeof(*s->frames));
 
@@ -402,8 +402,7 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 			s->frames[at[i]].old_total += c;
 		else
 			s->frames[at[i]].total += c;
-		if ((through == NULL || through[i]) &&
-		    (c = flame_count(f, i, k)) > 0) {
+		if ((c = flame_count(f, i, k)) > 0) {
 			if (old)
 				s->frames[at[i]].old_self += c;
 			else
@@ -411,7 +410,6 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 		}
 	}
 	free(look);
-	free(through);
 	free(pg.name);
 	free(pg.dir);
 }
@@ -551,8 +549,9 @@ flamesel_build(const struct flamesel_from *from)
 		goto fail;
 	}
 	flamesel_coarse(from->run->profile_name, f);
+	flamesel_keep(from->o, from->p, f);
 	s->exact = f->exact;
-	flamesel_walk(s, &kids, from->p, f, 0, from->o, 0);
+	flamesel_walk(s, &kids, from->p, f, 0, 0);
 	flame_free(f);
 	if (from->old != NULL) {
 		ev = (unsigned)from->old_ev;
@@ -561,7 +560,8 @@ flamesel_build(const struct flamesel_from *from)
 			goto fail;
 		}
 		flamesel_coarse(from->run->old_name, f);
-		flamesel_walk(s, &kids, from->old, f, 0, from->o, 1);
+		flamesel_keep(from->o, from->old, f);
+		flamesel_walk(s, &kids, from->old, f, 0, 1);
 		s->old_all = s->frames[0].old_total;
 		flame_free(f);
 	}
@@ -596,7 +596,7 @@ flamesel_event(const struct flamesel_from *from, const struct flame *f,
 	}
 	flamesel_kids_init(&kids, 0);
 	s->exact = f->exact;
-	flamesel_walk(s, &kids, from->p, f, k, from->o, 0);
+	flamesel_walk(s, &kids, from->p, f, k, 0);
 	flamesel_kids_free(&kids);
 	flamesel_place(s);
 	return s;
@@ -718,9 +718,6 @@ flamesel_stacks(const struct flamesel_from *from, const unsigned *evs,
     unsigned nev)
 {
 	struct flame	*f;
-	unsigned char	*through;
-	size_t		 i, n;
-	uint32_t	 j;
 
 	if ((f = flame_build(from->p, evs, nev, from->o->format->frames)) ==
 	    NULL) {
@@ -728,13 +725,26 @@ flamesel_stacks(const struct flamesel_from *from, const unsigned *evs,
 		return NULL;
 	}
 	flamesel_coarse(from->run->profile_name, f);
-	n = flame_nnodes(f);
-	through = flamesel_through(from->o, from->p, f);
+	flamesel_keep(from->o, from->p, f);
+	return f;
+}
+
+/*
+ * Keep in f, stacks of p, only those through a function --function (in
+ * o) matches, if it is given: the others' ends are made 0.
+ */
+static void
+flamesel_keep(const struct report_opts *o, const struct profile *p,
+    struct flame *f)
+{
+	unsigned char	*through = flamesel_through(o, p, f);
+	size_t		 i, n = flame_nnodes(f);
+	uint32_t	 j;
+
 	for (i = 1; through != NULL && i < n; i++)
 		for (j = f->endat[i]; !through[i] && j < f->endat[i + 1]; j++)
 			f->ends[j].count = 0;
 	free(through);
-	return f;
 }
 
 /* Fill kind[] with the kind of code in each object of p, by index. */
