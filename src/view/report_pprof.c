@@ -744,60 +744,50 @@ pp_units(const struct pp *w, struct pp_units *u)
 
 /*
  * Make the file units of every function from its line units: each file
- * its lines are in, in the order first met, with their costs summed;
- * then each function's unit as one, in its own file, its files' costs
- * summed.
+ * its lines are in, in the order first met, with their costs summed (a
+ * file unit is a (function, file) pair of the model: its lines' costs
+ * summed for all of them at once); then each function's unit as one, in
+ * its own file, its files' costs summed.
  */
 static void
 pp_files(const struct pp *w, struct pp_units *u)
 {
-	struct keytab	 kt;
-	uint32_t	 nf = profile_nfuncs(w->p), fn, i, g, base, file, ifn;
-	uint32_t	 nfile, obj, name;
-	uint64_t	 key, line, c;
-	size_t		 nk = w->sel->nshow, k, cap = 0, fcap = 0;
-	int		 created;
+	uint32_t	 nf = profile_nfuncs(w->p), np = profile_npairs(w->p);
+	uint32_t	 fn, i, g, base, file, obj, name, nfile = 0, *row;
+	uint64_t	*sum;
+	size_t		 nk = w->sel->nshow, nev = profile_nevents(w->p), k;
 
-	keytab_init(&kt, 1);	/* keytab_pair(fn, file) */
 	base = u->lfirst[nf];
 	u->ffirst = xcalloc((size_t)nf + 2, sizeof(*u->ffirst));
-	u->fcost = NULL;
+	row = xreallocarray(NULL, (size_t)np + 1, sizeof(*row));
+	memset(row, 0xff, ((size_t)np + 1) * sizeof(*row));
 	for (fn = 0; fn < nf; fn++) {
-		u->ffirst[fn] = base + kt.n;
+		u->ffirst[fn] = base + nfile;
 		for (i = u->lfirst[fn]; i < u->lfirst[fn + 1]; i++) {
-			profile_line(w->p, u->ids[i], &ifn, &file, &line);
-			key = keytab_pair(fn, file);
-			g = keytab_get(&kt, &key, &created);
-			if (created) {
-				u->ids = xgrow(u->ids, &cap, (size_t)base + g +
-				    1, sizeof(*u->ids));
-				u->ids[base + g] = file;
-				u->fcost = xgrow(u->fcost, &fcap,
-				    ((size_t)g + 1) * nk + 1,
-				    sizeof(*u->fcost));
-				memset(u->fcost + (size_t)g * nk, 0,
-				    nk * sizeof(*u->fcost));
-			}
-			for (k = 0; k < nk; k++) {
-				c = profile_line_cost1(w->p, u->ids[i],
-				    (unsigned)w->sel->show[k]);
-				if (c != COST_NONE)
-					cost_add1(&u->fcost[(size_t)g * nk + k],
-					    c);
-			}
+			g = profile_line_pair(w->p, u->ids[i]);
+			if (row[g] == UINT32_MAX)
+				row[g] = nfile++;
 		}
 	}
-	u->ffirst[nf] = base + kt.n;
-	keytab_free(&kt);
-	/* Each function as one: its files' costs summed. */
-	u->ofirst = u->ffirst[nf];
-	nfile = u->ofirst - base;
-	u->ids = xgrow(u->ids, &cap, (size_t)u->ofirst + nf + 1,
+	u->ffirst[nf] = base + nfile;
+	u->ofirst = base + nfile;
+	u->ids = xreallocarray(u->ids, (size_t)u->ofirst + nf + 1,
 	    sizeof(*u->ids));
-	u->fcost = xgrow(u->fcost, &fcap, ((size_t)nfile + nf) * nk + 1,
-	    sizeof(*u->fcost));
-	memset(u->fcost + (size_t)nfile * nk, 0, (size_t)nf * nk *
-	    sizeof(*u->fcost));
+	sum = xcalloc((size_t)nfile * nev + 1, sizeof(*sum));
+	(void)profile_lines_sum(w->p, row, nfile, sum);	/* saturated */
+	u->fcost = xcalloc(((size_t)nfile + nf) * nk + 1, sizeof(*u->fcost));
+	for (g = 0; g < np; g++) {
+		if (row[g] == UINT32_MAX)
+			continue;
+		profile_pair(w->p, g, &fn, &file);
+		u->ids[base + row[g]] = file;
+		for (k = 0; k < nk; k++)
+			u->fcost[(size_t)row[g] * nk + k] = sum[(size_t)row[g] *
+			    nev + (size_t)w->sel->show[k]];
+	}
+	free(sum);
+	free(row);
+	/* Each function as one: its files' costs summed. */
 	for (fn = 0; fn < nf; fn++) {
 		profile_func(w->p, fn, &obj, &file, &name);
 		u->ids[u->ofirst + fn] = file;
