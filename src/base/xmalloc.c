@@ -286,10 +286,11 @@ xjoin(const char *a, size_t la, char sep, const char *b, size_t lb)
 
 /*
  * Make the array p of *cap elements of size bytes hold at least need,
- * growing it geometrically so that adding one at a time stays linear.
+ * growing it geometrically so that adding one at a time stays linear
+ * (xgrow(), inline, calls it where the room is short).
  */
 void *
-xgrow(void *p, size_t *cap, size_t need, size_t size)
+xgrow_slow(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t	n = *cap;
 

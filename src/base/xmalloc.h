@@ -14,9 +14,22 @@ void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 char	*xjoin(const char *, size_t, char, const char *, size_t);
-void	*xgrow(void *, size_t *, size_t, size_t);
+void	*xgrow_slow(void *, size_t *, size_t, size_t);
 void	 xfill(void *, int, size_t);
 void	 xahead(void *, size_t, size_t, size_t);
 void	 xahead_at(void *, size_t, size_t, size_t);
+
+/*
+ * Make the array p of *cap elements of size bytes hold at least need
+ * (xgrow_slow(): geometrically); inline, for the loops that add one
+ * element at a time and mostly have room.
+ */
+static inline void *
+xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap && p != NULL)
+		return p;
+	return xgrow_slow(p, cap, need, size);
+}
 
 #endif /* CGA_XMALLOC_H */
