@@ -107,6 +107,11 @@ struct fest {
 	uint64_t	*cur;		/* the piece at hand's counts, */
 	uint32_t	*act;		/*   its events (none zero) */
 	size_t		 nact;
+	uint32_t	*given;		/*   room for as many (flame_step()
+					   leaves there those it came with,
+					   in order, and in act those that
+					   end) */
+	uint32_t	*every;		/* each event: 0, 1, ... nev - 1 */
 	uint64_t	*up;		/* caller * nev + k: what goes up, */
 	uint32_t	*touched;	/*   the callers given some, */
 	uint32_t	*ucaller;	/*   their functions, */
@@ -160,7 +165,8 @@ static uint64_t	*flame_self(const struct profile *, const unsigned *,
 static void	flame_calls(struct fest *, const struct profile *,
 		    const unsigned *);
 static void	flame_order(struct fest *);
-static void	flame_push(struct fest *, uint32_t, const uint64_t *, size_t);
+static void	flame_push(struct fest *, uint32_t, const uint64_t *,
+		    const uint32_t *, size_t, size_t);
 static void	flame_give(struct fest *, size_t, unsigned, uint64_t,
 		    uint32_t);
 static int	flame_desc(const void *, const void *);
@@ -552,6 +558,10 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	flame_order(&e);
 	e.cur = xcalloc(nev, sizeof(*e.cur));
 	e.act = xreallocarray(NULL, nev, sizeof(*e.act));
+	e.given = xreallocarray(NULL, nev, sizeof(*e.given));
+	e.every = xreallocarray(NULL, nev, sizeof(*e.every));
+	for (k = 0; k < nev; k++)
+		e.every[k] = k;
 	e.path = xreallocarray(NULL, nf + 1, sizeof(*e.path));
 	e.onpath = xcalloc(nf + 1, 1);
 	e.self = self;
@@ -584,6 +594,8 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	free(e.up);
 	free(e.cur);
 	free(e.act);
+	free(e.given);
+	free(e.every);
 	free(e.touched);
 	free(e.mark);
 	free(e.skip);
@@ -651,7 +663,8 @@ flame_walk(void *arg, struct handoff *h)
 		if (k == nev)
 			continue;
 		e.nwork = e.nwc = 0;
-		flame_push(&e, fn, self + (size_t)fn * nev, 0);
+		flame_push(&e, fn, self + (size_t)fn * nev, e.every, nev,
+		    0);
 		e.depth = 0;
 		while (e.nwork > 0) {
 			struct fwork	it = e.work[--e.nwork];
@@ -699,7 +712,7 @@ flame_step(struct fest *e, size_t fn)
 	uint64_t	*c = e->cur;
 	size_t		 lo = e->first[fn], hi = e->first[fn + 1], i, b, j;
 	size_t		 ncand = 0, nend = 0;
-	uint32_t	 caller;
+	uint32_t	 caller, *ends = e->given;
 	unsigned	 k, nev = e->nev;
 
 	for (j = 0; j < e->nact; j++)
@@ -728,11 +741,11 @@ flame_step(struct fest *e, size_t fn)
 			/* Up whole: only the costliest caller. */
 			if ((b = flame_best_small(e, (uint32_t)fn, k, lo,
 			    hi, &caller)) == hi) {
-				e->act[nend++] = k;	/* ends here */
+				ends[nend++] = k;	/* ends here */
 				continue;
 			}
 		} else if (ncand == 0) {
-			e->act[nend++] = k;
+			ends[nend++] = k;
 			continue;
 		} else {
 			flame_weigh(e, k, lo, hi);
@@ -747,7 +760,9 @@ flame_step(struct fest *e, size_t fn)
 		flame_give(e, b - lo, k, c[k], caller);
 		c[k] = 0;
 	}
-	/* What is left in c ends here. */
+	/* What is left in c ends here: those events, the act of the emit. */
+	e->given = e->act;
+	e->act = ends;
 	if (nend > 0 && flame_emit(e, c, nend) == -1)
 		return -1;
 	for (j = 0; j < nend; j++)
@@ -757,8 +772,11 @@ flame_step(struct fest *e, size_t fn)
 		qsort(e->touched, e->ntouched, sizeof(*e->touched), flame_desc);
 	for (j = 0; j < e->ntouched; j++) {
 		i = e->touched[j];
-		flame_push(e, e->ucaller[i], e->up + i * nev, e->depth);
-		memset(e->up + i * nev, 0, nev * sizeof(*e->up));
+		/* Only the events the piece came with went up. */
+		flame_push(e, e->ucaller[i], e->up + i * nev, e->given,
+		    e->nact, e->depth);
+		for (b = 0; b < e->nact; b++)
+			e->up[i * nev + e->given[b]] = 0;
 		e->mark[i] = 0;
 	}
 	return 0;
@@ -979,17 +997,19 @@ flame_countcmp(const void *a, const void *b)
 
 /*
  * Push onto e's work a piece going up to fn at depth: counts (one an
- * event), of which the nonzero are kept.
+ * event), of which the nonzero of events ks (nks of them, in order; the
+ * others all zero) are kept.
  */
 static void
-flame_push(struct fest *e, uint32_t fn, const uint64_t *counts, size_t depth)
+flame_push(struct fest *e, uint32_t fn, const uint64_t *counts,
+    const uint32_t *ks, size_t nks, size_t depth)
 {
-	unsigned	k;
-	size_t		at = e->nwc;
+	size_t		at = e->nwc, j;
+	uint32_t	k;
 
-	e->wc = xgrow(e->wc, &e->wc_cap, e->nwc + e->nev, sizeof(*e->wc));
-	for (k = 0; k < e->nev; k++)
-		if (counts[k] != 0)
+	e->wc = xgrow(e->wc, &e->wc_cap, e->nwc + nks, sizeof(*e->wc));
+	for (j = 0; j < nks; j++)
+		if (counts[k = ks[j]] != 0)
 			e->wc[e->nwc++] = (struct fcount){ k, counts[k] };
 	/* What its step will look at first (see flame_best_small()). */
 	__builtin_prefetch(&e->top[(size_t)fn * e->nev]);
