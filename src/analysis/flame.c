@@ -809,26 +809,34 @@ flame_desc(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-/* Return the self costs of events evs (nev) of p's functions, fn * nev + k. */
+/*
+ * Return the self costs of events evs (nev) of p's functions, fn * nev + k:
+ * the lines' costs summed by function (each (function, file) pair's
+ * row is its function's), every event at once.
+ */
 static uint64_t *
 flame_self(const struct profile *p, const unsigned *evs, unsigned nev)
 {
-	uint64_t	*self, *cost, line;
-	uint32_t	 fn, file;
-	size_t		 i;
+	uint64_t	*self, *all;
+	uint32_t	 nf = profile_nfuncs(p), np = profile_npairs(p), i, fn;
+	uint32_t	 file, *row;
+	size_t		 ne = profile_nevents(p);
 	unsigned	 k;
 
-	self = xcalloc(((size_t)profile_nfuncs(p) + 1) * nev, sizeof(*self));
-	cost = xreallocarray(NULL, profile_nevents(p), sizeof(*cost));
-	for (i = 0; i < profile_nlines(p); i++) {
-		profile_line(p, (uint32_t)i, &fn, &file, &line);
-		profile_line_cost(p, (uint32_t)i, cost);
-		for (k = 0; k < nev; k++)
-			if (cost[evs[k]] != COST_NONE)
-				cost_add1(&self[(size_t)fn * nev + k],
-				    cost[evs[k]]);
+	row = xreallocarray(NULL, (size_t)np + 1, sizeof(*row));
+	for (i = 0; i < np; i++) {
+		profile_pair(p, i, &fn, &file);
+		row[i] = fn;
 	}
-	free(cost);
+	all = xcalloc((size_t)nf * ne + 1, sizeof(*all));
+	(void)profile_lines_sum(p, row, nf, all);	/* saturated */
+	free(row);
+	self = xcalloc(((size_t)nf + 1) * nev, sizeof(*self));
+	for (fn = 0; fn < nf; fn++)
+		for (k = 0; k < nev; k++)
+			self[(size_t)fn * nev + k] = all[(size_t)fn * ne +
+			    evs[k]];
+	free(all);
 	return self;
 }
 
