@@ -167,6 +167,10 @@ static void	flame_calls(struct fest *, const struct profile *,
 static void	flame_order(struct fest *);
 static void	flame_push(struct fest *, uint32_t, const uint64_t *,
 		    const uint32_t *, size_t, size_t);
+static __always_inline void flame_push1(struct fest *, uint32_t, unsigned,
+		    uint64_t, size_t);
+static __always_inline void flame_work(struct fest *, uint32_t, size_t,
+		    size_t);
 static void	flame_give(struct fest *, size_t, unsigned, uint64_t,
 		    uint32_t);
 static int	flame_desc(const void *, const void *);
@@ -177,8 +181,8 @@ static int	flame_step(struct fest *, size_t);
 static size_t	flame_callers(struct fest *, size_t, size_t);
 static void	flame_weigh(struct fest *, unsigned, size_t, size_t);
 static size_t	flame_best(const struct fest *, unsigned, size_t, size_t);
-static size_t	flame_best_small(const struct fest *, uint32_t, unsigned,
-		    size_t, size_t, uint32_t *);
+static __always_inline size_t flame_best_small(const struct fest *,
+		    uint32_t, unsigned, size_t, size_t, uint32_t *);
 static size_t	flame_first(const struct fest *, const uint32_t *, size_t,
 		    size_t, int);
 static int	flame_costcmp(const void *, const void *);
@@ -715,6 +719,21 @@ flame_step(struct fest *e, size_t fn)
 	uint32_t	 caller, *ends = e->given;
 	unsigned	 k, nev = e->nev;
 
+	k = e->act[0];		/* nact > 0: a piece holds some count */
+	if (e->nact == 1 && c[k] < e->min[k]) {
+		/*
+		 * The usual step (99 in 100 on a big C++ program): one event's
+		 * piece, going up whole, as the loop below would take it.
+		 */
+		if ((b = flame_best_small(e, (uint32_t)fn, k, lo, hi,
+		    &caller)) == hi) {
+			if (flame_emit(e, c, 1) == -1)
+				return -1;
+		} else
+			flame_push1(e, caller, k, c[k], e->depth);
+		c[k] = 0;
+		return 0;
+	}
 	for (j = 0; j < e->nact; j++)
 		if (c[e->act[j]] >= e->min[e->act[j]])
 			break;
@@ -1019,6 +1038,26 @@ flame_push(struct fest *e, uint32_t fn, const uint64_t *counts,
 	for (j = 0; j < nks; j++)
 		if (counts[k = ks[j]] != 0)
 			e->wc[e->nwc++] = (struct fcount){ k, counts[k] };
+	flame_work(e, fn, at, depth);
+}
+
+/* Push onto e's work a piece going up to fn at depth: count of event k. */
+static void
+flame_push1(struct fest *e, uint32_t fn, unsigned k, uint64_t count,
+    size_t depth)
+{
+	e->wc = xgrow(e->wc, &e->wc_cap, e->nwc + 1, sizeof(*e->wc));
+	e->wc[e->nwc++] = (struct fcount){ k, count };
+	flame_work(e, fn, e->nwc - 1, depth);
+}
+
+/*
+ * Push onto e's work the piece going up to fn at depth whose counts are
+ * e->wc[at] on.
+ */
+static void
+flame_work(struct fest *e, uint32_t fn, size_t at, size_t depth)
+{
 	/* What its step will look at first (see flame_best_small()). */
 	__builtin_prefetch(&e->top[(size_t)fn * e->nev]);
 	__builtin_prefetch(&e->top[(size_t)fn * e->nev + e->nev - 1]);
