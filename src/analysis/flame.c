@@ -34,6 +34,9 @@
 #include "model/profile.h"
 #include "model/stacks.h"
 
+/* A node's ends sorted by insertion up to this many, else by qsort(). */
+#define FLAME_ENDS_FEW	32
+
 /* The calls into a function from one caller, summed. */
 struct fcall {
 	uint32_t	 callee, caller;
@@ -431,7 +434,7 @@ flame_endcmp(const void *a, const void *b)
 static void
 flame_ends(struct flame *f)
 {
-	struct flame_end	 t;
+	struct flame_end	 t, *sorted;
 	size_t			 n = flame_nnodes(f), i, j, m, lo;
 	uint32_t		*fill, *to, u;
 
@@ -440,34 +443,40 @@ flame_ends(struct flame *f)
 		f->endat[f->ends[i].node + 1]++;
 	for (i = 0; i < n; i++)
 		f->endat[i + 1] += f->endat[i];
+	/* In order of node (a counting sort), copied: see below. */
 	fill = xreallocarray(NULL, n + 1, sizeof(*fill));
 	memcpy(fill, f->endat, (n + 1) * sizeof(*fill));
-	/*
-	 * Each end's place, in order (a counting sort), then each moved
-	 * there along its cycle: 4 bytes an end, not a copy of 16 (20 MB
-	 * of pprof's peak on cc1 with cache simulation).
-	 */
 	to = xreallocarray(NULL, f->nends + 1, sizeof(*to));
 	for (i = 0; i < f->nends; i++)
-		to[i] = fill[f->ends[i].node]++;
+		to[fill[f->ends[i].node]++] = (uint32_t)i;
 	free(fill);
+	sorted = xreallocarray(NULL, f->nends + 1, sizeof(*sorted));
 	for (i = 0; i < f->nends; i++)
-		while (to[i] != i) {
-			j = to[i];
-			t = f->ends[j];
-			f->ends[j] = f->ends[i];
-			f->ends[i] = t;
-			u = to[j];
-			to[j] = (uint32_t)j;
-			to[i] = u;
-		}
+		sorted[i] = f->ends[to[i]];
 	free(to);
-	/* Each node's by event, equal ones summed (as plain sums). */
+	free(f->ends);
+	f->ends = sorted;
+	f->ends_cap = f->nends + 1;
+	/*
+	 * Each node's by event, equal ones summed (as plain sums).  A node
+	 * mostly holds a few (one an event, or none: cc1 with cache
+	 * simulation, 1.3 million ends on 510,000 nodes): up to
+	 * FLAME_ENDS_FEW sorted in place by insertion, not by a call of
+	 * qsort() each.
+	 */
 	for (i = m = 0; i < n; i++) {
 		lo = f->endat[i];
-		if (f->endat[i + 1] - lo > 1)
+		if (f->endat[i + 1] - lo > FLAME_ENDS_FEW)
 			qsort(f->ends + lo, f->endat[i + 1] - lo,
 			    sizeof(*f->ends), flame_endcmp);
+		else
+			for (j = lo + 1; j < f->endat[i + 1]; j++) {
+				t = f->ends[j];
+				for (u = (uint32_t)j; u > lo &&
+				    f->ends[u - 1].k > t.k; u--)
+					f->ends[u] = f->ends[u - 1];
+				f->ends[u] = t;
+			}
 		f->endat[i] = (uint32_t)m;
 		for (j = lo; j < f->endat[i + 1]; j++) {
 			if (m > f->endat[i] && f->ends[m - 1].k == f->ends[j].k)
