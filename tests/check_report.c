@@ -2,7 +2,8 @@
  * check_report.c - the text report printed in two threads (a long list
  * of functions: its last third by a helper, into memory) is the report
  * printed in one, for every test profile and several option sets; the
- * pprof export kept within its budget of frames.
+ * pprof export kept within its budget of frames; the stack views the
+ * same with the stacks' ends put in order in place as by a copy.
  */
 #include "base/compat.h"
 
@@ -110,6 +111,72 @@ START_TEST(test_report_split)
 	/* Not vacuous: many lists long enough for the helper to print. */
 	ck_assert_uint_ge(nfiles, 25);
 	ck_assert_uint_gt(report_rows_seen, 1000);
+	msg_reset();
+}
+END_TEST
+
+/* Compare path's stack views with its ends put in order in place. */
+static void
+report_ends(const char *path, void *arg)
+{
+	static const char *const fmts[] = { "speedscope", "folded" };
+	struct report_opts	 o;
+	struct report_run	 run;
+	struct parse_opts	 po;
+	struct profile		*p = profile_create();
+	size_t			*nstacks = arg, i;
+	char			*want, *got;
+	FILE			*out;
+	int			 k;
+
+	memset(&po, 0, sizeof(po));
+	po.stacks = 1;
+	if (load_file(p, path, &po) != 0) {
+		profile_free(p);
+		return;
+	}
+	(void)profile_done(p);
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < 2; k++) {
+			memset(&o, 0, sizeof(o));
+			o.format = format_find(fmts[i]);
+			o.threshold = "100";
+			o.inclusive = k;
+			memset(&run, 0, sizeof(run));
+			run.profile_name = path;
+			want = got = NULL;
+			ck_assert_ptr_nonnull(out = open_memstream(&want,
+			    &(size_t){ 0 }));
+			ck_assert_int_eq(report_print(out, p, NULL, &o, &run),
+			    0);
+			ck_assert_int_eq(fclose(out), 0);
+			hooks.ends_in_place = 1;
+			ck_assert_ptr_nonnull(out = open_memstream(&got,
+			    &(size_t){ 0 }));
+			ck_assert_int_eq(report_print(out, p, NULL, &o, &run),
+			    0);
+			hooks.ends_in_place = 0;
+			ck_assert_int_eq(fclose(out), 0);
+			if (strcmp(want, got) != 0)
+				ck_abort_msg("%s, --format=%s: the ends put in "
+				    "order in place differ", path, fmts[i]);
+			*nstacks += strchr(want, ';') != NULL;
+			free(want);
+			free(got);
+		}
+	profile_free(p);
+}
+
+START_TEST(test_report_ends)
+{
+	size_t	nfiles, nstacks = 0;
+
+	msg_set_quiet(1);
+	nfiles = each_profile("profiles", report_ends, &nstacks);
+	nfiles += each_profile("producers", report_ends, &nstacks);
+	/* Not vacuous: stacks of more than one frame, in many files. */
+	ck_assert_uint_ge(nfiles, 25);
+	ck_assert_uint_ge(nstacks, 40);
 	msg_reset();
 }
 END_TEST
@@ -341,6 +408,7 @@ make_report_suite(void)
 
 	tcase_add_test(tc, test_report_split);
 	tcase_add_test(tc, test_report_pprof_budget);
+	tcase_add_test(tc, test_report_ends);
 	suite_add_tcase(s, tc);
 	return s;
 }

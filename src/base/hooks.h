@@ -29,6 +29,8 @@ struct hooks {
 				   before it compresses them (strtab.c) */
 	size_t	 pprof_frames;	/* location ids pprof's samples may hold,
 				   in place of REPORT_PPROF_FRAMES (report.h) */
+	int	 ends_in_place;	/* the stacks' ends put in order in place
+				   whatever their number (flame.c) */
 };
 
 extern struct hooks	hooks;

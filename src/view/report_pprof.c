@@ -745,9 +745,9 @@ pp_units(const struct pp *w, struct pp_units *u)
 /*
  * Make the file units of every function from its line units: each file
  * its lines are in, in the order first met, with their costs summed (a
- * file unit is a (function, file) pair of the model: its lines' costs
- * summed for all of them at once); then each function's unit as one, in
- * its own file, its files' costs summed.
+ * file unit is a (function, file) pair of the model: with every event
+ * shown, in order, its lines' costs summed for all pairs at once); then
+ * each function's unit as one, in its own file, its files' costs summed.
  */
 static void
 pp_files(const struct pp *w, struct pp_units *u)
@@ -773,19 +773,27 @@ pp_files(const struct pp *w, struct pp_units *u)
 	u->ofirst = base + nfile;
 	u->ids = xreallocarray(u->ids, (size_t)u->ofirst + nf + 1,
 	    sizeof(*u->ids));
-	sum = xcalloc((size_t)nfile * nev + 1, sizeof(*sum));
-	(void)profile_lines_sum(w->p, row, nfile, sum);	/* saturated */
 	u->fcost = xcalloc(((size_t)nfile + nf) * nk + 1, sizeof(*u->fcost));
-	for (g = 0; g < np; g++) {
-		if (row[g] == UINT32_MAX)
-			continue;
-		profile_pair(w->p, g, &fn, &file);
-		u->ids[base + row[g]] = file;
-		for (k = 0; k < nk; k++)
-			u->fcost[(size_t)row[g] * nk + k] = sum[(size_t)row[g] *
-			    nev + (size_t)w->sel->show[k]];
+	for (g = 0; g < np; g++)
+		if (row[g] != UINT32_MAX) {
+			profile_pair(w->p, g, &fn, &file);
+			u->ids[base + row[g]] = file;
+		}
+	for (k = 0; k < nk && (size_t)w->sel->show[k] == k; k++)
+		continue;
+	if (k == nk && nk == nev)	/* every event, in order */
+		(void)profile_lines_sum(w->p, row, nfile, u->fcost);
+	else {
+		sum = xreallocarray(NULL, nev, sizeof(*sum));
+		for (i = 0; i < profile_nlines(w->p); i++) {
+			profile_line_cost(w->p, i, sum);
+			g = row[profile_line_pair(w->p, i)];
+			for (k = 0; k < nk; k++)
+				cost_add1(&u->fcost[(size_t)g * nk + k],
+				    sum[w->sel->show[k]]);
+		}
+		free(sum);
 	}
-	free(sum);
 	free(row);
 	/* Each function as one: its files' costs summed. */
 	for (fn = 0; fn < nf; fn++) {
