@@ -7,9 +7,12 @@
 
 #include "analysis/fntotals.h"
 #include "base/cost.h"
+#include "base/msg.h"
+#include "base/xmalloc.h"
 #include "check_suites.h"
 #include "check_util.h"
 #include "model/profile.h"
+#include "read/load.h"
 
 START_TEST(test_cost_add)
 {
@@ -112,6 +115,71 @@ START_TEST(test_fntotals)
 	ck_assert_int_eq(seen, 7);
 	fntotals_free(t);
 	profile_free(p);
+}
+END_TEST
+
+/*
+ * Check on the profile at path that its lines summed by pair for every
+ * event in order (all at once) are those summed entry by entry for the
+ * events in reverse; count the profiles and rows with a count in *arg.
+ */
+static void
+lines_sum_compare(const char *path, void *arg)
+{
+	struct profile	*p = profile_create();
+	size_t		*seen = arg, r;
+	uint64_t	*all, *rev;
+	uint32_t	*row, i, np;
+	unsigned	*evs, k, n;
+
+	if (load_file(p, path, NULL) != 0) {
+		profile_free(p);
+		return;
+	}
+	n = profile_nevents(p);
+	np = profile_npairs(p);
+	row = xreallocarray(NULL, (size_t)np + 1, sizeof(*row));
+	for (i = 0; i < np; i++)
+		row[i] = i;
+	evs = xreallocarray(NULL, n + 1, sizeof(*evs));
+	all = xcalloc((size_t)np * n + 1, sizeof(*all));
+	rev = xcalloc((size_t)np * n + 1, sizeof(*rev));
+	for (k = 0; k < n; k++)
+		evs[k] = k;
+	(void)profile_lines_sum_evs(p, row, np, evs, n, all);
+	for (k = 0; k < n; k++)
+		evs[k] = n - 1 - k;
+	(void)profile_lines_sum_evs(p, row, np, evs, n, rev);
+	for (r = 0; r < np; r++)
+		for (k = 0; k < n; k++) {
+			ck_assert_msg(all[r * n + k] == rev[r * n + n - 1 - k],
+			    "%s: pair %zu, event %u: summed at once %llu, "
+			    "entry by entry %llu", path, r, k,
+			    (unsigned long long)all[r * n + k],
+			    (unsigned long long)rev[r * n + n - 1 - k]);
+			seen[1] += all[r * n + k] != 0;
+		}
+	seen[0]++;
+	free(row);
+	free(evs);
+	free(all);
+	free(rev);
+	profile_free(p);
+}
+
+/* The lines' sums by pair the same both ways (profile_lines_sum_evs()). */
+START_TEST(test_lines_sum_evs)
+{
+	size_t	seen[2] = { 0, 0 };
+
+	msg_set_quiet(1);
+	(void)each_profile("profiles", lines_sum_compare, seen);
+	(void)each_profile("producers", lines_sum_compare, seen);
+	(void)each_profile("real", lines_sum_compare, seen);
+	/* Not vacuous: many profiles, many sums. */
+	ck_assert_uint_ge(seen[0], 40);
+	ck_assert_uint_gt(seen[1], 10000);
+	msg_reset();
 }
 END_TEST
 
@@ -251,6 +319,7 @@ make_profile_suite(void)
 	tcase_add_test(tc, test_calls_after_growth);
 	tcase_add_test(tc, test_big_lines);
 	tcase_add_test(tc, test_labelcmp);
+	tcase_add_test(tc, test_lines_sum_evs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -862,42 +862,25 @@ flame_desc(const void *a, const void *b)
 }
 
 /*
- * Return the self costs of events evs (nev) of p's functions, fn * nev + k.
- * Where they are every event in order (the exports), the lines' costs
- * are summed by function at once (each (function, file) pair's row is
- * its function's); else line by line, in no more room than the result.
+ * Return the self costs of events evs (nev) of p's functions, fn * nev + k:
+ * the lines' costs summed by function (each (function, file) pair's row
+ * is its function's).
  */
 static uint64_t *
 flame_self(const struct profile *p, const unsigned *evs, unsigned nev)
 {
-	uint64_t	*self, *cost, line;
+	uint64_t	*self;
 	uint32_t	 nf = profile_nfuncs(p), np = profile_npairs(p), i, fn;
 	uint32_t	 file, *row;
-	unsigned	 k;
 
 	self = xcalloc(((size_t)nf + 1) * nev, sizeof(*self));
-	for (k = 0; k < nev && evs[k] == k; k++)
-		continue;
-	if (k == nev && nev == profile_nevents(p)) {
-		row = xreallocarray(NULL, (size_t)np + 1, sizeof(*row));
-		for (i = 0; i < np; i++) {
-			profile_pair(p, i, &fn, &file);
-			row[i] = fn;
-		}
-		(void)profile_lines_sum(p, row, nf, self);	/* saturated */
-		free(row);
-		return self;
+	row = xreallocarray(NULL, (size_t)np + 1, sizeof(*row));
+	for (i = 0; i < np; i++) {
+		profile_pair(p, i, &fn, &file);
+		row[i] = fn;
 	}
-	cost = xreallocarray(NULL, profile_nevents(p), sizeof(*cost));
-	for (i = 0; i < profile_nlines(p); i++) {
-		profile_line(p, i, &fn, &file, &line);
-		profile_line_cost(p, i, cost);
-		for (k = 0; k < nev; k++)
-			if (cost[evs[k]] != COST_NONE)
-				cost_add1(&self[(size_t)fn * nev + k],
-				    cost[evs[k]]);
-	}
-	free(cost);
+	(void)profile_lines_sum_evs(p, row, nf, evs, nev, self); /* saturated */
+	free(row);
 	return self;
 }
 

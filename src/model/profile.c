@@ -658,6 +658,37 @@ profile_lines_sum(const struct profile *p, const uint32_t *pair_row,
 	    out);
 }
 
+/*
+ * Add the counts of events evs (nev of them) of every entry to the row
+ * of its (function, file) pair: out + nev * pair_row[pair], nrows rows;
+ * return nonzero on overflow.  Every event in order is summed for all
+ * entries at once (profile_lines_sum()); else entry by entry, each
+ * entry's counts read once, in no more room than out.
+ */
+int
+profile_lines_sum_evs(const struct profile *p, const uint32_t *pair_row,
+    uint32_t nrows, const unsigned *evs, unsigned nev, uint64_t *out)
+{
+	uint64_t	*cost, *row;
+	uint32_t	 i;
+	unsigned	 k;
+	int		 over = 0;
+
+	for (k = 0; k < nev && evs[k] == k; k++)
+		continue;
+	if (k == nev && nev == p->nevents)
+		return profile_lines_sum(p, pair_row, nrows, out);
+	cost = xreallocarray(NULL, p->nevents + 1, sizeof(*cost));
+	for (i = 0; i < p->nlines; i++) {
+		(void)packed_get(&p->line_cost, i, cost);
+		row = out + (size_t)nev * pair_row[p->line_pair[i]];
+		for (k = 0; k < nev; k++)
+			over |= cost_add1(&row[k], cost[evs[k]]);
+	}
+	free(cost);
+	return over;
+}
+
 /* Return the number of call arcs (per call site). */
 uint32_t
 profile_narcs(const struct profile *p)

@@ -144,6 +144,9 @@ int		 profile_line_sum(const struct profile *, uint32_t,
 		    uint64_t *);
 int		 profile_lines_sum(const struct profile *, const uint32_t *,
 		    uint32_t, uint64_t *);
+int		 profile_lines_sum_evs(const struct profile *,
+		    const uint32_t *, uint32_t, const unsigned *, unsigned,
+		    uint64_t *);
 uint32_t	 profile_narcs(const struct profile *);
 void		 profile_arc(const struct profile *, uint32_t, uint32_t *,
 		    uint32_t *, uint32_t *, uint64_t *);

@@ -745,17 +745,16 @@ pp_units(const struct pp *w, struct pp_units *u)
 /*
  * Make the file units of every function from its line units: each file
  * its lines are in, in the order first met, with their costs summed (a
- * file unit is a (function, file) pair of the model: with every event
- * shown, in order, its lines' costs summed for all pairs at once); then
- * each function's unit as one, in its own file, its files' costs summed.
+ * file unit is a (function, file) pair of the model); then each
+ * function's unit as one, in its own file, its files' costs summed.
  */
 static void
 pp_files(const struct pp *w, struct pp_units *u)
 {
 	uint32_t	 nf = profile_nfuncs(w->p), np = profile_npairs(w->p);
 	uint32_t	 fn, i, g, base, file, obj, name, nfile = 0, *row;
-	uint64_t	*sum;
-	size_t		 nk = w->sel->nshow, nev = profile_nevents(w->p), k;
+	unsigned	*evs;
+	size_t		 nk = w->sel->nshow, k;
 
 	base = u->lfirst[nf];
 	u->ffirst = xcalloc((size_t)nf + 2, sizeof(*u->ffirst));
@@ -779,21 +778,12 @@ pp_files(const struct pp *w, struct pp_units *u)
 			profile_pair(w->p, g, &fn, &file);
 			u->ids[base + row[g]] = file;
 		}
-	for (k = 0; k < nk && (size_t)w->sel->show[k] == k; k++)
-		continue;
-	if (k == nk && nk == nev)	/* every event, in order */
-		(void)profile_lines_sum(w->p, row, nfile, u->fcost);
-	else {
-		sum = xreallocarray(NULL, nev, sizeof(*sum));
-		for (i = 0; i < profile_nlines(w->p); i++) {
-			profile_line_cost(w->p, i, sum);
-			g = row[profile_line_pair(w->p, i)];
-			for (k = 0; k < nk; k++)
-				cost_add1(&u->fcost[(size_t)g * nk + k],
-				    sum[w->sel->show[k]]);
-		}
-		free(sum);
-	}
+	evs = xreallocarray(NULL, nk + 1, sizeof(*evs));
+	for (k = 0; k < nk; k++)
+		evs[k] = (unsigned)w->sel->show[k];
+	(void)profile_lines_sum_evs(w->p, row, nfile, evs, (unsigned)nk,
+	    u->fcost);			/* saturated */
+	free(evs);
 	free(row);
 	/* Each function as one: its files' costs summed. */
 	for (fn = 0; fn < nf; fn++) {
