@@ -168,14 +168,21 @@ struct pp {
 	struct keytab	 sitekeys;	/* (caller, callee) -> its site */
 	struct pp_site	*sites;
 	uint64_t	*cost;		/* a line's costs */
-	uint64_t	*stack;		/* the frames of a node's stacks */
-	size_t		 stack_cap;
+	uint32_t	*site_edge;	/* sitekeys' id -> its frame (0: not
+					   made yet), */
+	uint32_t	*fn_edge;	/*   a caller without one: its frame */
+	uint32_t	*path;		/* the nodes from the outermost down
+					   to the one at hand, */
+	size_t		*path_len;	/*   the bytes of the frames above
+					   each, */
+	size_t		 path_n, path_cap;
 
 	uint8_t		*batch;		/* the batch's samples, encoded */
 	size_t		 batch_len, batch_cap;
 	size_t		 nsamples;	/*   how many, */
 	size_t		 nids;		/*   their location ids */
-	uint8_t		*frames;	/* the frames above a node, encoded */
+	uint8_t		*frames;	/* the frames above a node, encoded:
+					   its last frames_len bytes */
 	size_t		 frames_len, frames_cap;
 	uint8_t		*labels;	/* every sample's labels, encoded */
 	size_t		 labels_len;
@@ -223,7 +230,8 @@ static uint64_t	pp_sum(const uint64_t *, uint32_t);
 static void	pp_modes(struct pp *);
 static size_t	pp_varint_len(uint64_t);
 static uint8_t	*pp_varint(uint8_t *, uint64_t);
-static void	pp_frames(struct pp *, size_t);
+static void	pp_path(struct pp *, const struct flame *, uint32_t,
+		    uint32_t, const uint32_t *, const uint32_t *);
 static void	pp_sample(struct pp *, uint32_t, const uint64_t *, size_t);
 
 /*
@@ -910,24 +918,82 @@ pp_varint(uint8_t *o, uint64_t v)
 	return o;
 }
 
-/* Encode the first depth frames of w->stack, the same for a node's samples. */
+/*
+ * Make room for need bytes of frames at the end of w->frames, keeping
+ * the last keep bytes there.
+ */
 static void
-pp_frames(struct pp *w, size_t depth)
+pp_frames_room(struct pp *w, size_t need, size_t keep)
 {
-	size_t	 i, n = 0;
+	size_t	 cap;
 	uint8_t	*o;
 
-	for (i = 0; i < depth; i++)
-		n += pp_varint_len(w->stack[i]);
-	w->frames = xgrow(w->frames, &w->frames_cap, n, 1);
-	for (i = 0, o = w->frames; i < depth; i++)
-		o = pp_varint(o, w->stack[i]);
-	w->frames_len = n;
+	if (need <= w->frames_cap)
+		return;
+	cap = w->frames_cap > 0 ? 2 * w->frames_cap : 256;
+	if (cap < need)
+		cap = need;
+	o = xreallocarray(NULL, cap, 1);
+	memcpy(o + cap - keep, w->frames + w->frames_cap - keep, keep);
+	free(w->frames);
+	w->frames = o;
+	w->frames_cap = cap;
+}
+
+/* Make room for n nodes on the path. */
+static void
+pp_path_room(struct pp *w, size_t n)
+{
+	if (n <= w->path_cap)
+		return;
+	w->path = xgrow(w->path, &w->path_cap, n, sizeof(*w->path));
+	w->path_len = xreallocarray(w->path_len, w->path_cap,
+	    sizeof(*w->path_len));
+}
+
+/* Put node u at place d of the path, its frame encoded before the rest. */
+static void
+pp_path_push(struct pp *w, size_t d, uint32_t u, const uint32_t *edge)
+{
+	size_t	 below = d > 0 ? w->path_len[d - 1] : 0, len;
+
+	pp_path_room(w, d + 1);
+	len = d > 0 ? below + pp_varint_len(edge[u]) : 0;
+	pp_frames_room(w, len, below);
+	if (d > 0)
+		(void)pp_varint(w->frames + w->frames_cap - len, edge[u]);
+	w->path[d] = u;
+	w->path_len[d] = len;
+	w->path_n = d + 1;
+	w->frames_len = len;
+}
+
+/*
+ * Make the frames above node u (parent its parent, depth[] each node's
+ * frames above) the last w->frames_len bytes of w->frames, leaf first:
+ * the path from the outermost node down to the node before, cut back to
+ * the nearest of u's parents on it, then down to u.
+ */
+static void
+pp_path(struct pp *w, const struct flame *f, uint32_t u, uint32_t parent,
+    const uint32_t *edge, const uint32_t *depth)
+{
+	uint32_t	m, fn;
+	size_t		d;
+
+	pp_path_room(w, (size_t)depth[u] + 1);
+	w->path[depth[u]] = u;
+	/* Up to the nearest on the path, each put in its place. */
+	for (m = parent; m != 0 && !(depth[m] < w->path_n &&
+	    w->path[depth[m]] == m); m = flame_node(f, m, &fn))
+		w->path[depth[m]] = m;
+	for (d = m != 0 ? (size_t)depth[m] + 1 : 0; d <= depth[u]; d++)
+		pp_path_push(w, d, w->path[d], edge);
 }
 
 /*
  * Add a sample of values v (one per event shown) at location leaf over
- * the frames encoded by pp_frames() (depth of them): a Profile's field 2,
+ * the frames made by pp_path() (depth of them): a Profile's field 2,
  * a Sample of location_id (1) and value (2), packed, and the labels.
  */
 static void
@@ -955,7 +1021,7 @@ pp_sample(struct pp *w, uint32_t leaf, const uint64_t *v, size_t depth)
 	*o++ = 1 << 3 | 2;		/* Sample.location_id, packed */
 	o = pp_varint(o, ids);
 	o = pp_varint(o, leaf);
-	memcpy(o, w->frames, w->frames_len);
+	memcpy(o, w->frames + w->frames_cap - w->frames_len, w->frames_len);
 	o += w->frames_len;
 	*o++ = 2 << 3 | 2;		/* Sample.value, packed */
 	o = pp_varint(o, vals);
@@ -1052,6 +1118,35 @@ pp_split(struct pp *w, size_t k, uint32_t fn, uint64_t c, uint32_t *unit,
 }
 
 /*
+ * Return the location of the frame of a caller, the function of node
+ * parent of f, calling fn: its call site of fn, else its own file at
+ * line 0; made once for each.
+ */
+static uint32_t
+pp_edge(struct pp *w, const struct flame *f, uint32_t parent, uint32_t fn)
+{
+	const struct pp_site *st;
+	uint32_t	 pfn, id, obj, file, name;
+	uint64_t	 key;
+
+	(void)flame_node(f, parent, &pfn);
+	key = keytab_pair(pfn, fn);
+	if ((id = keytab_find(&w->sitekeys, &key)) == KEYTAB_NONE) {
+		if (w->fn_edge[pfn] == 0) {
+			profile_func(w->p, pfn, &obj, &file, &name);
+			w->fn_edge[pfn] = pp_loc(w, pfn, file, 0, 0, 0, 1);
+		}
+		return w->fn_edge[pfn];
+	}
+	if (w->site_edge[id] == 0) {
+		st = &w->sites[id];
+		w->site_edge[id] = pp_loc(w, pfn, st->file, st->line,
+		    st->addr, st->has_addr, 1);
+	}
+	return w->site_edge[id];
+}
+
+/*
  * Walk the nodes of the events' stacks (made together: a stack of
  * several events is one sample with a value for each), each node's
  * counts split over the units of its function's mode.  With ids NULL,
@@ -1066,10 +1161,9 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 {
 	const struct flame *f;
 	struct pp_piece	*pcs = NULL;
-	struct pp_site	*st;
-	uint32_t	*edge = NULL, *depth = NULL, *unit, fn, parent, pfn;
+	uint32_t	*edge = NULL, *depth, *unit, fn, parent, pfn;
 	uint32_t	 id, file, obj, name, end, nf = profile_nfuncs(w->p);
-	uint64_t	*left, *v, key, c;
+	uint64_t	*left, *v, c;
 	size_t		 n, u, k, j, m, npcs, cap = 0, nd;
 	size_t		 nk = w->sel->nshow;
 
@@ -1077,10 +1171,14 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 		return;
 	f = w->sel->stacks;
 	n = flame_nnodes(f);
-	if (ids == NULL)
+	if (ids == NULL) {
 		edge = xcalloc(n + 1, sizeof(*edge));
-	else
-		depth = xcalloc(n + 1, sizeof(*depth));
+		w->site_edge = xcalloc((size_t)w->sitekeys.n + 1,
+		    sizeof(*w->site_edge));
+		w->fn_edge = xcalloc((size_t)nf + 1, sizeof(*w->fn_edge));
+		w->path_n = 0;
+	}
+	depth = xcalloc(n + 1, sizeof(*depth));
 	unit = xreallocarray(NULL, nk * nf + 1, sizeof(*unit));
 	left = xcalloc(nk * nf + 1, sizeof(*left));
 	v = xreallocarray(NULL, nk + 1, sizeof(*v));
@@ -1090,22 +1188,9 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 		memcpy(unit + k * nf, unit, (size_t)nf * sizeof(*unit));
 	for (u = 1; u < n; u++) {
 		parent = flame_node(f, u, &fn);
-		if (ids != NULL)
-			depth[u] = parent != 0 ? depth[parent] + 1 : 0;
-		else if (parent != 0) {
-			/* The caller's frame: its call site of fn. */
-			(void)flame_node(f, parent, &pfn);
-			key = keytab_pair(pfn, fn);
-			profile_func(w->p, pfn, &obj, &file, &name);
-			if ((id = keytab_find(&w->sitekeys, &key)) ==
-			    KEYTAB_NONE)
-				edge[u] = pp_loc(w, pfn, file, 0, 0, 0, 1);
-			else {
-				st = &w->sites[id];
-				edge[u] = pp_loc(w, pfn, st->file, st->line,
-				    st->addr, st->has_addr, 1);
-			}
-		}
+		depth[u] = parent != 0 ? depth[parent] + 1 : 0;
+		if (ids == NULL && parent != 0)
+			edge[u] = pp_edge(w, f, parent, fn);
 		npcs = 0;
 		for (k = 0; k < nk; k++) {
 			if ((c = flame_count(f, u, (unsigned)k)) == 0)
@@ -1126,13 +1211,9 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 			continue;
 		}
 		/* The frames above: edge[] of u and of its parents. */
-		for (nd = 0, m = u; (parent = flame_node(f, m, &pfn)) != 0;
-		    m = parent) {
-			w->stack = xgrow(w->stack, &w->stack_cap, nd + 1,
-			    sizeof(*w->stack));
-			w->stack[nd++] = edge[m];
-		}
-		pp_frames(w, nd);
+		pp_path(w, f, (uint32_t)u, flame_node(f, u, &pfn), edge,
+		    depth);
+		nd = depth[u];
 		/* A sample a unit, each event's share its value. */
 		for (j = 0; j < npcs; j = m) {
 			memset(v, 0, nk * sizeof(*v));
@@ -1149,6 +1230,9 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 	}
 	free(edge);
 	free(depth);
+	free(w->site_edge);
+	free(w->fn_edge);
+	w->site_edge = w->fn_edge = NULL;
 	free(unit);
 	free(left);
 	free(v);
@@ -1355,7 +1439,8 @@ report_pprof(FILE *out, const struct selection *sel)
 	free(w->uloc);
 	keytab_free(&w->sitekeys);
 	free(w->sites);
-	free(w->stack);
+	free(w->path);
+	free(w->path_len);
 	free(w);
 	return 0;
 }
