@@ -20,6 +20,7 @@ static const struct {
 } suites[] = {
 	{ "num", make_num_suite },
 	{ "packed", make_packed_suite },
+	{ "vpack", make_vpack_suite },
 	{ "names", make_names_suite },
 	{ "parse", make_parse_suite },
 	{ "profile", make_profile_suite },

@@ -6,6 +6,7 @@
 
 Suite	*make_num_suite(void);
 Suite	*make_packed_suite(void);
+Suite	*make_vpack_suite(void);
 Suite	*make_names_suite(void);
 Suite	*make_parse_suite(void);
 Suite	*make_profile_suite(void);

@@ -11,7 +11,7 @@
 
 #include "base/cost.h"
 #include "base/hooks.h"
-#include "base/packed.h"
+#include "base/vpack.h"
 #include "base/xmalloc.h"
 #include "model/instrs.h"
 
@@ -40,9 +40,10 @@ struct instrs {
 	uint64_t	*addr;		/*   address, */
 	uint32_t	*file;		/*   source file, */
 	uint64_t	*line;		/*   line (the first given) */
-	struct packed	 cost;		/*   and self cost, packed: mostly
-					   small counts (12 MB instead of
-					   59 on cc1's cache simulation) */
+	struct vpack	 cost;		/*   and self cost, as varints: mostly
+					   a count or two (cc1plus's cache
+					   simulation: 47 MB instead of 152
+					   as packed.h keeps them) */
 	uint64_t	*vec;		/* nevents counts: a cost line's */
 	size_t		 icap;
 	unsigned char	*seen;		/* fn -> read before the current one */
@@ -64,9 +65,14 @@ struct instrs {
 	size_t		 ccap;
 };
 
+struct idup;
+
 static uint32_t	instrs_next(struct instrs *, uint32_t, uint32_t);
 static int	instrs_index(struct instrs *);
 static void	instrs_drop(struct instrs *, const uint64_t *);
+static int	instrs_recost(struct instrs *, const uint64_t *,
+		    struct idup *, size_t);
+static int	instrs_dupcmp(const void *, const void *);
 static int	instrs_addrcmp(const void *, const void *);
 static uint32_t	*instrs_byfunc(const void *, size_t, uint32_t, uint32_t **,
 		    uint32_t *);
@@ -97,8 +103,7 @@ instrs_new(unsigned nevents)
 
 	t = xcalloc(1, sizeof(*t));
 	t->nevents = nevents;
-	packed_init(&t->cost);
-	packed_clear(&t->cost, nevents);
+	vpack_init(&t->cost, nevents);
 	t->vec = xcalloc(nevents + 1, sizeof(*t->vec));
 	t->cur = UINT32_MAX;
 	return t;
@@ -116,7 +121,7 @@ instrs_free(struct instrs *t)
 	free(t->addr);
 	free(t->file);
 	free(t->line);
-	packed_free(&t->cost);
+	vpack_free(&t->cost);
 	free(t->vec);
 	free(t->seen);
 	free(t->jumps);
@@ -181,7 +186,7 @@ instrs_reserve(struct instrs *t, uint32_t n)
 
 	if (need > t->icap)
 		instrs_resize(t, need > 2 * t->icap ? need : 2 * t->icap);
-	packed_reserve(&t->cost, need < UINT32_MAX ? (uint32_t)need :
+	vpack_reserve(&t->cost, need < UINT32_MAX ? (uint32_t)need :
 	    UINT32_MAX);
 }
 
@@ -250,13 +255,7 @@ instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
 	t->addr[id] = addr;
 	t->file[id] = file;
 	t->line[id] = line;
-	if (k >= t->nevents)
-		(void)packed_new(&t->cost, cost);	/* its id is id */
-	else {
-		memcpy(t->vec, cost, k * sizeof(*cost));
-		cost_clear(t->vec + k, t->nevents - k);
-		(void)packed_new(&t->cost, t->vec);
-	}
+	(void)vpack_add(&t->cost, cost, k);	/* its id is id */
 }
 
 /*
@@ -324,7 +323,7 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 		}
 		memcpy(t->addr + id, src->addr + i, (j - i) * sizeof(*t->addr));
 		memcpy(t->line + id, src->line + i, (j - i) * sizeof(*t->line));
-		(void)packed_append(&t->cost, &src->cost, i, j - i);
+		vpack_append(&t->cost, &src->cost, i, j - i);
 	}
 	for (i = 0; i < src->njumps; i++) {
 		const struct ijump	*jp = &src->jumps[i];
@@ -410,6 +409,11 @@ struct iaddr {
 	uint32_t	 id;
 };
 
+/* An instruction given again, to be summed into the first given. */
+struct idup {
+	uint32_t	 keep, dup;
+};
+
 /* Order instructions by address, then id. */
 static int
 instrs_addrcmp(const void *a, const void *b)
@@ -431,7 +435,8 @@ static int
 instrs_index(struct instrs *t)
 {
 	struct iaddr	*tmp = NULL;
-	size_t		 tmpcap = 0;
+	struct idup	*dups = NULL;
+	size_t		 tmpcap = 0, ndup = 0, dupcap = 0;
 	uint64_t	*drop = NULL;
 	uint32_t	 f, k, a, b, keep;
 	int		 over = 0;
@@ -465,14 +470,75 @@ instrs_index(struct instrs *t)
 				    sizeof(*drop));
 			drop[tmp[k - a].id >> 6] |= (uint64_t)1 <<
 			    (tmp[k - a].id & 63);
-			(void)packed_get(&t->cost, tmp[k - a].id, t->vec);
-			over |= packed_add(&t->cost, keep, t->vec, t->nevents);
+			dups = xgrow(dups, &dupcap, ndup + 1, sizeof(*dups));
+			dups[ndup++] = (struct idup){ keep, tmp[k - a].id };
 		}
 	}
 	free(tmp);
-	if (drop != NULL)
+	if (drop != NULL) {
+		over |= instrs_recost(t, drop, dups, ndup);
 		instrs_drop(t, drop);
+	}
 	free(drop);
+	free(dups);
+	return over;
+}
+
+/* Order instructions given again by the one they go to, then by id. */
+static int
+instrs_dupcmp(const void *a, const void *b)
+{
+	const struct idup	*x = a, *y = b;
+
+	if (x->keep != y->keep)
+		return x->keep < y->keep ? -1 : 1;
+	return (x->dup > y->dup) - (x->dup < y->dup);
+}
+
+/*
+ * Write t's costs again without the instructions whose bit is set in
+ * drop, each of the ndup given again (dups[]) summed into the one it
+ * goes to: runs of costs as they are copied at once.  Return nonzero if
+ * a sum overflowed (kept at COST_MAX).
+ */
+static int
+instrs_recost(struct instrs *t, const uint64_t *drop, struct idup *dups,
+    size_t ndup)
+{
+	struct vpack	 nv;
+	uint64_t	*add;
+	uint32_t	 i, e;
+	size_t		 j = 0;
+	int		 over = 0;
+
+	qsort(dups, ndup, sizeof(*dups), instrs_dupcmp);
+	add = xreallocarray(NULL, t->nevents + 1, sizeof(*add));
+	vpack_init(&nv, t->nevents);
+	vpack_reserve(&nv, t->n - (uint32_t)ndup);
+	for (i = 0; i < t->n; i = e) {
+		if (drop[i >> 6] >> (i & 63) & 1) {
+			e = i + 1;
+			continue;
+		}
+		if (j < ndup && dups[j].keep == i) {
+			vpack_get(&t->cost, i, t->vec);
+			for (; j < ndup && dups[j].keep == i; j++) {
+				vpack_get(&t->cost, dups[j].dup, add);
+				over |= cost_add(t->vec, add, t->nevents);
+			}
+			(void)vpack_add(&nv, t->vec, t->nevents);
+			e = i + 1;
+			continue;
+		}
+		/* Up to the next dropped or summed. */
+		for (e = i + 1; e < t->n && !(drop[e >> 6] >> (e & 63) & 1) &&
+		    !(j < ndup && dups[j].keep == e); e++)
+			continue;
+		vpack_append(&nv, &t->cost, i, e - i);
+	}
+	vpack_free(&t->cost);
+	t->cost = nv;
+	free(add);
 	return over;
 }
 
@@ -502,7 +568,6 @@ instrs_drop(struct instrs *t, const uint64_t *drop)
 		t->line[to] = t->line[i];
 		to++;
 	}
-	(void)packed_drop(&t->cost, drop);
 	for (f = 0, m = 0; f < t->nfn; f++) {
 		k = t->fnstart[f];
 		t->fnstart[f] = m;
@@ -723,14 +788,14 @@ instrs_branches(struct instrs *t)
 void
 instrs_cost(const struct instrs *t, uint32_t i, uint64_t *out)
 {
-	(void)packed_get(&t->cost, i, out);
+	vpack_get(&t->cost, i, out);
 }
 
 /* Return the count of event ev of instruction i (COST_NONE: none). */
 uint64_t
 instrs_cost1(const struct instrs *t, uint32_t i, unsigned ev)
 {
-	return packed_get1(&t->cost, i, ev);
+	return vpack_get1(&t->cost, i, ev);
 }
 
 /* Return the number of jumps. */
