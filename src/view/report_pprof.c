@@ -934,7 +934,9 @@ pp_frames_room(struct pp *w, size_t need, size_t keep)
 	if (cap < need)
 		cap = need;
 	o = xreallocarray(NULL, cap, 1);
-	memcpy(o + cap - keep, w->frames + w->frames_cap - keep, keep);
+	if (keep > 0)
+		memcpy(o + cap - keep, w->frames + w->frames_cap - keep,
+		    keep);
 	free(w->frames);
 	w->frames = o;
 	w->frames_cap = cap;
@@ -1021,7 +1023,9 @@ pp_sample(struct pp *w, uint32_t leaf, const uint64_t *v, size_t depth)
 	*o++ = 1 << 3 | 2;		/* Sample.location_id, packed */
 	o = pp_varint(o, ids);
 	o = pp_varint(o, leaf);
-	memcpy(o, w->frames + w->frames_cap - w->frames_len, w->frames_len);
+	if (w->frames_len > 0)		/* none made yet: frames NULL */
+		memcpy(o, w->frames + w->frames_cap - w->frames_len,
+		    w->frames_len);
 	o += w->frames_len;
 	*o++ = 2 << 3 | 2;		/* Sample.value, packed */
 	o = pp_varint(o, vals);
