@@ -10,16 +10,6 @@
 #include "check_suites.h"
 #include "check_util.h"
 
-/* A deterministic generator (xorshift64*). */
-static uint64_t
-rnd(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 0x2545f4914f6cdd1dULL;
-}
-
 /*
  * A count as profiles have them: mostly 0 or small, sometimes at a
  * width's edge, sometimes "never recorded", rarely near the top.
@@ -27,9 +17,9 @@ rnd(uint64_t *s)
 static uint64_t
 count(uint64_t *s)
 {
-	uint64_t	r = rnd(s), k = r % 100;
+	uint64_t	r = check_rnd(s), k = r % 100;
 
-	r = rnd(s);
+	r = check_rnd(s);
 	if (k < 40)
 		return 0;
 	if (k < 70)
@@ -159,9 +149,9 @@ random_adds(unsigned n, uint32_t nvec, unsigned rounds, uint64_t seed)
 			 * Vectors in a random order, some added twice; k
 			 * counts given, as a cost line may give fewer.
 			 */
-			id = (uint32_t)(rnd(&s) % nvec);
-			k = (unsigned)(rnd(&s) % (n + 1));
-			if (rnd(&s) % 2 == 0)
+			id = (uint32_t)(check_rnd(&s) % nvec);
+			k = (unsigned)(check_rnd(&s) % (n + 1));
+			if (check_rnd(&s) % 2 == 0)
 				k = n;
 			for (e = k; e < n; e++)
 				c[e] = COST_NONE;
@@ -217,9 +207,9 @@ random_from(unsigned n, uint32_t nvec, uint64_t seed)
 			ck_assert_uint_eq(packed_new(&src, c), i);
 		}
 		for (i = 0; i < nvec / 2; i++) {
-			if (rnd(&s) % 8 == 0 && dst.nvec + 40 < 2 * nvec) {
+			if (check_rnd(&s) % 8 == 0 && dst.nvec + 40 < 2 * nvec) {
 				/* A run at once, as a function's in a chunk. */
-				len = 1 + (uint32_t)(rnd(&s) % 40);
+				len = 1 + (uint32_t)(check_rnd(&s) % 40);
 				len = len < nvec / 2 - i ? len : nvec / 2 - i;
 				id = packed_append(&dst, &src, i, len);
 				for (k = 0; k < len; k++) {
@@ -231,13 +221,13 @@ random_from(unsigned n, uint32_t nvec, uint64_t seed)
 				continue;
 			}
 			packed_get(&src, i, c);
-			if (rnd(&s) % 4 == 0 && dst.nvec < 2 * nvec) {
+			if (check_rnd(&s) % 4 == 0 && dst.nvec < 2 * nvec) {
 				id = packed_new_from(&dst, &src, i);
 				memcpy(want + (size_t)id * n, c,
 				    n * sizeof(*c));
 				continue;
 			}
-			id = (uint32_t)(rnd(&s) % dst.nvec);
+			id = (uint32_t)(check_rnd(&s) % dst.nvec);
 			ck_assert_int_eq(packed_add_from(&dst, id, &src, i),
 			    cost_add(want + (size_t)id * n, c, n));
 		}
@@ -414,7 +404,7 @@ START_TEST(test_drop)
 		memset(drop, 0, sizeof(drop));
 		for (i = m = 0; i < nvec; i++) {
 			packed_get(&pk, i, c);
-			if (rnd(&s) % 3 == 0 || i == 0 || i == nvec - 1) {
+			if (check_rnd(&s) % 3 == 0 || i == 0 || i == nvec - 1) {
 				drop[i >> 6] |= (uint64_t)1 << (i & 63);
 				continue;
 			}

@@ -14,6 +14,16 @@
 #include "model/profile.h"
 #include "read/parse.h"
 
+/* Return the next number of the deterministic generator *s (xorshift64*). */
+uint64_t
+check_rnd(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545f4914f6cdd1dULL;
+}
+
 /* Parse text as a profile named "t.out"; *rc gets parse_buffer's result. */
 struct profile *
 load(const char *text, int *rc)

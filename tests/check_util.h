@@ -18,6 +18,7 @@
 struct profile;
 
 TCase		*check_tcase(void);
+uint64_t	 check_rnd(uint64_t *);
 
 struct profile	*load(const char *, int *);
 int		 func_find(const struct profile *, const char *, const char *,

@@ -10,16 +10,6 @@
 #include "check_suites.h"
 #include "check_util.h"
 
-/* A deterministic generator (xorshift64*). */
-static uint64_t
-rnd(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 0x2545f4914f6cdd1dULL;
-}
-
 /*
  * A count as machine code has them: mostly 0 or small, sometimes at a
  * varint's edge (2^7k), "never recorded", or the largest counts.
@@ -27,9 +17,9 @@ rnd(uint64_t *s)
 static uint64_t
 count(uint64_t *s)
 {
-	uint64_t	r = rnd(s), k = r % 100;
+	uint64_t	r = check_rnd(s), k = r % 100;
 
-	r = rnd(s);
+	r = check_rnd(s);
 	if (k < 50)
 		return 0;
 	if (k < 75)
@@ -56,7 +46,7 @@ fill(struct vpack *vp, uint64_t *want, uint32_t nvec, unsigned n,
 	unsigned	 k, e;
 
 	for (i = 0; i < nvec; i++) {
-		k = (unsigned)(rnd(s) % (n + 3));	/* n + 2 at most */
+		k = (unsigned)(check_rnd(s) % (n + 3));	/* n + 2 at most */
 		for (e = 0; e < n + 2; e++)
 			c[e] = count(s);
 		for (e = 0; e < n; e++)
@@ -131,7 +121,7 @@ START_TEST(test_vpack_append)
 	fill(&src, want, nvec, n, &s);
 	/* Runs of every length, the empty one and the whole store too. */
 	for (at = 0; at < nvec; at += len) {
-		len = (uint32_t)(rnd(&s) % 300);
+		len = (uint32_t)(check_rnd(&s) % 300);
 		if (len > nvec - at)
 			len = nvec - at;
 		vpack_append(&dst, &src, at, len);

@@ -1,7 +1,9 @@
 /*
  * num.h - hand-rolled numbers: parsing the profile format's decimal
  * or 0x-hexadecimal 64-bit counts and subpositions (N, +N, -N, *);
- * counts written with thousands separators.
+ * counts written with thousands separators; 64-bit numbers as varints
+ * (seven bits a byte, the low first; the top bit: more follow), as
+ * protobuf and the machine code's cost store write them.
  *
  * The text parsed, [p, end), must be followed by a byte that is neither
  * a digit nor a separator (the parser guarantees a newline or a carriage
@@ -127,5 +129,30 @@ size_t	num_commify(uint64_t, char *);
 size_t	num_u64(uint64_t, char *);
 size_t	num_scommify(struct snum, char *);
 double	num_sdouble(struct snum);
+
+/* Return the bytes of v as a varint: 1 to 10. */
+static inline size_t
+num_varint_len(uint64_t v)
+{
+	size_t	n = 1;
+
+	while (v >= 0x80) {
+		v >>= 7;
+		n++;
+	}
+	return n;
+}
+
+/* Write v at o as a varint; return the byte after it. */
+static inline uint8_t *
+num_varint(uint8_t *o, uint64_t v)
+{
+	while (v >= 0x80) {
+		*o++ = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	*o++ = (uint8_t)v;
+	return o;
+}
 
 #endif /* CGA_NUM_H */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/cost.h"
+#include "base/num.h"
 #include "base/vpack.h"
 #include "base/xmalloc.h"
 
@@ -74,18 +75,6 @@ vpack_place(struct vpack *vp, uint64_t pos)
 	vp->nvec++;
 }
 
-/* Write v at o as a varint; return the byte after it. */
-static inline uint8_t *
-vpack_put(uint8_t *o, uint64_t v)
-{
-	while (v >= 0x80) {
-		*o++ = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	*o++ = (uint8_t)v;
-	return o;
-}
-
 /* Read a varint at p into *v; return the byte after it. */
 static inline const uint8_t *
 vpack_take(const uint8_t *p, uint64_t *v)
@@ -117,14 +106,14 @@ vpack_add(struct vpack *vp, const uint64_t *c, unsigned k)
 		k--;
 	vp->bytes = xgrow(vp->bytes, &vp->cap, vp->len + VPACK_MOST(k), 1);
 	vpack_place(vp, vp->len);
-	o = vpack_put(vp->bytes + vp->len, k);
+	o = num_varint(vp->bytes + vp->len, k);
 	bits = o;
 	o += (k + 7) / 8;
 	memset(bits, 0, (k + 7) / 8);
 	for (i = 0; i < k; i++)
 		if (c[i] != 0) {
 			bits[i >> 3] |= (uint8_t)(1U << (i & 7));
-			o = vpack_put(o, c[i] == COST_NONE ? 0 : c[i]);
+			o = num_varint(o, c[i] == COST_NONE ? 0 : c[i]);
 		}
 	vp->len = (size_t)(o - vp->bytes);
 	return vp->nvec - 1;

@@ -52,6 +52,7 @@
 #include "base/hooks.h"
 #include "base/keytab.h"
 #include "base/msg.h"
+#include "base/num.h"
 #include "base/strtab.h"
 #include "base/xmalloc.h"
 #include "model/instrs.h"
@@ -228,8 +229,6 @@ static void	pp_walk(struct pp *, uint64_t *, uint64_t *, size_t);
 static int	pp_rankcmp(const void *, const void *);
 static uint64_t	pp_sum(const uint64_t *, uint32_t);
 static void	pp_modes(struct pp *);
-static size_t	pp_varint_len(uint64_t);
-static uint8_t	*pp_varint(uint8_t *, uint64_t);
 static void	pp_path(struct pp *, const struct flame *, uint32_t,
 		    uint32_t, const uint32_t *, const uint32_t *);
 static void	pp_sample(struct pp *, uint32_t, const uint64_t *, size_t);
@@ -893,31 +892,6 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 	*sites = s;
 }
 
-/* Return the bytes of v as a protobuf varint: 1 to 10. */
-static size_t
-pp_varint_len(uint64_t v)
-{
-	size_t	n = 1;
-
-	while (v >= 0x80) {
-		v >>= 7;
-		n++;
-	}
-	return n;
-}
-
-/* Write v at o as a protobuf varint; return the byte after it. */
-static uint8_t *
-pp_varint(uint8_t *o, uint64_t v)
-{
-	while (v >= 0x80) {
-		*o++ = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	*o++ = (uint8_t)v;
-	return o;
-}
-
 /*
  * Make room for need bytes of frames at the end of w->frames, keeping
  * the last keep bytes there.
@@ -960,10 +934,10 @@ pp_path_push(struct pp *w, size_t d, uint32_t u, const uint32_t *edge)
 	size_t	 below = d > 0 ? w->path_len[d - 1] : 0, len;
 
 	pp_path_room(w, d + 1);
-	len = d > 0 ? below + pp_varint_len(edge[u]) : 0;
+	len = d > 0 ? below + num_varint_len(edge[u]) : 0;
 	pp_frames_room(w, len, below);
 	if (d > 0)
-		(void)pp_varint(w->frames + w->frames_cap - len, edge[u]);
+		(void)num_varint(w->frames + w->frames_cap - len, edge[u]);
 	w->path[d] = u;
 	w->path_len[d] = len;
 	w->path_n = d + 1;
@@ -1006,31 +980,31 @@ pp_sample(struct pp *w, uint32_t leaf, const uint64_t *v, size_t depth)
 
 	if (w->nsamples == PP_BATCH || w->nids > PP_IDS)
 		pp_flush(w);
-	ids = pp_varint_len(leaf) + w->frames_len;
+	ids = num_varint_len(leaf) + w->frames_len;
 	for (k = 0, vals = 0; k < w->nvals; k++) {
 		if (v[k] > INT64_MAX)
 			w->clamped = 1;
 		w->values[k] = v[k] > INT64_MAX ? INT64_MAX : v[k];
-		vals += pp_varint_len(w->values[k]);
+		vals += num_varint_len(w->values[k]);
 	}
-	body = 1 + pp_varint_len(ids) + ids + 1 + pp_varint_len(vals) +
+	body = 1 + num_varint_len(ids) + ids + 1 + num_varint_len(vals) +
 	    vals + w->labels_len;
 	w->batch = xgrow(w->batch, &w->batch_cap, w->batch_len + 1 +
-	    pp_varint_len(body) + body, 1);
+	    num_varint_len(body) + body, 1);
 	o = w->batch + w->batch_len;
 	*o++ = 2 << 3 | 2;		/* Profile.sample */
-	o = pp_varint(o, body);
+	o = num_varint(o, body);
 	*o++ = 1 << 3 | 2;		/* Sample.location_id, packed */
-	o = pp_varint(o, ids);
-	o = pp_varint(o, leaf);
+	o = num_varint(o, ids);
+	o = num_varint(o, leaf);
 	if (w->frames_len > 0)		/* none made yet: frames NULL */
 		memcpy(o, w->frames + w->frames_cap - w->frames_len,
 		    w->frames_len);
 	o += w->frames_len;
 	*o++ = 2 << 3 | 2;		/* Sample.value, packed */
-	o = pp_varint(o, vals);
+	o = num_varint(o, vals);
 	for (k = 0; k < w->nvals; k++)
-		o = pp_varint(o, w->values[k]);
+		o = num_varint(o, w->values[k]);
 	memcpy(o, w->labels, w->labels_len);
 	o += w->labels_len;
 	w->batch_len = (size_t)(o - w->batch);
@@ -1165,7 +1139,7 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 {
 	const struct flame *f;
 	struct pp_piece	*pcs = NULL;
-	uint32_t	*edge = NULL, *depth, *unit, fn, parent, pfn;
+	uint32_t	*edge = NULL, *depth, *unit, fn, parent;
 	uint32_t	 id, file, obj, name, end, nf = profile_nfuncs(w->p);
 	uint64_t	*left, *v, c;
 	size_t		 n, u, k, j, m, npcs, cap = 0, nd;
@@ -1215,8 +1189,7 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 			continue;
 		}
 		/* The frames above: edge[] of u and of its parents. */
-		pp_path(w, f, (uint32_t)u, flame_node(f, u, &pfn), edge,
-		    depth);
+		pp_path(w, f, (uint32_t)u, parent, edge, depth);
 		nd = depth[u];
 		/* A sample a unit, each event's share its value. */
 		for (j = 0; j < npcs; j = m) {
