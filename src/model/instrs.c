@@ -11,6 +11,7 @@
 
 #include "base/cost.h"
 #include "base/hooks.h"
+#include "base/sort.h"
 #include "base/vpack.h"
 #include "base/xmalloc.h"
 #include "model/instrs.h"
@@ -65,14 +66,11 @@ struct instrs {
 	size_t		 ccap;
 };
 
-struct idup;
-
 static uint32_t	instrs_next(struct instrs *, uint32_t, uint32_t);
 static int	instrs_index(struct instrs *);
 static void	instrs_drop(struct instrs *, const uint64_t *);
-static int	instrs_recost(struct instrs *, const uint64_t *,
-		    struct idup *, size_t);
-static int	instrs_dupcmp(const void *, const void *);
+static void	instrs_recost(struct instrs *, const uint64_t *,
+		    const struct vpack *, const uint64_t *, uint32_t);
 static int	instrs_addrcmp(const void *, const void *);
 static uint32_t	*instrs_byfunc(const void *, size_t, uint32_t, uint32_t **,
 		    uint32_t *);
@@ -409,11 +407,6 @@ struct iaddr {
 	uint32_t	 id;
 };
 
-/* An instruction given again, to be summed into the first given. */
-struct idup {
-	uint32_t	 keep, dup;
-};
-
 /* Order instructions by address, then id. */
 static int
 instrs_addrcmp(const void *a, const void *b)
@@ -428,23 +421,27 @@ instrs_addrcmp(const void *a, const void *b)
 /*
  * Make t->byfn, the ids by function (a counting sort) and within each by
  * address (as read, most often: sorted only where they are not); sum
- * each address given again into its first and drop the others.  Return
- * nonzero if a sum overflowed.
+ * each address given again into its first and drop the others.  Each
+ * first with others is summed as it is met, into a store of sums of its
+ * own, the firsts' ids then put in order without a comparison
+ * (sort_index_u64()): the costs are then written again in one pass.
+ * Return nonzero if a sum overflowed.
  */
 static int
 instrs_index(struct instrs *t)
 {
 	struct iaddr	*tmp = NULL;
-	struct idup	*dups = NULL;
-	size_t		 tmpcap = 0, ndup = 0, dupcap = 0;
-	uint64_t	*drop = NULL;
-	uint32_t	 f, k, a, b, keep;
+	struct vpack	 sums;
+	size_t		 tmpcap = 0, kcap = 0;
+	uint64_t	*drop = NULL, *keeps = NULL, *add = NULL;
+	uint32_t	 f, k, a, b, keep = 0, nsum = 0, id;
 	int		 over = 0;
 
 	free(t->byfn);
 	free(t->fnstart);
 	t->byfn = instrs_byfunc(t->fn, sizeof(*t->fn), t->n, &t->fnstart,
 	    &t->nfn);
+	vpack_init(&sums, t->nevents);
 	for (f = 0; f < t->nfn; f++) {
 		a = t->fnstart[f];
 		b = t->fnstart[f + 1];
@@ -459,87 +456,81 @@ instrs_index(struct instrs *t)
 			    t->byfn[k] };
 		qsort(tmp, b - a, sizeof(*tmp), instrs_addrcmp);
 		/* An address again: its counts to its first, in order. */
-		for (k = a, keep = 0; k < b; k++) {
-			t->byfn[k] = tmp[k - a].id;
+		for (k = a; k < b; k++) {
+			id = tmp[k - a].id;
+			t->byfn[k] = id;
 			if (k == a || tmp[k - a].addr != tmp[k - a - 1].addr) {
-				keep = tmp[k - a].id;
+				keep = id;
 				continue;
 			}
-			if (drop == NULL)
+			if (drop == NULL) {
 				drop = xcalloc((size_t)t->n / 64 + 1,
 				    sizeof(*drop));
-			drop[tmp[k - a].id >> 6] |= (uint64_t)1 <<
-			    (tmp[k - a].id & 63);
-			dups = xgrow(dups, &dupcap, ndup + 1, sizeof(*dups));
-			dups[ndup++] = (struct idup){ keep, tmp[k - a].id };
+				add = xreallocarray(NULL, t->nevents + 1,
+				    sizeof(*add));
+			}
+			drop[id >> 6] |= (uint64_t)1 << (id & 63);
+			if (tmp[k - a - 1].id == keep)	/* the first again */
+				vpack_get(&t->cost, keep, t->vec);
+			vpack_get(&t->cost, id, add);
+			over |= cost_add(t->vec, add, t->nevents);
+			if (k + 1 < b && tmp[k + 1 - a].addr == tmp[k - a].addr)
+				continue;
+			/* The last again: the sum is the first's. */
+			(void)vpack_add(&sums, t->vec, t->nevents);
+			keeps = xgrow(keeps, &kcap, (size_t)nsum + 1,
+			    sizeof(*keeps));
+			keeps[nsum++] = keep;
 		}
 	}
 	free(tmp);
+	free(add);
 	if (drop != NULL) {
-		over |= instrs_recost(t, drop, dups, ndup);
+		instrs_recost(t, drop, &sums, keeps, nsum);
 		instrs_drop(t, drop);
 	}
+	vpack_free(&sums);
 	free(drop);
-	free(dups);
+	free(keeps);
 	return over;
-}
-
-/* Order instructions given again by the one they go to, then by id. */
-static int
-instrs_dupcmp(const void *a, const void *b)
-{
-	const struct idup	*x = a, *y = b;
-
-	if (x->keep != y->keep)
-		return x->keep < y->keep ? -1 : 1;
-	return (x->dup > y->dup) - (x->dup < y->dup);
 }
 
 /*
  * Write t's costs again without the instructions whose bit is set in
- * drop, each of the ndup given again (dups[]) summed into the one it
- * goes to: runs of costs as they are copied at once.  Return nonzero if
- * a sum overflowed (kept at COST_MAX).
+ * drop, the nsum firsts of those given again (keeps[], in any order)
+ * taking their sums (vector i of sums is keeps[i]'s): runs of costs as
+ * they are copied at once.
  */
-static int
-instrs_recost(struct instrs *t, const uint64_t *drop, struct idup *dups,
-    size_t ndup)
+static void
+instrs_recost(struct instrs *t, const uint64_t *drop,
+    const struct vpack *sums, const uint64_t *keeps, uint32_t nsum)
 {
 	struct vpack	 nv;
-	uint64_t	*add;
-	uint32_t	 i, e;
-	size_t		 j = 0;
-	int		 over = 0;
+	uint32_t	*order, i, e, j = 0;
 
-	qsort(dups, ndup, sizeof(*dups), instrs_dupcmp);
-	add = xreallocarray(NULL, t->nevents + 1, sizeof(*add));
+	order = xreallocarray(NULL, (size_t)nsum + 1, sizeof(*order));
+	sort_index_u64(keeps, nsum, order);
 	vpack_init(&nv, t->nevents);
-	vpack_reserve(&nv, t->n - (uint32_t)ndup);
+	vpack_reserve(&nv, t->n);
 	for (i = 0; i < t->n; i = e) {
 		if (drop[i >> 6] >> (i & 63) & 1) {
 			e = i + 1;
 			continue;
 		}
-		if (j < ndup && dups[j].keep == i) {
-			vpack_get(&t->cost, i, t->vec);
-			for (; j < ndup && dups[j].keep == i; j++) {
-				vpack_get(&t->cost, dups[j].dup, add);
-				over |= cost_add(t->vec, add, t->nevents);
-			}
-			(void)vpack_add(&nv, t->vec, t->nevents);
+		if (j < nsum && keeps[order[j]] == i) {
+			vpack_append(&nv, sums, order[j++], 1);
 			e = i + 1;
 			continue;
 		}
 		/* Up to the next dropped or summed. */
 		for (e = i + 1; e < t->n && !(drop[e >> 6] >> (e & 63) & 1) &&
-		    !(j < ndup && dups[j].keep == e); e++)
+		    !(j < nsum && keeps[order[j]] == e); e++)
 			continue;
 		vpack_append(&nv, &t->cost, i, e - i);
 	}
 	vpack_free(&t->cost);
 	t->cost = nv;
-	free(add);
-	return over;
+	free(order);
 }
 
 /*
