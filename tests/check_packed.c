@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/cost.h"
+#include "base/hooks.h"
 #include "base/packed.h"
 #include "base/xmalloc.h"
 #include "check_suites.h"
@@ -341,6 +342,72 @@ START_TEST(test_groups_full)
 }
 END_TEST
 
+/*
+ * Summed by group in two threads (hooks.sum_split), each with the rows
+ * on one side of a sampled median: random groups and rows give the sums
+ * cost_add() gives, and the overflow flag, as in one thread.
+ */
+static void
+split_groups(unsigned n, uint32_t nvec, uint32_t nrows, uint64_t seed)
+{
+	struct packed	 pk;
+	uint64_t	*want, *got[2], *c, s = seed;
+	uint32_t	*group, *row, i, ngroup = 2 * nrows, t;
+	unsigned	 e;
+	int		 over = 0, o[2];
+
+	packed_init(&pk);
+	packed_clear(&pk, n);
+	want = xcalloc((size_t)nrows * n + 1, sizeof(*want));
+	c = xcalloc(n + 1, sizeof(*c));
+	group = xcalloc(nvec + 1, sizeof(*group));
+	row = xcalloc(ngroup + 1, sizeof(*row));
+	cost_clear(want, nrows * n);
+	for (i = 0; i < ngroup; i++)	/* a few rows take most */
+		row[i] = (uint32_t)(check_rnd(&s) % (i % 4 == 0 ? 3 : nrows));
+	for (i = 0; i < nvec; i++) {
+		for (e = 0; e < n; e++)
+			c[e] = count(&s);
+		ck_assert_uint_eq(packed_new(&pk, c), i);
+		group[i] = (uint32_t)(check_rnd(&s) % ngroup);
+		over |= cost_add(want + (size_t)row[group[i]] * n, c, n);
+	}
+	for (t = 0; t < 2; t++) {
+		hooks.sum_split = t == 0 ? UINT32_MAX : 1;
+		got[t] = xcalloc((size_t)nrows * n + 1, sizeof(*got[t]));
+		cost_clear(got[t], nrows * n);
+		o[t] = packed_sum_groups(&pk, group, row, nrows, got[t]);
+		hooks.sum_split = 0;
+		ck_assert_int_eq(o[t], over);
+		for (i = 0; i < nrows * n; i++)
+			if (got[t][i] != want[i])
+				ck_abort_msg("%s, %u rows of %u counts: count "
+				    "%u: got %llu, want %llu", t == 0 ?
+				    "one thread" : "two", nrows, n, i,
+				    (unsigned long long)got[t][i],
+				    (unsigned long long)want[i]);
+		free(got[t]);
+	}
+	packed_free(&pk);
+	free(want);
+	free(c);
+	free(group);
+	free(row);
+}
+
+START_TEST(test_groups_split)
+{
+	static const unsigned	ns[] = { 1, 3, 13, 17 };
+	static const uint32_t	rows[] = { 2, 7, 1000 };
+	size_t			i, k;
+
+	for (i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		for (k = 0; k < sizeof(rows) / sizeof(rows[0]); k++)
+			split_groups(ns[i], 20000, rows[k],
+			    0x5851f42d4c957f2dULL + i * 8 + k);
+}
+END_TEST
+
 /* A store emptied for other vectors works as a new one. */
 START_TEST(test_clear)
 {
@@ -442,6 +509,7 @@ make_packed_suite(void)
 	tcase_add_test(tc, test_from);
 	tcase_add_test(tc, test_narrow);
 	tcase_add_test(tc, test_groups_full);
+	tcase_add_test(tc, test_groups_split);
 	tcase_add_test(tc, test_clear);
 	tcase_add_test(tc, test_drop);
 	suite_add_tcase(s, tc);

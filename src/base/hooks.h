@@ -8,6 +8,7 @@
 #define CGA_HOOKS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct hooks {
 	size_t	 chunk;		/* read a file of any size in two threads,
@@ -29,6 +30,8 @@ struct hooks {
 				   before it compresses them (strtab.c) */
 	size_t	 pprof_frames;	/* location ids pprof's samples may hold,
 				   in place of REPORT_PPROF_FRAMES (report.h) */
+	uint32_t sum_split;	/* vectors from which sums by group are
+				   made in two threads (packed.c) */
 	int	 ends_in_place;	/* the stacks' ends put in order in place
 				   whatever their number (flame.c) */
 };

@@ -17,10 +17,12 @@
 #include "base/compat.h"
 
 #include <err.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/cost.h"
+#include "base/hooks.h"
 #include "base/packed.h"
 #include "base/xmalloc.h"
 
@@ -550,6 +552,8 @@ typedef uint8_t		pk_v16u8 __attribute__((vector_size(16)));
 typedef uint16_t	pk_v16u16 __attribute__((vector_size(32)));
 #define PACKED_LANES	16
 #define PACKED_ADDS	(UINT16_MAX / (UINT8_MAX - 1))
+#define PACKED_SPLIT	((uint32_t)1 << 20)	/* vectors: two threads */
+#define PACKED_SAMPLE	1024			/* rows read for the split */
 
 /*
  * Add the 16-bit sums sum[0..n-1] that vectors have made (where seen is
@@ -569,56 +573,73 @@ packed_flush_sums(const uint16_t *sum, const uint8_t *seen, unsigned n,
 }
 
 /*
- * Add every vector i to the counts of its group's row: out + n *
- * row[group[i]], nrows rows of 64-bit counts (COST_NONE: none yet);
- * return nonzero if a sum overflowed (kept at COST_MAX).  Vectors of
- * byte-wide counts, most of them, are summed 16 counts at a time in
- * 16-bit sums kept per row (50 bytes a row, worth it when rows have
- * four such vectors or more), their "never recorded" bytes masked; the
- * rest add one count at a time.  The order of the additions does not
- * change a saturating sum.
+ * The vectors of one range of rows for packed_sum_groups(): those whose
+ * row is in [lo, hi), summed by one thread.
  */
-int
-packed_sum_groups(const struct packed *pk, const uint32_t *group,
-    const uint32_t *row, uint32_t nrows, uint64_t *out)
+struct pk_sumjob {
+	const struct packed	*pk;
+	const uint32_t		*group, *row;
+	uint32_t		 lo, hi;	/* rows */
+	uint32_t		 nrows;
+	uint64_t		*out;
+	int			 over;
+};
+
+/*
+ * Sum the vectors of job j's rows one count at a time (direct ones, or
+ * rows with too few vectors to pay for 16-bit sums: wide).
+ */
+static void
+packed_sum_each(struct pk_sumjob *j, int direct)
+{
+	const struct packed	*pk = j->pk;
+	uint32_t		 i, r, span = j->hi - j->lo;
+	unsigned		 n = pk->n;
+
+	for (i = 0; i < pk->nvec; i++) {
+		r = j->row[j->group[i]];
+		if (r - j->lo >= span)
+			continue;
+		if (direct)
+			j->over |= cost_add1(j->out + r, packed_first(pk, i));
+		else
+			j->over |= packed_sum(pk, i, j->out + (size_t)n * r);
+	}
+}
+
+/*
+ * Sum the vectors of job j's rows: vectors of byte-wide counts, most of
+ * them, 16 counts at a time in 16-bit sums kept per row (50 bytes a row,
+ * worth it when rows have four such vectors or more), their "never
+ * recorded" bytes masked; the rest one count at a time.
+ */
+static void
+packed_sum_narrow(struct pk_sumjob *j)
 {
 	static const pk_v16u8 lane = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 			    12, 13, 14, 15 };
+	const struct packed *pk = j->pk;
 	const pk_v16u8	 ff = lane | 0xff;
 	pk_v16u16	 v;
 	pk_v16u8	 a, in, m, sn;
-	uint32_t	 i, r, narrow;
+	uint32_t	 i, r, span = j->hi - j->lo;
 	uint16_t	*sum, *adds;
 	uint8_t		*seen;
-	unsigned	 n = pk->n, w;
+	unsigned	 n = pk->n;
+	uint64_t	*out = j->out;
 	int		 over = 0;
 
-	if (pk->direct) {
-		for (i = 0; i < pk->nvec; i++)
-			over |= cost_add1(out + row[group[i]],
-			    packed_first(pk, i));
-		return over;
-	}
-	/* Byte-wide vectors (the slots of wider ones are counted). */
-	narrow = pk->nvec;
-	for (w = 1; w < PACKED_WIDTHS; w++)
-		narrow -= pk->w[w].n - (uint32_t)pk->w[w].nfree < narrow ?
-		    pk->w[w].n - (uint32_t)pk->w[w].nfree : narrow;
-	if (n > PACKED_LANES || narrow / 4 < nrows) {
-		/* Too few a row to pay for their sums. */
-		for (i = 0; i < pk->nvec; i++)
-			over |= packed_sum(pk, i, out + (size_t)n *
-			    row[group[i]]);
-		return over;
-	}
-	sum = xcalloc(nrows, PACKED_LANES * sizeof(*sum));
-	seen = xcalloc(nrows, PACKED_LANES);
-	adds = xcalloc(nrows, sizeof(*adds));
+	/* Indexed by row less lo. */
+	sum = xcalloc((size_t)span + 1, PACKED_LANES * sizeof(*sum));
+	seen = xcalloc((size_t)span + 1, PACKED_LANES);
+	adds = xcalloc((size_t)span + 1, sizeof(*adds));
 	in = (pk_v16u8)(lane < (uint8_t)n);
 	for (i = 0; i < pk->nvec; i++) {
-		r = row[group[i]];
+		if ((r = j->row[j->group[i]] - j->lo) >= span)
+			continue;
 		if (pk->moved[i >> 6] >> (i & 63) & 1) {
-			over |= packed_sum(pk, i, out + (size_t)n * r);
+			over |= packed_sum(pk, i, out + (size_t)n *
+			    (r + j->lo));
 			continue;
 		}
 		/* The home slots have 16 bytes to spare at their end. */
@@ -633,21 +654,104 @@ packed_sum_groups(const struct packed *pk, const uint32_t *group,
 		if (++adds[r] < PACKED_ADDS)
 			continue;
 		over |= packed_flush_sums(sum + (size_t)r * PACKED_LANES,
-		    seen + (size_t)r * PACKED_LANES, n, out + (size_t)n * r);
+		    seen + (size_t)r * PACKED_LANES, n, out + (size_t)n *
+		    (r + j->lo));
 		memset(sum + (size_t)r * PACKED_LANES, 0,
 		    PACKED_LANES * sizeof(*sum));
 		memset(seen + (size_t)r * PACKED_LANES, 0, PACKED_LANES);
 		adds[r] = 0;
 	}
-	for (r = 0; r < nrows; r++)
+	for (r = 0; r < span; r++)
 		if (adds[r] > 0)
 			over |= packed_flush_sums(sum + (size_t)r *
 			    PACKED_LANES, seen + (size_t)r * PACKED_LANES, n,
-			    out + (size_t)n * r);
+			    out + (size_t)n * (r + j->lo));
 	free(sum);
 	free(seen);
 	free(adds);
-	return over;
+	j->over |= over;
+}
+
+/* Sum job j's vectors by the way packed_sum_groups() chose. */
+static void
+packed_sum_job(struct pk_sumjob *j)
+{
+	const struct packed	*pk = j->pk;
+	uint32_t		 narrow;
+	unsigned		 w;
+
+	if (pk->direct) {
+		packed_sum_each(j, 1);
+		return;
+	}
+	/* Byte-wide vectors (the slots of wider ones are counted). */
+	narrow = pk->nvec;
+	for (w = 1; w < PACKED_WIDTHS; w++)
+		narrow -= pk->w[w].n - (uint32_t)pk->w[w].nfree < narrow ?
+		    pk->w[w].n - (uint32_t)pk->w[w].nfree : narrow;
+	if (pk->n > PACKED_LANES || narrow / 4 < j->nrows)
+		packed_sum_each(j, 0);	/* too few a row for their sums */
+	else
+		packed_sum_narrow(j);
+}
+
+/* The second thread of packed_sum_groups(). */
+static void *
+packed_sum_thread(void *arg)
+{
+	packed_sum_job(arg);
+	return NULL;
+}
+
+/* Order 32-bit numbers. */
+static int
+packed_u32cmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Add every vector i to the counts of its group's row: out + n *
+ * row[group[i]], nrows rows of 64-bit counts (COST_NONE: none yet);
+ * return nonzero if a sum overflowed (kept at COST_MAX).  Many vectors
+ * are summed in two threads, each with the rows on one side of the
+ * median row of a sample: every row's vectors are added by one thread,
+ * in order.  The order of the additions does not change a saturating
+ * sum.
+ */
+int
+packed_sum_groups(const struct packed *pk, const uint32_t *group,
+    const uint32_t *row, uint32_t nrows, uint64_t *out)
+{
+	struct pk_sumjob j[2];
+	pthread_t	 thr;
+	uint32_t	 sample[PACKED_SAMPLE], i, ns = 0, mid;
+
+	j[0] = (struct pk_sumjob){ pk, group, row, 0, nrows, nrows, out, 0 };
+	if (pk->nvec < (hooks.sum_split > 0 ? hooks.sum_split :
+	    PACKED_SPLIT) || nrows < 2) {
+		packed_sum_job(&j[0]);
+		return j[0].over;
+	}
+	for (i = 0; i < PACKED_SAMPLE; i++)
+		sample[ns++] = row[group[(uint64_t)i * pk->nvec /
+		    PACKED_SAMPLE]];
+	qsort(sample, ns, sizeof(*sample), packed_u32cmp);
+	mid = sample[ns / 2] > 0 ? sample[ns / 2] : 1;
+	j[1] = j[0];
+	j[0].hi = mid;
+	j[1].lo = mid;
+	if (pthread_create(&thr, NULL, packed_sum_thread, &j[1]) != 0) {
+		packed_sum_job(&j[0]);
+		packed_sum_job(&j[1]);
+	} else {
+		packed_sum_job(&j[0]);
+		if (pthread_join(thr, NULL) != 0)
+			errx(1, "pthread_join failed");
+	}
+	return j[0].over | j[1].over;
 }
 
 /*
