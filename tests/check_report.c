@@ -246,6 +246,25 @@ pprof_sums(FILE *fp, int byname, struct keytab *kt, uint64_t **sums,
 	return m;
 }
 
+/* Check that files a and b hold the same bytes. */
+static void
+same_bytes(FILE *a, FILE *b)
+{
+	char	x[65536], y[65536];
+	size_t	n, m;
+
+	ck_assert_int_eq(fflush(a), 0);
+	ck_assert_int_eq(fflush(b), 0);
+	rewind(a);
+	rewind(b);
+	do {
+		n = fread(x, 1, sizeof(x), a);
+		m = fread(y, 1, sizeof(y), b);
+		ck_assert_uint_eq(n, m);
+		ck_assert(memcmp(x, y, n) == 0);
+	} while (n > 0);
+}
+
 /*
  * Check that the sums of pprof_sums() (kt, nk events, byname as it was)
  * of message m are the self costs of p's functions of those names in
@@ -318,7 +337,7 @@ START_TEST(test_report_pprof_budget)
 	struct keytab		 kt;
 	uint64_t		*sums = NULL, ids, full = 0, one = 0, most = 0;
 	size_t			 at0, addr, k, nk, cap = 0, keys[4];
-	FILE			*out;
+	FILE			*out, *uncut;
 	int			 pass, said, byname, j;
 
 	msg_set_quiet(1);
@@ -339,7 +358,14 @@ START_TEST(test_report_pprof_budget)
 		hooks.pprof_frames = (size_t)most;
 		ck_assert_ptr_nonnull(out = tmpfile());
 		ck_assert_int_eq(report_print(out, p, NULL, &o, &run), 0);
+		/* The dry walk cut at the budget changes no byte. */
+		ck_assert_ptr_nonnull(uncut = tmpfile());
+		hooks.pprof_uncut = 1;
+		ck_assert_int_eq(report_print(uncut, p, NULL, &o, &run), 0);
+		hooks.pprof_uncut = 0;
 		hooks.pprof_frames = 0;
+		same_bytes(out, uncut);
+		ck_assert_int_eq(fclose(uncut), 0);
 		keytab_init(&kt, 1);
 		/* As one, a function's self cost is in its own file. */
 		byname = pass >= 2;

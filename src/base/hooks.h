@@ -30,6 +30,9 @@ struct hooks {
 				   before it compresses them (strtab.c) */
 	size_t	 pprof_frames;	/* location ids pprof's samples may hold,
 				   in place of REPORT_PPROF_FRAMES (report.h) */
+	int	 pprof_uncut;	/* pprof's dry walk with every function
+				   whole not cut at the budget
+				   (report_pprof.c) */
 	uint32_t sum_split;	/* vectors from which sums by group are
 				   made in two threads (packed.c) */
 	int	 ends_in_place;	/* the stacks' ends put in order in place

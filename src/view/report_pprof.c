@@ -225,7 +225,7 @@ static uint32_t	pp_unit_loc(struct pp *, uint32_t, uint32_t);
 static int	pp_piececmp(const void *, const void *);
 static void	pp_split(struct pp *, size_t, uint32_t, uint64_t, uint32_t *,
 		    uint64_t *, struct pp_piece **, size_t *, size_t *);
-static void	pp_walk(struct pp *, uint64_t *, uint64_t *, size_t);
+static int	pp_walk(struct pp *, uint64_t *, uint64_t *, size_t, uint64_t);
 static int	pp_rankcmp(const void *, const void *);
 static uint64_t	pp_sum(const uint64_t *, uint32_t);
 static void	pp_modes(struct pp *);
@@ -1132,10 +1132,13 @@ pp_edge(struct pp *w, const struct flame *f, uint32_t parent, uint32_t fn)
  * counts were given to, with each event's share.  Else write nothing:
  * add to ids[fn] the location ids the samples of fn's nodes would hold,
  * and if cost is not NULL, to cost[fn] their counts of the k0-th event
- * shown.
+ * shown; with limit not 0, stop as soon as they are more than limit in
+ * all, and return 1 (ids[] and cost[] then hold part of them).  Return
+ * 0 when every node was walked.
  */
-static void
-pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
+static int
+pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0,
+    uint64_t limit)
 {
 	const struct flame *f;
 	struct pp_piece	*pcs = NULL;
@@ -1144,9 +1147,11 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 	uint64_t	*left, *v, c;
 	size_t		 n, u, k, j, m, npcs, cap = 0, nd;
 	size_t		 nk = w->sel->nshow;
+	uint64_t	 all = 0, add;
+	int		 stopped = 0;
 
 	if (w->sel->stacks == NULL)
-		return;
+		return 0;
 	f = w->sel->stacks;
 	n = flame_nnodes(f);
 	if (ids == NULL) {
@@ -1185,7 +1190,12 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 		if (ids != NULL) {
 			for (j = 0, m = 1; m < npcs; m++)
 				j += pcs[m].at != pcs[m - 1].at;
-			ids[fn] += (uint64_t)(j + 1) * (depth[u] + 1);
+			add = (uint64_t)(j + 1) * (depth[u] + 1);
+			ids[fn] += add;
+			if (limit > 0 && (all += add) > limit) {
+				stopped = 1;
+				break;
+			}
 			continue;
 		}
 		/* The frames above: edge[] of u and of its parents. */
@@ -1214,6 +1224,7 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0)
 	free(left);
 	free(v);
 	free(pcs);
+	return stopped;
 }
 
 /* Order functions by cost, largest first, then by id. */
@@ -1279,25 +1290,35 @@ pp_modes(struct pp *w)
 	w->most = hooks.pprof_frames > 0 ? hooks.pprof_frames :
 	    REPORT_PPROF_FRAMES;
 	memset(u->mode, PP_WHOLE, nf);
-	pp_walk(w, whole, cost, k0);
-	if ((sum = pp_sum(whole, nf)) > w->most) {
+	/* Past the budget whole: the functions as one may not fit either. */
+	if (pp_walk(w, whole, cost, k0, hooks.pprof_uncut ? 0 : w->most) ||
+	    (sum = pp_sum(whole, nf)) > w->most) {
 		one = xcalloc((size_t)nf + 1, sizeof(*one));
 		memset(u->mode, PP_ONE, nf);
-		pp_walk(w, one, NULL, 0);
-		if ((sum = pp_sum(one, nf)) > w->most)
+		(void)pp_walk(w, one, NULL, 0, 0);
+		if ((sum = pp_sum(one, nf)) > w->most) {
+			/* All as one: the functions with samples counted. */
 			w->over = sum;
-		else
-			room = w->most - sum;
+			for (fn = 0; fn < nf; fn++)
+				w->nmode[PP_ONE] += one[fn] > 0;
+			goto out;
+		}
+		room = w->most - sum;
+		/* They fit as one: each whole, for what it would add. */
+		memset(whole, 0, (size_t)nf * sizeof(*whole));
+		memset(cost, 0, (size_t)nf * sizeof(*cost));
+		memset(u->mode, PP_WHOLE, nf);
+		(void)pp_walk(w, whole, cost, k0, 0);
 	} else {
 		room = w->most - sum;
 		memcpy(u->mode, finest, nf);
 		fine = xcalloc((size_t)nf + 1, sizeof(*fine));
-		pp_walk(w, fine, NULL, 0);
+		(void)pp_walk(w, fine, NULL, 0, 0);
 		if (pp_sum(fine, nf) <= w->most)
 			goto out;	/* all finest: nothing to say */
 		lines = xcalloc((size_t)nf + 1, sizeof(*lines));
 		memset(u->mode, PP_LINES, nf);
-		pp_walk(w, lines, NULL, 0);
+		(void)pp_walk(w, lines, NULL, 0, 0);
 	}
 	r = xreallocarray(NULL, (size_t)nf + 1, sizeof(*r));
 	for (fn = 0; fn < nf; fn++) {
@@ -1382,7 +1403,7 @@ report_pprof(FILE *out, const struct selection *sel)
 		msg_note("%s: pprof %s; --function narrows the export",
 		    sel->run->profile_name, said);
 	pp_head(w);
-	pp_walk(w, NULL, NULL, 0);
+	(void)pp_walk(w, NULL, NULL, 0, 0);
 	pp_flush(w);
 	gzout_close(w->gz);
 	if (w->clamped)
