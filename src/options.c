@@ -432,7 +432,7 @@ options_check(struct options *op)
 	op->parse.strip_prefix = op->pwd = options_pwd();
 	/* Machine code is kept while reading for --asm=yes. */
 	op->parse.instrs = o->asm_annotate ||
-	    (o->format->needs & FORMAT_INSTRS) != 0;
+	    (o->format->needs & FORMAT_INSTRS) != 0 ? PARSE_INSTRS_ALL : 0;
 	/* Flame graphs use the stacks of xtree files. */
 	op->parse.stacks = (o->format->needs & FORMAT_STACKS) != 0;
 	if (o->objdump == NULL && (o->objdump = getenv("OBJDUMP")) != NULL &&

@@ -254,6 +254,94 @@ START_TEST(test_instrs_profiles)
 END_TEST
 
 /*
+ * Read path with the calls' sites of its machine code alone (in one
+ * thread and in chunks read ahead, every other in a second thread) and
+ * check them
+ * against every instruction kept: the same calls, each with its
+ * position, count and costs, the same range of addresses for each
+ * function, nothing else of the machine code, the rest of the profile
+ * alike.
+ */
+static void
+sites_one(const char *path, void *arg)
+{
+	struct parse_opts	 po;
+	struct profile		*p = profile_create(), *q;
+	const struct instrs	*a, *b;
+	const struct icall	*x, *y;
+	uint64_t		 lo[2], hi[2];
+	uint32_t		 i, fn;
+	unsigned		 nev;
+	size_t			*n = arg, chunk;
+	int			 r[2];
+
+	msg_set_quiet(1);
+	memset(&po, 0, sizeof(po));
+	po.instrs = PARSE_INSTRS_ALL;
+	if (load_file(p, path, &po) != 0 || (a = profile_instrs(p)) ==
+	    NULL) {
+		profile_free(p);
+		return;
+	}
+	(*n)++;
+	(void)profile_done(p);
+	nev = profile_nevents(p);
+	for (chunk = 0; chunk <= 32768; chunk += 32768) {
+		q = profile_create();
+		po.instrs = PARSE_INSTRS_SITES;
+		hooks.chunk = chunk;
+		hooks.alternate = 1;	/* merged from the second thread */
+		ck_assert_int_eq(load_file(q, path, &po), 0);
+		hooks.chunk = 0;
+		hooks.alternate = 0;
+		(void)profile_done(q);
+		ck_assert_ptr_nonnull(b = profile_instrs(q));
+		ck_assert_int_eq(instrs_sites(b), 1);
+		ck_assert_uint_eq(instrs_count(b), 0);
+		ck_assert_uint_eq(instrs_njumps(b), 0);
+		ck_assert_int_eq(instrs_empty(b), instrs_empty(a));
+		ck_assert_uint_eq(profile_nfuncs(q), profile_nfuncs(p));
+		ck_assert_uint_eq(profile_nlines(q), profile_nlines(p));
+		ck_assert_uint_eq(profile_narcs(q), profile_narcs(p));
+		ck_assert_uint_eq(instrs_ncalls(b), instrs_ncalls(a));
+		for (i = 0; i < instrs_ncalls(a); i++) {
+			x = instrs_call(a, i);
+			y = instrs_call(b, i);
+			ck_assert_msg(x->fn == y->fn && x->callee ==
+			    y->callee && x->addr == y->addr && x->count ==
+			    y->count && x->line == y->line && strcmp(
+			    profile_str(p, x->file), profile_str(q, y->file))
+			    == 0 && memcmp(instrs_call_cost(a, i),
+			    instrs_call_cost(b, i), nev * sizeof(uint64_t))
+			    == 0, "%s: call %u differs", path, i);
+		}
+		for (fn = 0; fn < profile_nfuncs(p); fn++) {
+			r[0] = instrs_range(a, fn, &lo[0], &hi[0]);
+			r[1] = instrs_range(b, fn, &lo[1], &hi[1]);
+			ck_assert_int_eq(r[0], r[1]);
+			if (r[0]) {
+				ck_assert_uint_eq(lo[0], lo[1]);
+				ck_assert_uint_eq(hi[0], hi[1]);
+			}
+		}
+		profile_free(q);
+	}
+	profile_free(p);
+}
+
+START_TEST(test_instrs_sites)
+{
+	size_t	n = 0;
+
+	each_profile("profiles", sites_one, &n);
+	each_profile("asm", sites_one, &n);
+	each_profile("producers", sites_one, &n);
+	ck_assert_uint_ge(n, 8);
+	msg_reset();
+}
+END_TEST
+
+/*
  * Read the listing of object path into d: its code from a to b and from
  * b to c, the higher range first (so that the listing is sorted after
  * the second), entries and texts written out every held bytes (0: the
@@ -439,6 +527,7 @@ make_instrs_suite(void)
 
 	tcase_add_test(tc, test_instrs_parse);
 	tcase_add_test(tc, test_instrs_profiles);
+	tcase_add_test(tc, test_instrs_sites);
 	tcase_add_test(tc, test_objdump_spool);
 	tcase_add_test(tc, test_asm_blocks);
 	suite_add_tcase(s, tc);

@@ -108,6 +108,63 @@ START_TEST(test_visible)
 }
 END_TEST
 
+/*
+ * Messages held back (a read or report that may be done again) are
+ * printed when released to be, in order, after those before; dropped,
+ * they leave nothing: not a line, not a count, not the exit status.
+ */
+START_TEST(test_hold)
+{
+	char	 got[1024];
+	FILE	*t;
+	size_t	 n;
+	int	 saved;
+
+	ck_assert_ptr_nonnull(t = tmpfile());
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	dup2(fileno(t), STDERR_FILENO);
+	msg_reset();
+	msg_set_quiet(0);
+	msg(MSG_UNKNOWN_LINE, "a.out", 1, NULL);
+	msg_hold();
+	msg(MSG_UNKNOWN_LINE, "a.out", 2, NULL);
+	msg(MSG_NO_EVENTS, "a.out", 0, NULL);
+	msg_note("dropped note");
+	ck_assert_uint_eq(msg_count(MSG_UNKNOWN_LINE), 2);
+	ck_assert_int_eq(msg_rc(), 1);
+	msg_release(0);
+	ck_assert_uint_eq(msg_count(MSG_UNKNOWN_LINE), 1);
+	ck_assert_uint_eq(msg_count(MSG_NO_EVENTS), 0);
+	ck_assert_int_eq(msg_rc(), 0);
+	msg_hold();
+	msg(MSG_UNKNOWN_LINE, "a.out", 3, NULL);
+	msg_note("kept note");
+	fflush(stderr);
+	ck_assert_int_eq(ftell(t), (long)strlen(getprogname()) +
+	    strlen(": a.out:1: warning: unknown line, ignored\n"));
+	msg_release(1);
+	msg_note("after");
+	msg_set_quiet(1);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(t);
+	n = fread(got, 1, sizeof(got) - 1, t);
+	got[n] = '\0';
+	fclose(t);
+	ck_assert_uint_eq(msg_count(MSG_UNKNOWN_LINE), 2);
+	msg_reset();
+	ck_assert_ptr_null(strstr(got, "a.out:2:"));
+	ck_assert_ptr_null(strstr(got, "dropped"));
+	ck_assert_ptr_null(strstr(got, "error"));
+	ck_assert_ptr_nonnull(strstr(got, "a.out:1:"));
+	ck_assert_ptr_nonnull(strstr(got, "a.out:3:"));
+	ck_assert(strstr(got, "a.out:1:") < strstr(got, "a.out:3:"));
+	ck_assert(strstr(got, "kept note") < strstr(got, "after"));
+}
+END_TEST
+
 Suite *
 make_msg_suite(void)
 {
@@ -118,6 +175,7 @@ make_msg_suite(void)
 	tcase_add_test(tc, test_cap_and_levels);
 	tcase_add_test(tc, test_excerpt);
 	tcase_add_test(tc, test_visible);
+	tcase_add_test(tc, test_hold);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -328,7 +328,7 @@ START_TEST(test_report_pprof_budget)
 	struct report_opts	 o;
 	struct report_run	 run;
 	struct parse_opts	 po;
-	struct profile		*p = profile_create();
+	struct profile		*p = profile_create(), *q = profile_create();
 	Perftools__Profiles__Profile *m;
 	const char		*path = CGA_TESTDATA "/real/sqlite3.out.gz";
 	const char		*say[4] = { NULL, "the others whole",
@@ -338,13 +338,16 @@ START_TEST(test_report_pprof_budget)
 	uint64_t		*sums = NULL, ids, full = 0, one = 0, most = 0;
 	size_t			 at0, addr, k, nk, cap = 0, keys[4];
 	FILE			*out, *uncut;
-	int			 pass, said, byname, j;
+	int			 pass, said, byname, j, rc;
 
 	msg_set_quiet(1);
 	memset(&po, 0, sizeof(po));
 	po.instrs = 1;
 	ck_assert_int_eq(load_file(p, path, &po), 0);
 	(void)profile_done(p);
+	po.instrs = PARSE_INSTRS_SITES;
+	ck_assert_int_eq(load_file(q, path, &po), 0);
+	(void)profile_done(q);
 	nk = profile_nevents(p);
 	for (pass = 0; pass < 4; pass++) {
 		memset(&o, 0, sizeof(o));
@@ -363,9 +366,25 @@ START_TEST(test_report_pprof_budget)
 		hooks.pprof_uncut = 1;
 		ck_assert_int_eq(report_print(uncut, p, NULL, &o, &run), 0);
 		hooks.pprof_uncut = 0;
-		hooks.pprof_frames = 0;
 		same_bytes(out, uncut);
 		ck_assert_int_eq(fclose(uncut), 0);
+		/*
+		 * Read with the calls' sites alone: the same bytes where
+		 * every function goes as one or whole, else asks for every
+		 * instruction having written nothing.
+		 */
+		ck_assert_ptr_nonnull(uncut = tmpfile());
+		rc = report_print(uncut, q, NULL, &o, &run);
+		if (pass < 2) {
+			ck_assert_int_eq(rc, REPORT_NEED_INSTRS);
+			ck_assert_int_eq(fflush(uncut), 0);
+			ck_assert_int_eq(ftell(uncut), 0);
+		} else {
+			ck_assert_int_eq(rc, 0);
+			same_bytes(out, uncut);
+		}
+		ck_assert_int_eq(fclose(uncut), 0);
+		hooks.pprof_frames = 0;
 		keytab_init(&kt, 1);
 		/* As one, a function's self cost is in its own file. */
 		byname = pass >= 2;
@@ -421,6 +440,7 @@ START_TEST(test_report_pprof_budget)
 		perftools__profiles__profile__free_unpacked(m, NULL);
 	}
 	free(sums);
+	profile_free(q);
 	profile_free(p);
 	msg_reset();
 }

@@ -291,6 +291,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned		 bits = size > 0 ? data[0] : 0;
 	unsigned		 more = size > 1 ? data[1] : 0;
 	unsigned		 extra = size > 2 ? data[2] : 0;
+	int			 r;
 
 	if (out == NULL && (out = fopen("/dev/null", "w")) == NULL)
 		abort();
@@ -362,8 +363,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    ((extra & 32) ? "pprof" : "speedscope") : "svg") :
 		    (more & 128) ? ((extra & 32) ? "callgrind" : "folded") :
 		    "dot");
-		/* Exports keep the machine code positions, as main() does. */
+		/* Exports keep the machine code positions, as main() does:
+		 * pprof maybe the calls' sites first (a big profile). */
 		po.instrs = (o.format->needs & FORMAT_INSTRS) != 0;
+		if ((o.format->needs & FORMAT_SITES) && (extra & 64))
+			po.instrs = PARSE_INSTRS_SITES;
 		o.node_threshold = 0.5;
 		o.edge_threshold = 0.1;
 		po.stacks = 1;
@@ -383,15 +387,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			o.nobjdirs = 1;
 		}
 	}
+again:
 	p = profile_create();
 	if (parse_buffer(p, "fuzz", (const char *)data, size, &po) == 0) {
 		(void)profile_done(p);	/* as main() does */
 		/* As main() prints on a terminal. */
 		to = run.visible_names != TVIS_RAW ? tvis_fopen(out,
 		    run.visible_names) : out;
-		(void)report_print(to, p, NULL, &o, &run);
+		r = report_print(to, p, NULL, &o, &run);
 		if (to != out)
 			fclose(to);
+		if (r == REPORT_NEED_INSTRS) {
+			/* As main() does: read again, every instruction. */
+			if (po.instrs != PARSE_INSTRS_SITES)
+				abort();
+			po.instrs = PARSE_INSTRS_ALL;
+			profile_free(p);
+			goto again;
+		}
 	}
 	profile_free(p);
 	msg_reset();

@@ -263,8 +263,16 @@ rs_instrs(struct rs *r, const uint32_t *fnmap, const unsigned char *want)
 	const struct ijump	*j;
 	const struct icall	*c;
 	uint32_t		 i, fn, file;
-	uint64_t		 addr, line;
+	uint64_t		 addr, line, hi;
 
+	if (instrs_sites(si)) {
+		/* The calls and each function's range alone. */
+		instrs_set_sites(di);
+		for (fn = 0; fn < profile_nfuncs(r->src); fn++)
+			if ((want == NULL || want[fn]) &&
+			    instrs_range(si, fn, &addr, &hi))
+				instrs_add_range(di, fnmap[fn], addr, hi);
+	}
 	for (i = 0; i < instrs_count(si); i++) {
 		instrs_get(si, i, &fn, &addr, &file, &line);
 		if (want != NULL && !want[fn])
@@ -283,8 +291,9 @@ rs_instrs(struct rs *r, const uint32_t *fnmap, const unsigned char *want)
 		c = instrs_call(si, i);
 		if (want == NULL || want[c->fn])
 			instrs_add_call(di, fnmap[c->fn], c->addr,
-			    fnmap[c->callee], c->count, rs_cost(r,
-			    instrs_call_cost(si, i), "a call", c->fn));
+			    rs_str(r, c->file), c->line, fnmap[c->callee],
+			    c->count, rs_cost(r, instrs_call_cost(si, i),
+			    "a call", c->fn));
 	}
 }
 

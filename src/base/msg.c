@@ -6,6 +6,7 @@
  */
 #include "base/compat.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <time.h>
 #include <unistd.h>
@@ -88,6 +89,18 @@ static enum msglevel	 msg_worst = MSGL_OK;
 static int		 msg_quiet;
 static _Thread_local unsigned *msg_diverted;
 
+/* Messages held back (msg_hold()): their text, and what was before. */
+static struct {
+	int		 on;
+	pthread_mutex_t	 lock;
+	char		*text;
+	size_t		 len;
+	FILE		*f;
+	unsigned long	 counts[MSG__MAX];
+	enum msglevel	 worst;
+} msg_held = { 0, PTHREAD_MUTEX_INITIALIZER, NULL, 0, NULL, { 0 },
+    MSGL_OK };
+
 /*
  * Return how a message is made visible: as on a terminal even when
  * stderr is not one (a log read later on one), printable UTF-8 kept
@@ -128,10 +141,56 @@ msg_vput(const char *eol, const char *pre, const char *fmt, va_list ap)
 	}
 	if ((vis = malloc(tvis_size(len))) != NULL) {
 		tvis_encode(vis, text, len, msg_tvis(), TVIS_NAME);
-		fprintf(stderr, "%s: %s%s", getprogname(), vis, eol);
+		pthread_mutex_lock(&msg_held.lock);
+		fprintf(msg_held.on && msg_held.f != NULL ? msg_held.f :
+		    stderr, "%s: %s%s", getprogname(), vis, eol);
+		pthread_mutex_unlock(&msg_held.lock);
 		free(vis);
 	}
 	free(text);
+}
+
+/*
+ * Hold the messages back from now on, printing none, until
+ * msg_release() prints them or drops them as if never made (a read or
+ * a report that may be done again).
+ */
+void
+msg_hold(void)
+{
+	pthread_mutex_lock(&msg_held.lock);
+	if (!msg_held.on) {
+		msg_held.on = 1;
+		msg_held.f = open_memstream(&msg_held.text, &msg_held.len);
+		memcpy(msg_held.counts, msg_counts, sizeof(msg_counts));
+		msg_held.worst = msg_worst;
+	}
+	pthread_mutex_unlock(&msg_held.lock);
+}
+
+/*
+ * Stop holding messages back: print those held if print is set, else
+ * drop them, their counts and levels too.
+ */
+void
+msg_release(int print)
+{
+	pthread_mutex_lock(&msg_held.lock);
+	if (msg_held.on) {
+		msg_held.on = 0;
+		if (msg_held.f != NULL && fclose(msg_held.f) == 0 && print)
+			fwrite(msg_held.text, 1, msg_held.len, stderr);
+		msg_held.f = NULL;
+		free(msg_held.text);
+		msg_held.text = NULL;
+		msg_held.len = 0;
+		if (!print) {
+			memcpy(msg_counts, msg_held.counts,
+			    sizeof(msg_counts));
+			msg_worst = msg_held.worst;
+		}
+	}
+	pthread_mutex_unlock(&msg_held.lock);
 }
 
 /* msg_vput() with arguments and no prefix. */

@@ -79,6 +79,8 @@ void		 msg_reset(void);
 void		 msg_set_quiet(int);
 int		 msg_quiet_set(int);
 void		 msg_divert(unsigned *);
+void		 msg_hold(void);
+void		 msg_release(int);
 unsigned long	 msg_count(enum msgid);
 const char	*msg_text(enum msgid);
 const char	*msg_excerpt(char *, size_t, const char *, size_t);

@@ -64,6 +64,10 @@ struct instrs {
 	uint64_t	*ccost;		/*   their costs (call * nevents) */
 	uint32_t	 ncalls;
 	size_t		 ccap;
+	int		 sites;		/* the calls and ranges alone: */
+	uint64_t	*lo, *hi;	/*   fn -> its least and greatest
+					   address (lo > hi: none), */
+	size_t		 rcap;		/*   for functions below rcap */
 };
 
 static uint32_t	instrs_next(struct instrs *, uint32_t, uint32_t);
@@ -125,7 +129,71 @@ instrs_free(struct instrs *t)
 	free(t->jumps);
 	free(t->calls);
 	free(t->ccost);
+	free(t->lo);
+	free(t->hi);
 	free(t);
+}
+
+/*
+ * Keep only the calls of t and each function's range of addresses from
+ * now on (t holds nothing yet): instrs_add() then adds an address to its
+ * function's range, instrs_add_jump() nothing.
+ */
+void
+instrs_set_sites(struct instrs *t)
+{
+	t->sites = 1;
+}
+
+/* Return whether t keeps the calls and ranges alone. */
+int
+instrs_sites(const struct instrs *t)
+{
+	return t->sites;
+}
+
+/* Add the addresses [lo, hi] to the range of function fn (sites only). */
+void
+instrs_add_range(struct instrs *t, uint32_t fn, uint64_t lo, uint64_t hi)
+{
+	size_t	old = t->rcap, cap;
+
+	if (fn >= t->rcap) {
+		cap = t->rcap;
+		t->lo = xgrow(t->lo, &cap, (size_t)fn + 1, sizeof(*t->lo));
+		t->hi = xgrow(t->hi, &t->rcap, (size_t)fn + 1, sizeof(*t->hi));
+		xfill(t->lo + old, 0xff, (t->rcap - old) * sizeof(*t->lo));
+		xfill(t->hi + old, 0, (t->rcap - old) * sizeof(*t->hi));
+	}
+	if (lo < t->lo[fn])
+		t->lo[fn] = lo;
+	if (hi > t->hi[fn])
+		t->hi[fn] = hi;
+}
+
+/*
+ * Give the least and greatest address of function fn's instructions in
+ * *lo and *hi; return 0 if it has none (once trimmed).
+ */
+int
+instrs_range(const struct instrs *t, uint32_t fn, uint64_t *lo,
+    uint64_t *hi)
+{
+	const uint32_t	*ids;
+	uint32_t	 n;
+
+	if (t->sites) {
+		if (fn >= t->rcap || t->lo[fn] > t->hi[fn])
+			return 0;
+		*lo = t->lo[fn];
+		*hi = t->hi[fn];
+		return 1;
+	}
+	if ((ids = instrs_byfn(t, fn, &n)) == NULL || n == 0)
+		return 0;
+	*lo = t->addr[ids[0]];
+	*hi = t->addr[ids[n - 1]];
+	return 1;
 }
 
 /* Size the arrays of t for cap instructions. */
@@ -182,6 +250,8 @@ instrs_reserve(struct instrs *t, uint32_t n)
 {
 	size_t	need = (size_t)t->n + n;
 
+	if (t->sites)
+		return;
 	if (need > t->icap)
 		instrs_resize(t, need > 2 * t->icap ? need : 2 * t->icap);
 	vpack_reserve(&t->cost, need < UINT32_MAX ? (uint32_t)need :
@@ -247,7 +317,13 @@ void
 instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
     uint64_t line, const uint64_t *cost, unsigned k)
 {
-	uint32_t	id = instrs_next(t, fn, 1);
+	uint32_t	id;
+
+	if (t->sites) {
+		instrs_add_range(t, fn, addr, addr);
+		return;
+	}
+	id = instrs_next(t, fn, 1);
 
 	t->fn[id] = fn;
 	t->addr[id] = addr;
@@ -265,6 +341,8 @@ void
 instrs_add_jump(struct instrs *t, uint32_t fn, int cond, uint64_t addr,
     uint64_t target, uint64_t executed, uint64_t taken)
 {
+	if (t->sites)
+		return;
 	if (t->njumps == UINT32_MAX - 1)
 		errx(1, "more than %u jumps", UINT32_MAX - 2);
 	t->jumps = xgrow(t->jumps, &t->jcap, (size_t)t->njumps + 1,
@@ -275,12 +353,14 @@ instrs_add_jump(struct instrs *t, uint32_t fn, int cond, uint64_t addr,
 }
 
 /*
- * Add count calls from addr of function fn to callee, with inclusive
- * cost (nevents counts), appended as jumps are.
+ * Add count calls from addr of function fn, its line in source file
+ * (string id) file, to callee, with inclusive cost (nevents counts),
+ * appended as jumps are.
  */
 void
 instrs_add_call(struct instrs *t, uint32_t fn, uint64_t addr,
-    uint32_t callee, uint64_t count, const uint64_t *cost)
+    uint32_t file, uint64_t line, uint32_t callee, uint64_t count,
+    const uint64_t *cost)
 {
 	if (t->ncalls == UINT32_MAX - 1)
 		errx(1, "more than %u calls", UINT32_MAX - 2);
@@ -290,7 +370,8 @@ instrs_add_call(struct instrs *t, uint32_t fn, uint64_t addr,
 		t->ccost = xreallocarray(t->ccost, t->ccap,
 		    t->nevents * sizeof(*t->ccost));
 	}
-	t->calls[t->ncalls] = (struct icall){ fn, callee, addr, count };
+	t->calls[t->ncalls] = (struct icall){ fn, callee, addr, count, file,
+	    line };
 	memcpy(t->ccost + (size_t)t->ncalls * t->nevents, cost,
 	    t->nevents * sizeof(*cost));
 	t->ncalls++;
@@ -308,6 +389,13 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 {
 	uint32_t	 i, j, k, id, fn;
 
+	if (src->sites) {
+		t->sites = 1;	/* t holds nothing else: read alike */
+		for (fn = 0; fn < src->rcap; fn++)
+			if (src->lo[fn] <= src->hi[fn])
+				instrs_add_range(t, fnmap[fn], src->lo[fn],
+				    src->hi[fn]);
+	}
 	instrs_reserve(t, src->n);
 	/* A function's run of instructions at once. */
 	for (i = 0; i < src->n; i = j) {
@@ -332,8 +420,9 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 	for (i = 0; i < src->ncalls; i++) {
 		const struct icall	*c = &src->calls[i];
 
-		instrs_add_call(t, fnmap[c->fn], c->addr, fnmap[c->callee],
-		    c->count, src->ccost + (size_t)i * src->nevents);
+		instrs_add_call(t, fnmap[c->fn], c->addr, strmap[c->file],
+		    c->line, fnmap[c->callee], c->count, src->ccost +
+		    (size_t)i * src->nevents);
 	}
 }
 
@@ -342,6 +431,23 @@ unsigned
 instrs_nevents(const struct instrs *t)
 {
 	return t->nevents;
+}
+
+/*
+ * Return whether t holds no instruction (sites only: no function has a
+ * range).
+ */
+int
+instrs_empty(const struct instrs *t)
+{
+	uint32_t	fn;
+
+	if (!t->sites)
+		return t->n == 0;
+	for (fn = 0; fn < t->rcap; fn++)
+		if (t->lo[fn] <= t->hi[fn])
+			return 0;
+	return 1;
 }
 
 /* Return the number of instructions with a cost. */

@@ -410,9 +410,24 @@ profile_nevents(const struct profile *p)
 struct instrs *
 profile_instrs_mut(struct profile *p)
 {
-	if (p->ins == NULL)
+	if (p->ins == NULL) {
 		p->ins = instrs_new(p->nevents);
+		if (p->ins_sites)
+			instrs_set_sites(p->ins);
+	}
 	return p->ins;
+}
+
+/*
+ * Keep of p's machine code only the calls' sites (instrs_set_sites()),
+ * from its first line on.
+ */
+void
+profile_instrs_sites(struct profile *p)
+{
+	p->ins_sites = 1;
+	if (p->ins != NULL)
+		instrs_set_sites(p->ins);
 }
 
 /* Return p's exact stacks for adding to, made on first use. */

@@ -77,6 +77,7 @@ void		 profile_add_derived(struct profile *, const uint32_t *,
 		    unsigned);
 void		 profile_set_rows(struct profile *, enum profile_rows);
 struct instrs	*profile_instrs_mut(struct profile *);
+void		 profile_instrs_sites(struct profile *);
 struct stacks	*profile_stacks_mut(struct profile *);
 struct part	*profile_new_part(struct profile *, uint32_t);
 struct part	*profile_part_mut(struct profile *, size_t);

@@ -153,6 +153,7 @@ struct profile {
 	uint32_t	 *merge_lines;	/* profile_merge()'s map of lines, */
 	size_t		  merge_cap;	/*   kept from merge to merge */
 	struct instrs	 *ins;		/* machine code costs, if kept */
+	int		  ins_sites;	/*   or only the calls' sites */
 	struct stacks	 *stk;		/* exact stacks, if kept */
 	unsigned	  cap_nevents;	/* after profile_clear(): the events
 					   of line_cap and arc_cap */

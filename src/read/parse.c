@@ -55,7 +55,10 @@ parser_create(struct profile *p, const char *fname,
 	ps->npos = 1;
 	ps->pos_line = 0;
 	ps->pos_instr = -1;
-	ps->keep = o != NULL && o->instrs;
+	ps->keep = o != NULL && o->instrs == PARSE_INSTRS_ALL;
+	ps->sites = o != NULL && o->instrs == PARSE_INSTRS_SITES;
+	if (ps->sites)
+		profile_instrs_sites(p);
 	ps->want_stacks = o != NULL && o->stacks;
 	ps->ob = ps->fl = ps->fi = 0;
 	ps->fn = ps->fn_name = NONE;

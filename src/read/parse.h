@@ -27,11 +27,15 @@ struct parse_opts {
 					   (no thread: line counts as 1) */
 	int		 stacks;	/* keep the exact stacks of xtree
 					   files (stacks.h); one thread */
-	int		 instrs;	/* keep each instruction's costs,
-					   jumps and calls (instrs.h); read
-					   in one thread, by the careful
-					   path */
+	int		 instrs;	/* PARSE_INSTRS_ALL: keep each
+					   instruction's costs, jumps and
+					   calls (instrs.h); _SITES: the
+					   calls and each function's range
+					   of addresses alone */
 };
+
+#define PARSE_INSTRS_ALL	1
+#define PARSE_INSTRS_SITES	2
 
 struct parser;
 

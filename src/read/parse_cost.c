@@ -119,10 +119,10 @@ parser_call_cost(struct parser *ps, uint64_t line)
 		if (profile_add_call(ps->p, ps->fn, ps->fi, line, callee,
 		    ps->call_count, ps->cost))
 			msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
-		if (ps->keep && ps->pos_instr >= 0)
+		if ((ps->keep || ps->sites) && ps->pos_instr >= 0)
 			instrs_add_call(profile_instrs_mut(ps->p), ps->fn,
-			    ps->pos[ps->pos_instr], callee, ps->call_count,
-			    ps->cost);
+			    ps->pos[ps->pos_instr], ps->fi, line, callee,
+			    ps->call_count, ps->cost);
 	}
 	ps->cob = ps->cfi = NONE;
 }
@@ -242,7 +242,7 @@ parser_costline(struct parser *ps, const char *s, const char *end,
 	ps->given = nev;
 	if (profile_add_self(ps->p, ps->fn, ps->fi, line, ps->cost, nev))
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);
-	if (ps->keep && ps->pos_instr >= 0)
+	if ((ps->keep || ps->sites) && ps->pos_instr >= 0)
 		instrs_add(profile_instrs_mut(ps->p), ps->fn,
 		    ps->pos[ps->pos_instr], ps->fi, line, ps->cost, nev);
 	/* An xtree block's cost, at its innermost frame. */

@@ -327,6 +327,10 @@ parser_fastadd(struct parser *ps, uint64_t line)
 	uint64_t	*cost = ps->cost, v;
 	int		 over;
 
+	/* The calls' sites kept: each function's range of addresses. */
+	if (ps->sites && ps->pos_instr >= 0)
+		instrs_add_range(profile_instrs_mut(ps->p), ps->fn,
+		    ps->pos[ps->pos_instr], ps->pos[ps->pos_instr]);
 	if (ps->hit && ps->hit_line == line && !ps->keep) {
 		if (ps->nevents == 1) {
 			/* Hold the count back while the sums have room. */

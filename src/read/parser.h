@@ -169,6 +169,7 @@ struct parser {
 
 	/* machine code (parse_opts' instrs): kept, and the pending jump */
 	int		 keep;
+	int		 sites;		/* or only the calls' sites */
 	int		 jump_cond, jump_known;
 	uint64_t	 jump_target, jump_exe, jump_taken;
 

@@ -47,6 +47,11 @@ struct selection;
 #define FORMAT_BINARY	0x2000	/* bytes for programs, not for a
 				   terminal */
 #define FORMAT_ONE	0x4000	/* one profile written: not with --diff */
+#define FORMAT_SITES	0x8000	/* with FORMAT_INSTRS: a big profile read
+				   with the calls' sites alone first
+				   (PARSE_INSTRS_SITES); the view says
+				   REPORT_NEED_INSTRS if that is not
+				   enough */
 
 /* An output format: a row of view/format.c. */
 struct format {

@@ -26,7 +26,7 @@ const struct format formats[] = {
 	    FORMAT_STACKS_EVERY | FORMAT_QUIET | FORMAT_ONE, 0 },
 	/* Stacks Go's pprof reads in seconds: see report_pprof.c. */
 	{ "pprof", report_pprof, FORMAT_CALLS | FORMAT_STACKS |
-	    FORMAT_STACKS_EVERY | FORMAT_INSTRS |
+	    FORMAT_STACKS_EVERY | FORMAT_INSTRS | FORMAT_SITES |
 	    FORMAT_QUIET | FORMAT_BINARY | FORMAT_ONE,
 	    REPORT_PPROF_FRAMES / 2 },
 	{ "callgrind", report_callgrind, FORMAT_INSTRS | FORMAT_WHOLE |

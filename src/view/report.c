@@ -38,7 +38,7 @@ report_plain(FILE *out, const struct selection *sel)
  * old, to out.  Return 0; -1 after an error message if an event named
  * in the options is not in the profile or cannot be derived; 1 if a source file the user
  * named could not be read; GATE_EXIT if a --fail-above limit was
- * exceeded.
+ * exceeded; REPORT_NEED_INSTRS (report.h) with nothing written or said.
  */
 int
 report_print(FILE *out, const struct profile *p, const struct profile *old,
@@ -54,6 +54,10 @@ report_print(FILE *out, const struct profile *p, const struct profile *old,
 	flockfile(out);
 	rc = o->format->view(out, sel);
 	funlockfile(out);
+	if (rc == REPORT_NEED_INSTRS) {
+		select_free(sel);
+		return rc;		/* nothing said yet */
+	}
 	for (i = 0; i < sel->ngres; i++)
 		if (sel->gres[i].failed)
 			gate_report(&sel->gres[i]);

@@ -17,6 +17,13 @@ struct selection;
 
 /* What a view returns: 0, or REPORT_ERR_FILE if a named file failed. */
 #define REPORT_ERR_FILE	1
+/*
+ * What pprof's export returns, having written nothing, when the profile
+ * keeps only the calls' sites of its machine code (PARSE_INSTRS_SITES)
+ * and the export would split functions by instruction: read it again
+ * with every instruction and print again.
+ */
+#define REPORT_NEED_INSTRS	4	/* not GATE_EXIT */
 
 /*
  * Location ids pprof's samples hold at most (report_pprof.c); its stacks

@@ -15,7 +15,11 @@
  * costliest functions keep their lines or instructions and the others
  * are split only by file, at line 0, or past that, not split at all.
  * A caller's frame is its costliest call site of the callee for the
- * first sort event (its line, and address when known).
+ * first sort event (the line, and address when known, of the call's
+ * own cost line).  Read with the calls' sites alone (instrs_sites(): a
+ * big profile, main.c), the export goes on where every function goes
+ * as one or whole, and else asks for every instruction having written
+ * nothing (REPORT_NEED_INSTRS).
  * Objects are mappings; with instruction positions each object's
  * addresses are moved to a range of its own (a base of 2^32 steps, its
  * file offsets its addresses), so that pprof -disasm finds them in the
@@ -228,7 +232,8 @@ static void	pp_split(struct pp *, size_t, uint32_t, uint64_t, uint32_t *,
 static int	pp_walk(struct pp *, uint64_t *, uint64_t *, size_t, uint64_t);
 static int	pp_rankcmp(const void *, const void *);
 static uint64_t	pp_sum(const uint64_t *, uint32_t);
-static void	pp_modes(struct pp *);
+static int	pp_modes(struct pp *);
+static void	pp_free(struct pp *);
 static void	pp_path(struct pp *, const struct flame *, uint32_t,
 		    uint32_t, const uint32_t *, const uint32_t *);
 static void	pp_sample(struct pp *, uint32_t, const uint64_t *, size_t);
@@ -513,7 +518,7 @@ static void
 pp_bases(struct pp *w)
 {
 	uint32_t	 nobj = profile_nobjects(w->p), i, fn, file, obj, name;
-	uint64_t	*lo, *hi, addr, line, next = PP_STEP;
+	uint64_t	*lo, *hi, addr, last, next = PP_STEP;
 
 	w->base = xcalloc(nobj + 1, sizeof(*w->base));
 	w->has_base = xcalloc(nobj + 1, 1);
@@ -523,16 +528,17 @@ pp_bases(struct pp *w)
 		return;
 	for (i = 0; i < nobj; i++)
 		lo[i] = UINT64_MAX;
-	for (i = 0; i < instrs_count(w->ins); i++) {
-		instrs_get(w->ins, i, &fn, &addr, &file, &line);
+	for (fn = 0; fn < profile_nfuncs(w->p); fn++) {
+		if (!instrs_range(w->ins, fn, &addr, &last))
+			continue;
 		profile_func(w->p, fn, &obj, &file, &name);
 		if (w->objidx[obj] == 0)
 			continue;
 		obj = w->objidx[obj] - 1;
 		if (addr < lo[obj])
 			lo[obj] = addr;
-		if (addr > hi[obj])
-			hi[obj] = addr;
+		if (last > hi[obj])
+			hi[obj] = last;
 	}
 	for (i = 0; i < nobj; i++) {
 		if (lo[i] == UINT64_MAX)
@@ -842,8 +848,8 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 {
 	struct pp_site	*s = NULL;
 	const struct icall *c;
-	uint64_t	 key, line, cost, iline, iaddr;
-	uint32_t	 i, id, k, caller, callee, file, ifn, ifile;
+	uint64_t	 key, line, cost;
+	uint32_t	 i, id, caller, callee, file;
 	size_t		 cap = 0;
 	int		 created;
 
@@ -880,13 +886,8 @@ pp_sites(const struct pp *w, struct keytab *kt, struct pp_site **sites,
 			s[id].has_addr = 1;
 			s[id].addr = c->addr;
 			s[id].cost = cost;
-			if ((k = instrs_find(w->ins, c->fn, c->addr)) !=
-			    UINT32_MAX) {
-				instrs_get(w->ins, k, &ifn, &iaddr, &ifile,
-				    &iline);
-				s[id].file = ifile;
-				s[id].line = iline;
-			}
+			s[id].file = c->file;
+			s[id].line = c->line;
 		}
 	}
 	*sites = s;
@@ -1266,9 +1267,11 @@ pp_sum(const uint64_t *ids, uint32_t nf)
  * if what that adds still fits.  If the functions whole do not fit
  * (deep stacks of C++ code inlined from many headers: a sample for each
  * file of each), each is taken as one, and then, costliest first, whole
- * where that still fits.
+ * where that still fits.  Return 0; -1, having chosen nothing, if the
+ * functions whole fit but the profile kept only the calls' sites of its
+ * machine code (instrs_sites()): its instructions are wanted.
  */
-static void
+static int
 pp_modes(struct pp *w)
 {
 	struct pp_units	*u = &w->u;
@@ -1279,6 +1282,7 @@ pp_modes(struct pp *w)
 	uint64_t	 room = 0, add;
 	size_t		 k0 = 0;
 	unsigned char	*finest;
+	int		 need = 0;
 
 	finest = xreallocarray(NULL, (size_t)nf + 1, 1);
 	memcpy(finest, u->mode, nf);
@@ -1309,6 +1313,10 @@ pp_modes(struct pp *w)
 		memset(cost, 0, (size_t)nf * sizeof(*cost));
 		memset(u->mode, PP_WHOLE, nf);
 		(void)pp_walk(w, whole, cost, k0, 0);
+	} else if (w->ins != NULL && instrs_sites(w->ins)) {
+		/* Functions could be split: every instruction is wanted. */
+		need = -1;
+		goto out;
 	} else {
 		room = w->most - sum;
 		memcpy(u->mode, finest, nf);
@@ -1355,6 +1363,7 @@ out:
 	free(one);
 	free(whole);
 	free(cost);
+	return need;
 }
 
 /*
@@ -1373,11 +1382,9 @@ report_pprof(FILE *out, const struct selection *sel)
 	w->sel = sel;
 	w->p = p;
 	w->ins = profile_instrs(p);
-	if (w->ins != NULL && instrs_count(w->ins) == 0)
+	if (w->ins != NULL && instrs_empty(w->ins))
 		w->ins = NULL;
 	w->nvals = sel->nshow;
-	/* The fastest compression: the export is written once, read once. */
-	w->gz = gzout_open(out, 1);
 	w->st = strtab_create();
 	w->strmap = xcalloc((size_t)profile_nstrings(p) + 1,
 	    sizeof(*w->strmap));
@@ -1398,10 +1405,15 @@ report_pprof(FILE *out, const struct selection *sel)
 	/* A caller's frame: its costliest site for the first sort event. */
 	pp_sites(w, &w->sitekeys, &w->sites, sel->nsort > 0 ? sel->sort[0] :
 	    0);
-	pp_modes(w);
+	if (pp_modes(w) == -1) {
+		pp_free(w);
+		return REPORT_NEED_INSTRS;
+	}
 	if (pp_modes_said(w, said, sizeof(said)) == 0)
 		msg_note("%s: pprof %s; --function narrows the export",
 		    sel->run->profile_name, said);
+	/* The fastest compression: the export is written once, read once. */
+	w->gz = gzout_open(out, 1);
 	pp_head(w);
 	(void)pp_walk(w, NULL, NULL, 0, 0);
 	pp_flush(w);
@@ -1410,7 +1422,14 @@ report_pprof(FILE *out, const struct selection *sel)
 		msg_note("pprof values are signed: counts above %lld were "
 		    "written as %lld", (long long)INT64_MAX,
 		    (long long)INT64_MAX);
+	pp_free(w);
+	return 0;
+}
 
+/* Free the export's tables and w. */
+static void
+pp_free(struct pp *w)
+{
 	strtab_free(w->st);
 	free(w->packed);
 	free(w->strmap);
@@ -1440,5 +1459,4 @@ report_pprof(FILE *out, const struct selection *sel)
 	free(w->path);
 	free(w->path_len);
 	free(w);
-	return 0;
 }
