@@ -165,11 +165,31 @@ instrs_compacted(const char *path, const struct parse_opts *po,
 	profile_free(r);
 }
 
+/*
+ * Read path with every instruction kept (po set so) into a profile, once
+ * read; NULL if it cannot be read or holds no machine code.
+ */
+static struct profile *
+load_kept(const char *path, struct parse_opts *po)
+{
+	struct profile	*p = profile_create();
+
+	msg_set_quiet(1);
+	memset(po, 0, sizeof(*po));
+	po->instrs = PARSE_INSTRS_ALL;
+	if (load_file(p, path, po) != 0 || profile_instrs(p) == NULL) {
+		profile_free(p);
+		return NULL;
+	}
+	ck_assert_int_eq(profile_done(p), 0);
+	return p;
+}
+
 static void
 instrs_one(const char *path, void *arg)
 {
 	struct parse_opts	 po;
-	struct profile		*p = profile_create(), *q = profile_create();
+	struct profile		*p, *q;
 	const struct instrs	*ins;
 	const uint32_t		*ids;
 	uint64_t		*a, *b, *c, l, addr, prev;
@@ -177,17 +197,11 @@ instrs_one(const char *path, void *arg)
 	unsigned		 nev, e;
 	size_t			*n = arg;
 
-	msg_set_quiet(1);
-	memset(&po, 0, sizeof(po));
-	po.instrs = 1;
-	if (load_file(p, path, &po) != 0 || (ins = profile_instrs(p)) ==
-	    NULL) {
-		profile_free(p);
-		profile_free(q);
+	if ((p = load_kept(path, &po)) == NULL)
 		return;
-	}
+	ins = profile_instrs(p);
+	q = profile_create();
 	(*n)++;
-	ck_assert_int_eq(profile_done(p), 0);
 	instrs_compacted(path, &po, ins);
 	ck_assert_int_eq(load_file(q, path, NULL), 0);
 	nev = profile_nevents(p);
@@ -256,9 +270,8 @@ END_TEST
 /*
  * Read path with the calls' sites of its machine code alone (in one
  * thread and in chunks read ahead, every other in a second thread) and
- * check them
- * against every instruction kept: the same calls, each with its
- * position, count and costs, the same range of addresses for each
+ * check them against every instruction kept: the same calls, each with
+ * its position, count and costs, the same range of addresses for each
  * function, nothing else of the machine code, the rest of the profile
  * alike.
  */
@@ -266,7 +279,7 @@ static void
 sites_one(const char *path, void *arg)
 {
 	struct parse_opts	 po;
-	struct profile		*p = profile_create(), *q;
+	struct profile		*p, *q;
 	const struct instrs	*a, *b;
 	const struct icall	*x, *y;
 	uint64_t		 lo[2], hi[2];
@@ -275,16 +288,10 @@ sites_one(const char *path, void *arg)
 	size_t			*n = arg, chunk;
 	int			 r[2];
 
-	msg_set_quiet(1);
-	memset(&po, 0, sizeof(po));
-	po.instrs = PARSE_INSTRS_ALL;
-	if (load_file(p, path, &po) != 0 || (a = profile_instrs(p)) ==
-	    NULL) {
-		profile_free(p);
+	if ((p = load_kept(path, &po)) == NULL)
 		return;
-	}
+	a = profile_instrs(p);
 	(*n)++;
-	(void)profile_done(p);
 	nev = profile_nevents(p);
 	for (chunk = 0; chunk <= 32768; chunk += 32768) {
 		q = profile_create();

@@ -11,6 +11,44 @@
 #include "check_suites.h"
 #include "check_util.h"
 
+/*
+ * Send stderr to a temporary file, returned, messages printed from a
+ * fresh start; the old stderr in *saved.
+ */
+static FILE *
+err_catch(int *saved)
+{
+	FILE	*t;
+
+	ck_assert_ptr_nonnull(t = tmpfile());
+	fflush(stderr);
+	*saved = dup(STDERR_FILENO);
+	dup2(fileno(t), STDERR_FILENO);
+	msg_reset();
+	msg_set_quiet(0);
+	return t;
+}
+
+/*
+ * Give stderr back (saved) and read what t caught into got (size bytes,
+ * ended by a NUL); return its length.
+ */
+static size_t
+err_take(FILE *t, int saved, char *got, size_t size)
+{
+	size_t	n;
+
+	msg_set_quiet(1);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(t);
+	n = fread(got, 1, size - 1, t);
+	got[n] = '\0';
+	fclose(t);
+	return n;
+}
+
 START_TEST(test_every_message_documented)
 {
 	FILE	*f;
@@ -77,24 +115,12 @@ START_TEST(test_visible)
 	size_t	 n;
 	int	 saved;
 
-	ck_assert_ptr_nonnull(t = tmpfile());
-	fflush(stderr);
-	saved = dup(STDERR_FILENO);
-	dup2(fileno(t), STDERR_FILENO);
-	msg_reset();
-	msg_set_quiet(0);
+	t = err_catch(&saved);
 	msg(MSG_OPEN, "e\033]0;title\007.out", 0, "fn \033[2J%s", "x\ty");
 	msg(MSG_UNKNOWN_LINE, "a.out", 3, "%s", "caf\303\251");
 	msg_note("limit exceeded: %s", "f\033[31m");
 	msg_usage_error("--show event '%s' is unknown", "I\033r");
-	msg_set_quiet(1);
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	rewind(t);
-	n = fread(got, 1, sizeof(got) - 1, t);
-	got[n] = '\0';
-	fclose(t);
+	n = err_take(t, saved, got, sizeof(got));
 	msg_reset();
 	ck_assert_ptr_null(memchr(got, '\033', n));
 	ck_assert_ptr_null(memchr(got, '\007', n));
@@ -117,15 +143,9 @@ START_TEST(test_hold)
 {
 	char	 got[1024];
 	FILE	*t;
-	size_t	 n;
 	int	 saved;
 
-	ck_assert_ptr_nonnull(t = tmpfile());
-	fflush(stderr);
-	saved = dup(STDERR_FILENO);
-	dup2(fileno(t), STDERR_FILENO);
-	msg_reset();
-	msg_set_quiet(0);
+	t = err_catch(&saved);
 	msg(MSG_UNKNOWN_LINE, "a.out", 1, NULL);
 	msg_hold();
 	msg(MSG_UNKNOWN_LINE, "a.out", 2, NULL);
@@ -145,14 +165,7 @@ START_TEST(test_hold)
 	    strlen(": a.out:1: warning: unknown line, ignored\n"));
 	msg_release(1);
 	msg_note("after");
-	msg_set_quiet(1);
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	rewind(t);
-	n = fread(got, 1, sizeof(got) - 1, t);
-	got[n] = '\0';
-	fclose(t);
+	(void)err_take(t, saved, got, sizeof(got));
 	ck_assert_uint_eq(msg_count(MSG_UNKNOWN_LINE), 2);
 	msg_reset();
 	ck_assert_ptr_null(strstr(got, "a.out:2:"));
