@@ -27,6 +27,11 @@
  */
 #define INSTRS_AGAIN	((uint32_t)1 << 18)
 
+/* A function's least and greatest address. */
+struct irange {
+	uint64_t	 lo, hi;
+};
+
 struct instrs {
 	unsigned	 nevents;
 	uint32_t	 n;		/* instructions: while read, one for
@@ -65,7 +70,7 @@ struct instrs {
 	uint32_t	 ncalls;
 	size_t		 ccap;
 	int		 sites;		/* the calls and ranges alone: */
-	uint64_t	*lo, *hi;	/*   fn -> its least and greatest
+	struct irange	*range;		/*   fn -> its least and greatest
 					   address (lo > hi: none), */
 	size_t		 rcap;		/*   for functions below rcap */
 };
@@ -129,8 +134,7 @@ instrs_free(struct instrs *t)
 	free(t->jumps);
 	free(t->calls);
 	free(t->ccost);
-	free(t->lo);
-	free(t->hi);
+	free(t->range);
 	free(t);
 }
 
@@ -156,19 +160,18 @@ instrs_sites(const struct instrs *t)
 void
 instrs_add_range(struct instrs *t, uint32_t fn, uint64_t lo, uint64_t hi)
 {
-	size_t	old = t->rcap, cap;
+	size_t	old = t->rcap, i;
 
 	if (fn >= t->rcap) {
-		cap = t->rcap;
-		t->lo = xgrow(t->lo, &cap, (size_t)fn + 1, sizeof(*t->lo));
-		t->hi = xgrow(t->hi, &t->rcap, (size_t)fn + 1, sizeof(*t->hi));
-		xfill(t->lo + old, 0xff, (t->rcap - old) * sizeof(*t->lo));
-		xfill(t->hi + old, 0, (t->rcap - old) * sizeof(*t->hi));
+		t->range = xgrow(t->range, &t->rcap, (size_t)fn + 1,
+		    sizeof(*t->range));
+		for (i = old; i < t->rcap; i++)
+			t->range[i] = (struct irange){ UINT64_MAX, 0 };
 	}
-	if (lo < t->lo[fn])
-		t->lo[fn] = lo;
-	if (hi > t->hi[fn])
-		t->hi[fn] = hi;
+	if (lo < t->range[fn].lo)
+		t->range[fn].lo = lo;
+	if (hi > t->range[fn].hi)
+		t->range[fn].hi = hi;
 }
 
 /*
@@ -183,10 +186,10 @@ instrs_range(const struct instrs *t, uint32_t fn, uint64_t *lo,
 	uint32_t	 n;
 
 	if (t->sites) {
-		if (fn >= t->rcap || t->lo[fn] > t->hi[fn])
+		if (fn >= t->rcap || t->range[fn].lo > t->range[fn].hi)
 			return 0;
-		*lo = t->lo[fn];
-		*hi = t->hi[fn];
+		*lo = t->range[fn].lo;
+		*hi = t->range[fn].hi;
 		return 1;
 	}
 	if ((ids = instrs_byfn(t, fn, &n)) == NULL || n == 0)
@@ -392,9 +395,9 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 	if (src->sites) {
 		t->sites = 1;	/* t holds nothing else: read alike */
 		for (fn = 0; fn < src->rcap; fn++)
-			if (src->lo[fn] <= src->hi[fn])
-				instrs_add_range(t, fnmap[fn], src->lo[fn],
-				    src->hi[fn]);
+			if (src->range[fn].lo <= src->range[fn].hi)
+				instrs_add_range(t, fnmap[fn],
+				    src->range[fn].lo, src->range[fn].hi);
 	}
 	instrs_reserve(t, src->n);
 	/* A function's run of instructions at once. */
@@ -445,7 +448,7 @@ instrs_empty(const struct instrs *t)
 	if (!t->sites)
 		return t->n == 0;
 	for (fn = 0; fn < t->rcap; fn++)
-		if (t->lo[fn] <= t->hi[fn])
+		if (t->range[fn].lo <= t->range[fn].hi)
 			return 0;
 	return 1;
 }
