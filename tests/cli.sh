@@ -143,5 +143,30 @@ for tun in "" "glibc.malloc.top_pad=0" "glibc.malloc.hugetlb=0"; do
 	}
 done
 
+# Functions 192 KB apart go to objdump in one run when their object is
+# big enough that a run's fixed cost (its code and symbols read whole)
+# outweighs listing the gap: a 64th of the object's size; apart in a
+# small one.
+printf '#!/bin/sh\nfor a; do case $a in --st*) printf "%%s " "$a" ;; esac; done >>%s/runs\necho >>%s/runs\n' \
+    "$tmp" "$tmp" >objdump
+cp "$td/asm/bin/loop" small
+cp small big
+truncate -s 16M big
+for obj in small big; do
+	rm -f runs
+	printf 'positions: instr line\nevents: Ir\nob=%s\nfl=x.c\nfn=f\n0x1139 3 7\nfn=g\n0x31139 4 5\n' \
+	    "$tmp/$obj" >gap.out
+	"$prog" --asm=yes --auto=no --objdump="$tmp/objdump" gap.out \
+	    >/dev/null 2>&1
+	case $obj in
+	small) want="--start-address=0x1139 --stop-address=0x1149 |--start-address=0x31139 --stop-address=0x31149 |" ;;
+	big) want="--start-address=0x1139 --stop-address=0x31149 |" ;;
+	esac
+	[ "$(tr '\n' '|' <runs 2>/dev/null)" = "$want" ] || {
+		echo "FAIL: objdump's runs on $obj: $(tr '\n' '|' <runs 2>/dev/null), not $want"
+		fail=1
+	}
+done
+
 [ $fail -eq 0 ] || exit 1
 echo "cli: ok"

@@ -45,7 +45,8 @@ struct objdump_keep {
 
 static void	objdump_line(struct objdump *, struct objdump_keep *,
 		    const char *, size_t);
-static int	objdump_open(const char *, time_t *, enum objdump_result *);
+static int	objdump_open(const char *, struct stat *,
+		    enum objdump_result *);
 static void	objdump_unfd(char *, size_t, const char *);
 static int	objdump_insncmp(const void *, const void *);
 static int	objdump_pipe(int *);
@@ -81,24 +82,22 @@ objdump_pipe(int *fd)
 
 /*
  * Open path as srcfile_open() does, and check that it starts as an ELF
- * object does; return the descriptor and its modification time in
- * *mtime, or -1 with why in *r.
+ * object does; return the descriptor and its status in *st, or -1 with
+ * why in *r.
  */
 static int
-objdump_open(const char *path, time_t *mtime, enum objdump_result *r)
+objdump_open(const char *path, struct stat *st, enum objdump_result *r)
 {
-	struct stat		 st;
 	enum srcfile_result	 sr;
 	unsigned char		 magic[4];
 	int			 fd;
 
-	if ((fd = srcfile_open(path, &st, &sr)) == -1) {
+	if ((fd = srcfile_open(path, st, &sr)) == -1) {
 		*r = sr == SRCFILE_NOT_REGULAR ? OBJDUMP_NOT_REGULAR :
 		    errno == ENOENT || errno == ENOTDIR ? OBJDUMP_MISSING :
 		    OBJDUMP_UNREADABLE;
 		return -1;
 	}
-	*mtime = st.st_mtime;
 	if (pread(fd, magic, sizeof(magic), 0) != (ssize_t)sizeof(magic) ||
 	    memcmp(magic, "\177ELF", 4) != 0) {
 		close(fd);
@@ -111,16 +110,20 @@ objdump_open(const char *path, time_t *mtime, enum objdump_result *r)
 
 /*
  * Check that path is a readable regular file that starts as an ELF
- * object does; give its modification time in *mtime.
+ * object does; give its modification time in *mtime, its size in *size.
  */
 enum objdump_result
-objdump_check(const char *path, time_t *mtime)
+objdump_check(const char *path, time_t *mtime, uint64_t *size)
 {
 	enum objdump_result	r;
+	struct stat		st;
 	int			fd;
 
-	if ((fd = objdump_open(path, mtime, &r)) != -1)
+	if ((fd = objdump_open(path, &st, &r)) != -1) {
+		*mtime = st.st_mtime;
+		*size = (uint64_t)st.st_size;
 		close(fd);
+	}
 	return r;
 }
 
@@ -512,7 +515,6 @@ objdump_spawn(const char *prog, const char *object, uint64_t start,
 	posix_spawnattr_t		 attr;
 	enum objdump_result		 r;
 	struct stat			 st;
-	time_t				 mtime;
 	char				 a1[48], a2[48], *argv[10];
 	char				**env, *added;
 	int				 objfd, bydesc, outp[2], errp[2], rc;
@@ -528,7 +530,7 @@ objdump_spawn(const char *prog, const char *object, uint64_t start,
 	argv[4] = "--no-show-raw-insn";
 	argv[5] = a1;
 	argv[6] = a2;
-	if ((objfd = objdump_open(object, &mtime, &r)) == -1) {
+	if ((objfd = objdump_open(object, &st, &r)) == -1) {
 		snprintf(err, errsize, "cannot open it again");
 		return -1;
 	}

@@ -68,7 +68,7 @@ struct objdump_texts {
 	int		 scattered;	/* text j at base + (j - j0) * maxlen */
 };
 
-enum objdump_result objdump_check(const char *, time_t *);
+enum objdump_result objdump_check(const char *, time_t *, uint64_t *);
 enum objdump_result objdump_read(struct objdump *, const char *,
 		    const char *, uint64_t, uint64_t,
 		    const struct objdump_span *, size_t, unsigned, char *,

@@ -100,6 +100,7 @@ struct asmobj {
 	enum objdump_result found;
 	char		*why;		/* objdump's failure, or NULL */
 	time_t		 mtime;
+	uint64_t	 size;		/* its size in bytes */
 	int		 newer;		/* newer than the profile */
 	struct objdump	 dis;
 };
