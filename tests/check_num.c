@@ -152,7 +152,8 @@ END_TEST
  * against digits from printf with a comma before every third from the
  * right: each power of ten and its neighbours, 2^64 - 1 and 200,000
  * numbers of every length; with a minus sign too; and without
- * separators (num_u64(), two digits at a time), printf's digits.
+ * separators (num_u64(), two digits at a time), printf's digits; in
+ * hexadecimal (num_hex()), printf's "0x%llx".
  */
 START_TEST(test_commify)
 {
@@ -184,6 +185,11 @@ START_TEST(test_commify)
 		}
 		want[k] = '\0';
 		n = num_u64(v, got);
+		ck_assert_uint_eq(n, len);
+		ck_assert_str_eq(got, digits);
+		len = (size_t)snprintf(digits, sizeof(digits), "0x%llx",
+		    (unsigned long long)v);
+		n = num_hex(v, got);
 		ck_assert_uint_eq(n, len);
 		ck_assert_str_eq(got, digits);
 		n = num_commify(v, got);

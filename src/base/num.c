@@ -150,3 +150,25 @@ num_u64(uint64_t v, char *buf)
 	buf[n] = '\0';
 	return n;
 }
+
+/*
+ * Write v as "0x" and its lowercase hexadecimal digits into buf (at
+ * least 19 bytes), and a NUL; return its length: what printf's "0x%llx"
+ * writes, for the millions of addresses of machine code.
+ */
+size_t
+num_hex(uint64_t v, char *buf)
+{
+	static const char	 digits[] = "0123456789abcdef";
+	size_t			 n = 1;
+	uint64_t		 t;
+
+	for (t = v >> 4; t != 0; t >>= 4)
+		n++;
+	buf[0] = '0';
+	buf[1] = 'x';
+	buf[n + 2] = '\0';
+	for (t = n + 2; t > 2; v >>= 4)
+		buf[--t] = digits[v & 15];
+	return n + 2;
+}

@@ -127,6 +127,7 @@ struct snum {
 
 size_t	num_commify(uint64_t, char *);
 size_t	num_u64(uint64_t, char *);
+size_t	num_hex(uint64_t, char *);
 size_t	num_scommify(struct snum, char *);
 double	num_sdouble(struct snum);
 

@@ -74,13 +74,17 @@ asm_row(const struct cells *c, const struct selection *sel, const char *text,
 	const struct profile	*p = sel->p;
 	const struct asmjump	*j;
 	const struct asmcall	*k;
-	char			 a[32], b[32];
+	char			 a[64], b[32];
 	uint32_t		 obj, file, name;
-	size_t			 i;
+	size_t			 i, n;
 
 	cells_cost(c, r->cost, w);
-	snprintf(a, sizeof(a), "0x%llx", (unsigned long long)r->addr);
-	fprintf(c->out, "  %*s  ", aw, a);
+	/* "  %*s  " of the address, without printf: a row per instruction. */
+	n = num_hex(r->addr, b);
+	memset(a, ' ', sizeof(a));
+	i = n < (size_t)aw ? (size_t)aw - n : 0;
+	memcpy(a + 2 + i, b, n);
+	fwrite(a, 1, 2 + i + n + 2, c->out);
 	if (text != NULL)
 		cells_name(c, text);
 	else
@@ -96,7 +100,8 @@ asm_row(const struct cells *c, const struct selection *sel, const char *text,
 			fprintf(c->out, "jcnd %s/%s", a, b);
 		} else
 			fprintf(c->out, "jump %s", a);
-		fprintf(c->out, " -> 0x%llx", (unsigned long long)j->target);
+		num_hex(j->target, a);
+		fprintf(c->out, " -> %s", a);
 	}
 	fputc('\n', c->out);
 	for (i = 0; i < r->ncalls; i++) {
@@ -170,8 +175,7 @@ asm_function(const struct cells *c, const struct selection *sel,
 		for (k = 0; k < rows.row[i].ncalls; k++)
 			cells_widths_add(c, w, f->calls[rows.row[i].call0 +
 			    k].cost);
-		n = snprintf(a, sizeof(a), "0x%llx",
-		    (unsigned long long)rows.row[i].addr);
+		n = (int)num_hex(rows.row[i].addr, a);
 		if (n > aw)
 			aw = n;
 	}

@@ -131,24 +131,10 @@ cgw_name(struct cgw *w, enum cgw_kind k, const char *key, uint32_t s)
 static void
 cgw_num(struct cgw *w, char c, uint64_t v, int hex)
 {
-	static const char	 digits[] = "0123456789abcdef";
-	char			 tmp[16];
-	size_t			 n = 0;
-
 	if (c != '\0')
 		w->lb[w->lbn++] = c;
-	if (!hex) {
-		w->lbn += num_u64(v, w->lb + w->lbn);
-		return;
-	}
-	w->lb[w->lbn++] = '0';
-	w->lb[w->lbn++] = 'x';
-	do {
-		tmp[n++] = digits[v & 15];
-		v >>= 4;
-	} while (v > 0);
-	while (n > 0)
-		w->lb[w->lbn++] = tmp[--n];
+	w->lbn += hex ? num_hex(v, w->lb + w->lbn) :
+	    num_u64(v, w->lb + w->lbn);
 }
 
 /*

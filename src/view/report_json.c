@@ -18,6 +18,7 @@
 #include "analysis/fntotals.h"
 #include "analysis/gate.h"
 #include "base/cost.h"
+#include "base/num.h"
 #include "base/xmalloc.h"
 #include "model/profile.h"
 #include "select/asmsel.h"
@@ -537,7 +538,7 @@ json_asm_row(struct json *j, const struct profile *p,
 
 	json_open(j, '{');
 	json_key(j, "address");
-	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)r->addr);
+	num_hex(r->addr, buf);
 	json_str(j, buf);
 	json_key(j, "text");
 	if (text != NULL)
@@ -557,8 +558,7 @@ json_asm_row(struct json *j, const struct profile *p,
 		jp = &f->jumps[r->jump0 + m];
 		json_open(j, '{');
 		json_key(j, "target");
-		snprintf(buf, sizeof(buf), "0x%llx",
-		    (unsigned long long)jp->target);
+		num_hex(jp->target, buf);
 		json_str(j, buf);
 		json_key(j, "conditional");
 		json_bool(j, jp->cond);
