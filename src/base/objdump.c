@@ -12,6 +12,7 @@
  * at a time (objdump_entries(), objdump_texts()): in memory stay what is
  * not written yet and every OBJDUMP_BLOCK-th address.
  */
+#define _GNU_SOURCE	/* F_SETPIPE_SZ */
 #include "base/compat.h"
 
 #include <sys/stat.h>
@@ -34,6 +35,8 @@
 
 #define OBJDUMP_HELD	(1024 * 1024)	/* texts kept before a write */
 #define OBJDUMP_TUNABLE	"glibc.malloc.hugetlb=1"
+#define OBJDUMP_PIPE	(1024 * 1024)	/* bytes of the pipe from objdump */
+#define OBJDUMP_PAUSE	1000000	/* ns waited when the pipe had little */
 
 extern char **environ;
 
@@ -605,6 +608,8 @@ objdump_collect(struct objdump *d, struct objdump_keep *k, pid_t pid,
 	int		 rc, timedout = 0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* Room for a pause's listing (below), where the system allows. */
+	(void)fcntl(out, F_SETPIPE_SZ, OBJDUMP_PIPE);
 	pfd[0].fd = out;
 	pfd[1].fd = errfd;
 	pfd[0].events = pfd[1].events = POLLIN;
@@ -639,6 +644,17 @@ objdump_collect(struct objdump *d, struct objdump_keep *k, pid_t pid,
 			if (n == 0 || errno != EINTR)
 				pfd[0].fd = -1;
 			continue;
+		}
+		/*
+		 * objdump writes 4 KB at a time, faster than it is read: had
+		 * the pipe little, let it fill a moment rather than be woken
+		 * for every write (half of the reader's time, and some of
+		 * objdump's, on a big listing).
+		 */
+		if ((size_t)n < sizeof(chunk) / 2) {
+			struct timespec	pause = { 0, OBJDUMP_PAUSE };
+
+			nanosleep(&pause, NULL);
 		}
 		for (i = 0; i < (size_t)n; i += nl + 1) {
 			/* A line, or its start, or its end. */
