@@ -608,8 +608,10 @@ objdump_collect(struct objdump *d, struct objdump_keep *k, pid_t pid,
 	int		 rc, timedout = 0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+#ifdef F_SETPIPE_SZ
 	/* Room for a pause's listing (below), where the system allows. */
 	(void)fcntl(out, F_SETPIPE_SZ, OBJDUMP_PIPE);
+#endif
 	pfd[0].fd = out;
 	pfd[1].fd = errfd;
 	pfd[0].events = pfd[1].events = POLLIN;
