@@ -255,15 +255,25 @@ instrs_one(const char *path, void *arg)
 	profile_free(q);
 }
 
-START_TEST(test_instrs_profiles)
+/*
+ * Call fn on every test profile with machine code to read (testdata's
+ * profiles, asm and producers), with a count it adds to: at least 8.
+ */
+static void
+instrs_each(void (*fn)(const char *, void *))
 {
 	size_t	n = 0;
 
-	each_profile("profiles", instrs_one, &n);
-	each_profile("asm", instrs_one, &n);
-	each_profile("producers", instrs_one, &n);
+	each_profile("profiles", fn, &n);
+	each_profile("asm", fn, &n);
+	each_profile("producers", fn, &n);
 	ck_assert_uint_ge(n, 8);
 	msg_reset();
+}
+
+START_TEST(test_instrs_profiles)
+{
+	instrs_each(instrs_one);
 }
 END_TEST
 
@@ -338,13 +348,7 @@ sites_one(const char *path, void *arg)
 
 START_TEST(test_instrs_sites)
 {
-	size_t	n = 0;
-
-	each_profile("profiles", sites_one, &n);
-	each_profile("asm", sites_one, &n);
-	each_profile("producers", sites_one, &n);
-	ck_assert_uint_ge(n, 8);
-	msg_reset();
+	instrs_each(sites_one);
 }
 END_TEST
 
