@@ -236,12 +236,60 @@ START_TEST(test_grow)
 }
 END_TEST
 
+/*
+ * A block mapped on its own that is resized to 2 MB or more is mapped as
+ * whole huge pages, its header of two words within them (glibc on 64
+ * bits: what keeps it on huge pages as mremap(2) moves it), keeping what
+ * it held; a fresh one, or one resized below 2 MB, is as asked, in whole
+ * small pages.
+ */
+START_TEST(test_whole)
+{
+#if defined(__SANITIZE_ADDRESS__) || !defined(MADV_HUGEPAGE) || \
+    !defined(__GLIBC__) || SIZE_MAX <= 0xffffffffu
+	ck_assert_int_eq(1, 1);
+#else
+	static const size_t	 sizes[] = { 3 * BUF, 4 * BUF + 100,
+				    5 * BUF, 9 * BUF + 5, 12 * BUF };
+	unsigned char		*p;
+	size_t			 i, m;
+	int			 huge;
+
+	ck_assert_int_eq(mallopt(M_MMAP_THRESHOLD, 128 * 1024), 1);
+	p = xreallocarray(NULL, sizes[0], 1);
+	lay(p, sizes[0]);
+	/* Mapped (a heap with room would hold it): 3 MB and a page. */
+	ck_assert_int_ne(heap_holds((uintptr_t)p, &huge), 1);
+	ck_assert_uint_eq(malloc_usable_size(p) + 16, sizes[0] + 4096);
+	for (i = 1; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		p = xreallocarray(p, sizes[i], 1);
+		check_laid(p, sizes[i - 1]);
+		lay(p, sizes[i]);
+		m = malloc_usable_size(p) + 16;
+		ck_assert_uint_eq(m % (2 * BUF), 0);
+		ck_assert_uint_ge(m, sizes[i] + 16);
+		ck_assert_uint_lt(m, sizes[i] + 2 * BUF + 16);
+	}
+	/* Shrunk: to whole huge pages, or below one as asked. */
+	p = xreallocarray(p, 3 * BUF, 1);
+	check_laid(p, 3 * BUF);
+	ck_assert_uint_eq(malloc_usable_size(p) + 16, 4 * BUF);
+	p = xreallocarray(p, BUF, 1);
+	check_laid(p, BUF);
+	ck_assert_uint_eq(malloc_usable_size(p) + 16, BUF + 4096);
+	free(p);
+#endif
+}
+END_TEST
+
 Suite *
 make_xmalloc_suite(void)
 {
 	Suite	*s = suite_create("xmalloc");
 	TCase	*tc = check_tcase();
 
+	/* First: room in the heap would hold its blocks. */
+	tcase_add_test(tc, test_whole);
 	tcase_add_test(tc, test_fill);
 	tcase_add_test(tc, test_ahead);
 	tcase_add_test(tc, test_room);
