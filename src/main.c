@@ -42,6 +42,7 @@
  * simulation, 13.6 MB: 0.75 s, 0.97 s).
  */
 #define MAIN_SITES_BYTES	((off_t)32 << 20)
+#define MAIN_ROOM_MAX		((size_t)128 << 20)
 
 static int	 main_report(const struct options *);
 static int	 main_sites(const struct options *, const struct inputs *);
@@ -349,7 +350,14 @@ main_output(void)
  * Print the report of p (against old with --diff) on standard output,
  * through the rule of tvis.c when that is a terminal: every format, and
  * the source lines and objdump's text in it, is text from files that
- * are not ours.  Return what report_print() returns.
+ * are not ours.  Return what report_print() returns.  The report's
+ * tables are first given heap room on huge pages as large as the
+ * profiles read, up to MAIN_ROOM_MAX (xmalloc_room_more()): the read's
+ * room is used up by then, and the exports' tables are as many as the
+ * model's, each fresh page a trap (speedscope of the 100 MB large-C++
+ * synthetic 24,900 -> 13,800 page faults, 2.15 -> 1.96 s; pprof of
+ * cc1plus 16,700 -> 7,700, 1.46 -> 1.19 s; the plain report of the 300
+ * MB one 1.28 -> 1.02 s, of cc1plus the same; peaks 0-8 MB higher).
  */
 static int
 main_print(const struct profile *p, const struct profile *old,
@@ -360,6 +368,7 @@ main_print(const struct profile *p, const struct profile *old,
 
 	if (run->visible_names != TVIS_RAW)
 		out = tvis_fopen(stdout, run->visible_names);
+	xmalloc_room_more(MAIN_ROOM_MAX);
 	r = report_print(out, p, old, o, run);
 	if (out != stdout)
 		fclose(out);

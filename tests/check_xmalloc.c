@@ -147,6 +147,21 @@ heap_holds(uintptr_t a, int *huge)
 	return heap;
 }
 
+/* Return whether this system marks memory for huge pages at all. */
+static int
+thp_marks(void)
+{
+	void	*probe;
+	int	 thp;
+
+	probe = mmap(NULL, 4 * BUF, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(probe, MAP_FAILED);
+	thp = madvise(probe, 4 * BUF, MADV_HUGEPAGE) == 0;
+	munmap(probe, 4 * BUF);
+	return thp;
+}
+
 #endif
 
 /*
@@ -166,20 +181,13 @@ START_TEST(test_room)
 	unsigned char	*p[6];
 	size_t		 sizes[6] = { 4096, BUF, BUF, BUF, BUF, 3 * BUF }, i;
 	int		 huge, thp;
-	void		*probe;
 	FILE		*f;
 
 	/* Without /proc (a bare chroot) there is nothing to look at. */
 	if ((f = fopen("/proc/self/smaps", "r")) == NULL)
 		return;
 	fclose(f);
-
-	/* Whether this system marks memory for huge pages at all. */
-	probe = mmap(NULL, 4 * BUF, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ck_assert_ptr_ne(probe, MAP_FAILED);
-	thp = madvise(probe, 4 * BUF, MADV_HUGEPAGE) == 0;
-	munmap(probe, 4 * BUF);
+	thp = thp_marks();
 
 	/* Freeing mapped blocks would raise it otherwise. */
 	ck_assert_int_eq(mallopt(M_MMAP_THRESHOLD, 128 * 1024), 1);
@@ -199,6 +207,44 @@ START_TEST(test_room)
 	}
 	/* Too little room to be worth a huge page: nothing changes. */
 	xmalloc_room(4096);
+#endif
+}
+END_TEST
+
+/*
+ * xmalloc_room_more() gives the heap room for as much as is allocated:
+ * with 6 MB allocated (mapped, the threshold at 128 KB), a block of 3 MB
+ * is mapped before and comes from the heap after, in a part marked for
+ * huge pages.
+ */
+START_TEST(test_room_more)
+{
+#if defined(__SANITIZE_ADDRESS__) || !defined(MADV_HUGEPAGE) || \
+    !defined(__GLIBC__) || (__GLIBC__ == 2 && __GLIBC_MINOR__ < 33)
+	ck_assert_int_eq(1, 1);
+#else
+	unsigned char	*big, *p;
+	int		 huge;
+
+	ck_assert_int_eq(mallopt(M_MMAP_THRESHOLD, 128 * 1024), 1);
+	big = xmalloc(6 * BUF);
+	lay(big, 6 * BUF);
+	p = malloc(3 * BUF);
+	ck_assert_ptr_nonnull(p);
+	if (heap_holds((uintptr_t)p, &huge) == -1)
+		return;		/* no /proc */
+	ck_assert_int_eq(heap_holds((uintptr_t)p, &huge), 0);
+	free(p);
+	xmalloc_room_more(64 * BUF);
+	p = malloc(3 * BUF);
+	ck_assert_ptr_nonnull(p);
+	lay(p, 3 * BUF);
+	ck_assert_int_eq(heap_holds((uintptr_t)p + 3 * BUF - 1, &huge), 1);
+	if (thp_marks())
+		ck_assert_int_eq(huge, 1);
+	check_laid(big, 6 * BUF);
+	free(p);
+	free(big);
 #endif
 }
 END_TEST
@@ -288,8 +334,9 @@ make_xmalloc_suite(void)
 	Suite	*s = suite_create("xmalloc");
 	TCase	*tc = check_tcase();
 
-	/* First: room in the heap would hold its blocks. */
+	/* First: room in the heap would hold their blocks. */
 	tcase_add_test(tc, test_whole);
+	tcase_add_test(tc, test_room_more);
 	tcase_add_test(tc, test_fill);
 	tcase_add_test(tc, test_ahead);
 	tcase_add_test(tc, test_room);

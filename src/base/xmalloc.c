@@ -194,6 +194,24 @@ xmalloc_room(size_t size)
 #endif
 }
 
+/*
+ * Give malloc's heap room on huge pages (xmalloc_room()) for as many
+ * bytes as are allocated now, up to max: what is made next (a report's
+ * tables) grows with what was read.
+ */
+void
+xmalloc_room_more(size_t max)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+	struct mallinfo2	mi = mallinfo2();
+	size_t			used = mi.uordblks + mi.hblkhd;
+
+	xmalloc_room(used < max ? used : max);
+#else
+	(void)max;
+#endif
+}
+
 /* Allocate size bytes or exit. */
 void *
 xmalloc(size_t size)
