@@ -8,7 +8,9 @@
  * large C++ synthetic, the tree was a third of making them.  The tree is
  * the caller's to keep, so it is made in the caller's thread: made in the
  * second, its tables took a malloc arena of their own, 30 MB more of
- * pprof's peak on cc1plus.
+ * pprof's peak on cc1plus.  The callgrind export's position and cost
+ * lines are made likewise, and written by the caller between the names
+ * it compresses.
  */
 #include "base/compat.h"
 
