@@ -256,6 +256,59 @@ instrs_one(const char *path, void *arg)
 }
 
 /*
+ * Line numbers of 2^32 - 1 and more are kept aside: given, merged from
+ * another table, and around instructions given again (dropped, the
+ * first's line kept), each instruction has its own.
+ */
+START_TEST(test_instrs_biglines)
+{
+	static const uint64_t	 big = (uint64_t)1 << 32;
+	static const struct {
+		uint32_t	 fn;
+		uint64_t	 addr, line;
+	} in[] = {
+		{ 0, 0x10, 5 }, { 0, 0x11, big + 5 }, { 0, 0x12, big - 1 },
+		{ 0, 0x13, big - 2 }, { 1, 0x20, UINT64_MAX },
+	}, more[] = {
+		{ 0, 0x10, big + 9 }, { 1, 0x21, 3 * big }, { 0, 0x11, 7 },
+		{ 1, 0x20, 1 }, { 0, 0x14, big + 100 },
+	}, want[] = {
+		{ 0, 0x10, 5 }, { 0, 0x11, big + 5 }, { 0, 0x12, big - 1 },
+		{ 0, 0x13, big - 2 }, { 0, 0x14, big + 100 },
+		{ 1, 0x20, UINT64_MAX }, { 1, 0x21, 3 * big },
+	};
+	struct instrs	*t, *src;
+	uint32_t	 map[2] = { 0, 1 }, strmap[1] = { 0 }, fn, file, id;
+	uint64_t	 one = 1, addr, line, cost;
+	size_t		 i;
+
+	t = instrs_new(1);
+	src = instrs_new(1);
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+		instrs_add(t, in[i].fn, in[i].addr, 0, in[i].line, &one, 1);
+	for (i = 0; i < sizeof(more) / sizeof(more[0]); i++)
+		instrs_add(src, more[i].fn, more[i].addr, 0, more[i].line,
+		    &one, 1);
+	instrs_merge(t, src, strmap, map);
+	ck_assert_int_eq(instrs_trim(t), 0);
+	ck_assert_uint_eq(instrs_count(t), sizeof(want) / sizeof(want[0]));
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		id = instrs_find(t, want[i].fn, want[i].addr);
+		ck_assert_uint_ne(id, UINT32_MAX);
+		instrs_get(t, id, &fn, &addr, &file, &line);
+		ck_assert_uint_eq(fn, want[i].fn);
+		ck_assert_uint_eq(addr, want[i].addr);
+		ck_assert_uint_eq(line, want[i].line);
+		instrs_cost(t, id, &cost);
+		ck_assert_uint_eq(cost, want[i].addr == 0x10 ||
+		    want[i].addr == 0x11 || want[i].addr == 0x20 ? 2 : 1);
+	}
+	instrs_free(src);
+	instrs_free(t);
+}
+END_TEST
+
+/*
  * Call fn on every test profile with machine code to read (testdata's
  * profiles, asm and producers), with a count it adds to: at least 8.
  */
@@ -537,6 +590,7 @@ make_instrs_suite(void)
 	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_instrs_parse);
+	tcase_add_test(tc, test_instrs_biglines);
 	tcase_add_test(tc, test_instrs_profiles);
 	tcase_add_test(tc, test_instrs_sites);
 	tcase_add_test(tc, test_objdump_spool);

@@ -32,6 +32,17 @@ struct irange {
 	uint64_t	 lo, hi;
 };
 
+/*
+ * A line number of 32 bits or more, kept aside: the instruction's own
+ * says INSTRS_BIGLINE (a profile's lines are far smaller; 4 bytes an
+ * instruction less: cc1plus's 5.9 million, 24 MB).
+ */
+#define INSTRS_BIGLINE	UINT32_MAX
+struct ibigline {
+	uint32_t	 id;		/* the instruction */
+	uint64_t	 line;
+};
+
 struct instrs {
 	unsigned	 nevents;
 	uint32_t	 n;		/* instructions: while read, one for
@@ -45,7 +56,11 @@ struct instrs {
 	uint32_t	*fn;		/* instruction -> function, */
 	uint64_t	*addr;		/*   address, */
 	uint32_t	*file;		/*   source file, */
-	uint64_t	*line;		/*   line (the first given) */
+	uint32_t	*line;		/*   line (the first given; or
+					   INSTRS_BIGLINE: */
+	struct ibigline	*big;		/*   here, by id) */
+	uint32_t	 nbig;
+	size_t		 bigcap;
 	struct vpack	 cost;		/*   and self cost, as varints: mostly
 					   a count or two (cc1plus's cache
 					   simulation: 47 MB instead of 152
@@ -96,6 +111,8 @@ static uint32_t	instrs_sum_again(struct instrs *, void *, size_t, uint32_t,
 		    int (*)(struct instrs *, uint32_t, uint32_t),
 		    void (*)(struct instrs *, uint32_t, uint32_t), int *);
 static int	instrs_branches(struct instrs *);
+static void	instrs_set_line(struct instrs *, uint32_t, uint64_t);
+static uint64_t	instrs_line(const struct instrs *, uint32_t);
 
 /* The records being ordered by instrs_order(), for instrs_idcmp(). */
 static const unsigned char	*order_base;
@@ -128,6 +145,7 @@ instrs_free(struct instrs *t)
 	free(t->addr);
 	free(t->file);
 	free(t->line);
+	free(t->big);
 	vpack_free(&t->cost);
 	free(t->vec);
 	free(t->seen);
@@ -331,8 +349,45 @@ instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
 	t->fn[id] = fn;
 	t->addr[id] = addr;
 	t->file[id] = file;
-	t->line[id] = line;
+	instrs_set_line(t, id, line);
 	(void)vpack_add(&t->cost, cost, k);	/* its id is id */
+}
+
+/*
+ * Set the line of instruction id, the last given (a large one kept
+ * aside, in order of id).
+ */
+static void
+instrs_set_line(struct instrs *t, uint32_t id, uint64_t line)
+{
+	if (line < INSTRS_BIGLINE) {
+		t->line[id] = (uint32_t)line;
+		return;
+	}
+	t->line[id] = INSTRS_BIGLINE;
+	t->big = xgrow(t->big, &t->bigcap, (size_t)t->nbig + 1,
+	    sizeof(*t->big));
+	t->big[t->nbig++] = (struct ibigline){ id, line };
+}
+
+/* Return the line of instruction id. */
+static uint64_t
+instrs_line(const struct instrs *t, uint32_t id)
+{
+	uint32_t	lo = 0, hi = t->nbig, mid;
+
+	if (t->line[id] != INSTRS_BIGLINE)
+		return t->line[id];
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (t->big[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == t->nbig || t->big[lo].id != id)
+		abort();
+	return t->big[lo].line;
 }
 
 /*
@@ -390,7 +445,7 @@ void
 instrs_merge(struct instrs *t, const struct instrs *src,
     const uint32_t *strmap, const uint32_t *fnmap)
 {
-	uint32_t	 i, j, k, id, fn;
+	uint32_t	 i, j, k, id, fn, b = 0;
 
 	if (src->sites) {
 		t->sites = 1;	/* t holds nothing else: read alike */
@@ -412,6 +467,9 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 		}
 		memcpy(t->addr + id, src->addr + i, (j - i) * sizeof(*t->addr));
 		memcpy(t->line + id, src->line + i, (j - i) * sizeof(*t->line));
+		for (; b < src->nbig && src->big[b].id < j; b++)
+			instrs_set_line(t, id + (src->big[b].id - i),
+			    src->big[b].line);
 		vpack_append(&t->cost, &src->cost, i, j - i);
 	}
 	for (i = 0; i < src->njumps; i++) {
@@ -468,7 +526,7 @@ instrs_get(const struct instrs *t, uint32_t i, uint32_t *fn, uint64_t *addr,
 	*fn = t->fn[i];
 	*addr = t->addr[i];
 	*file = t->file[i];
-	*line = t->line[i];
+	*line = instrs_line(t, i);
 }
 
 /*
@@ -681,6 +739,16 @@ instrs_drop(struct instrs *t, const uint64_t *drop)
 		}
 	}
 	t->fnstart[t->nfn] = m;
+	for (i = m = 0; i < t->nbig; i++) {
+		id = t->big[i].id;
+		if (drop[id >> 6] >> (id & 63) & 1)
+			continue;
+		t->big[m].id = id - before[id >> 6] - (uint32_t)
+		    __builtin_popcountll(drop[id >> 6] &
+		    (((uint64_t)1 << (id & 63)) - 1));
+		t->big[m++].line = t->big[i].line;
+	}
+	t->nbig = m;
 	t->n = to;
 	free(before);
 }
