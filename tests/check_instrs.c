@@ -256,11 +256,13 @@ instrs_one(const char *path, void *arg)
 }
 
 /*
- * Line numbers of 2^32 - 1 and more are kept aside: given, merged from
- * another table, and around instructions given again (dropped, the
- * first's line kept), each instruction has its own.
+ * Line numbers of 2^32 - 1 and more, and addresses whose upper half is
+ * not their function's (a function across a 4 GB boundary), are kept
+ * aside: given, merged from another table, and around instructions given
+ * again (dropped, the first's line kept), each instruction has its own,
+ * and is found by its address in order.
  */
-START_TEST(test_instrs_biglines)
+START_TEST(test_instrs_wide)
 {
 	static const uint64_t	 big = (uint64_t)1 << 32;
 	static const struct {
@@ -269,17 +271,28 @@ START_TEST(test_instrs_biglines)
 	} in[] = {
 		{ 0, 0x10, 5 }, { 0, 0x11, big + 5 }, { 0, 0x12, big - 1 },
 		{ 0, 0x13, big - 2 }, { 1, 0x20, UINT64_MAX },
+		{ 2, big - 0x10, 1 }, { 2, big + 0x10, 2 },
+		{ 3, UINT64_MAX - 4, 3 }, { 3, 0x30, 4 },
 	}, more[] = {
-		{ 0, 0x10, big + 9 }, { 1, 0x21, 3 * big }, { 0, 0x11, 7 },
-		{ 1, 0x20, 1 }, { 0, 0x14, big + 100 },
+		{ 0, 0x10, big + 9 }, { 1, 0x21, 3 * big }, { 2, big + 0x10, 9 },
+		{ 0, 0x11, 7 }, { 1, 0x20, 1 }, { 2, 2 * big, 5 },
+		{ 3, UINT64_MAX - 4, 8 }, { 2, big - 0x20, 6 },
+		{ 0, 0x14, big + 100 },
 	}, want[] = {
 		{ 0, 0x10, 5 }, { 0, 0x11, big + 5 }, { 0, 0x12, big - 1 },
 		{ 0, 0x13, big - 2 }, { 0, 0x14, big + 100 },
 		{ 1, 0x20, UINT64_MAX }, { 1, 0x21, 3 * big },
+		{ 2, big - 0x20, 6 }, { 2, big - 0x10, 1 },
+		{ 2, big + 0x10, 2 }, { 2, 2 * big, 5 },
+		{ 3, 0x30, 4 }, { 3, UINT64_MAX - 4, 3 },
 	};
+	static const uint64_t	 again[] = { 0x10, 0x11, 0x20, big + 0x10,
+				    UINT64_MAX - 4 };
 	struct instrs	*t, *src;
-	uint32_t	 map[2] = { 0, 1 }, strmap[1] = { 0 }, fn, file, id;
-	uint64_t	 one = 1, addr, line, cost;
+	uint32_t	 map[4] = { 0, 1, 2, 3 }, strmap[1] = { 0 }, fn, file;
+	uint32_t	 id, n, k;
+	const uint32_t	*ids;
+	uint64_t	 one = 1, addr, line, cost, lo, hi;
 	size_t		 i;
 
 	t = instrs_new(1);
@@ -300,9 +313,25 @@ START_TEST(test_instrs_biglines)
 		ck_assert_uint_eq(addr, want[i].addr);
 		ck_assert_uint_eq(line, want[i].line);
 		instrs_cost(t, id, &cost);
-		ck_assert_uint_eq(cost, want[i].addr == 0x10 ||
-		    want[i].addr == 0x11 || want[i].addr == 0x20 ? 2 : 1);
+		for (k = 0; k < sizeof(again) / sizeof(again[0]); k++)
+			if (again[k] == want[i].addr)
+				break;
+		ck_assert_uint_eq(cost, k < sizeof(again) / sizeof(again[0]) ?
+		    2 : 1);
 	}
+	/* Each function's by address, from its least to its greatest. */
+	for (fn = 0, i = 0; fn < 4; fn++) {
+		ids = instrs_byfn(t, fn, &n);
+		ck_assert_uint_gt(n, 0);
+		for (k = 0; k < n; k++, i++) {
+			instrs_get(t, ids[k], &file, &addr, &file, &line);
+			ck_assert_uint_eq(addr, want[i].addr);
+		}
+		ck_assert_int_eq(instrs_range(t, fn, &lo, &hi), 1);
+		ck_assert_uint_eq(lo, want[i - n].addr);
+		ck_assert_uint_eq(hi, want[i - 1].addr);
+	}
+	ck_assert_uint_eq(instrs_find(t, 2, big), UINT32_MAX);
 	instrs_free(src);
 	instrs_free(t);
 }
@@ -590,7 +619,7 @@ make_instrs_suite(void)
 	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_instrs_parse);
-	tcase_add_test(tc, test_instrs_biglines);
+	tcase_add_test(tc, test_instrs_wide);
 	tcase_add_test(tc, test_instrs_profiles);
 	tcase_add_test(tc, test_instrs_sites);
 	tcase_add_test(tc, test_objdump_spool);

@@ -33,14 +33,24 @@ struct irange {
 };
 
 /*
- * A line number of 32 bits or more, kept aside: the instruction's own
- * says INSTRS_BIGLINE (a profile's lines are far smaller; 4 bytes an
- * instruction less: cc1plus's 5.9 million, 24 MB).
+ * A value of an instruction too wide for its 32 bits, kept aside: a line
+ * number of 2^32 - 1 or more (the instruction's own says INSTRS_BIGLINE),
+ * an address whose upper half is not its function's.  A profile's lines
+ * are far smaller and a function's code lies within 4 GB: 8 bytes an
+ * instruction less (cc1plus's 5.9 million: 47 MB).
  */
 #define INSTRS_BIGLINE	UINT32_MAX
-struct ibigline {
+#define INSTRS_NOHI	UINT64_MAX	/* a function's upper half, unset */
+struct iwide {
 	uint32_t	 id;		/* the instruction */
-	uint64_t	 line;
+	uint64_t	 v;
+};
+
+/* Values kept aside, by id. */
+struct iwides {
+	struct iwide	*v;
+	uint32_t	 n;
+	size_t		 cap;
 };
 
 struct instrs {
@@ -54,13 +64,14 @@ struct instrs {
 	uint32_t	*fnstart;	/*   each function's first, */
 	uint32_t	 nfn;		/*   for functions below nfn */
 	uint32_t	*fn;		/* instruction -> function, */
-	uint64_t	*addr;		/*   address, */
+	uint32_t	*addr;		/*   address's lower half (the upper:
+					   its function's, or in far), */
 	uint32_t	*file;		/*   source file, */
 	uint32_t	*line;		/*   line (the first given; or
-					   INSTRS_BIGLINE: */
-	struct ibigline	*big;		/*   here, by id) */
-	uint32_t	 nbig;
-	size_t		 bigcap;
+					   INSTRS_BIGLINE: in bigline) */
+	struct iwides	 far, bigline;
+	uint64_t	*fnhi;		/* fn -> its addresses' upper half */
+	size_t		 hicap;
 	struct vpack	 cost;		/*   and self cost, as varints: mostly
 					   a count or two (cc1plus's cache
 					   simulation: 47 MB instead of 152
@@ -113,6 +124,13 @@ static uint32_t	instrs_sum_again(struct instrs *, void *, size_t, uint32_t,
 static int	instrs_branches(struct instrs *);
 static void	instrs_set_line(struct instrs *, uint32_t, uint64_t);
 static uint64_t	instrs_line(const struct instrs *, uint32_t);
+static void	instrs_set_addr(struct instrs *, uint32_t, uint32_t,
+		    uint64_t);
+static uint64_t	instrs_addr(const struct instrs *, uint32_t);
+static void	iwide_add(struct iwides *, uint32_t, uint64_t);
+static int	iwide_find(const struct iwides *, uint32_t, uint64_t *);
+static void	iwide_drop(struct iwides *, const uint64_t *,
+		    const uint32_t *);
 
 /* The records being ordered by instrs_order(), for instrs_idcmp(). */
 static const unsigned char	*order_base;
@@ -145,7 +163,9 @@ instrs_free(struct instrs *t)
 	free(t->addr);
 	free(t->file);
 	free(t->line);
-	free(t->big);
+	free(t->far.v);
+	free(t->bigline.v);
+	free(t->fnhi);
 	vpack_free(&t->cost);
 	free(t->vec);
 	free(t->seen);
@@ -212,8 +232,8 @@ instrs_range(const struct instrs *t, uint32_t fn, uint64_t *lo,
 	}
 	if ((ids = instrs_byfn(t, fn, &n)) == NULL || n == 0)
 		return 0;
-	*lo = t->addr[ids[0]];
-	*hi = t->addr[ids[n - 1]];
+	*lo = instrs_addr(t, ids[0]);
+	*hi = instrs_addr(t, ids[n - 1]);
 	return 1;
 }
 
@@ -347,47 +367,116 @@ instrs_add(struct instrs *t, uint32_t fn, uint64_t addr, uint32_t file,
 	id = instrs_next(t, fn, 1);
 
 	t->fn[id] = fn;
-	t->addr[id] = addr;
+	instrs_set_addr(t, id, fn, addr);
 	t->file[id] = file;
 	instrs_set_line(t, id, line);
 	(void)vpack_add(&t->cost, cost, k);	/* its id is id */
 }
 
+/* Keep value v of instruction id aside, after those of smaller ids. */
+static void
+iwide_add(struct iwides *w, uint32_t id, uint64_t v)
+{
+	w->v = xgrow(w->v, &w->cap, (size_t)w->n + 1, sizeof(*w->v));
+	w->v[w->n++] = (struct iwide){ id, v };
+}
+
+/* Give instruction id's value kept aside in *v; return 0 if none. */
+static int
+iwide_find(const struct iwides *w, uint32_t id, uint64_t *v)
+{
+	uint32_t	lo = 0, hi = w->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (w->v[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == w->n || w->v[lo].id != id)
+		return 0;
+	*v = w->v[lo].v;
+	return 1;
+}
+
 /*
- * Set the line of instruction id, the last given (a large one kept
- * aside, in order of id).
+ * Drop the values of instructions whose bit is set in drop, the others'
+ * ids less the number dropped before them (before[]: up to each word).
  */
+static void
+iwide_drop(struct iwides *w, const uint64_t *drop, const uint32_t *before)
+{
+	uint32_t	i, m, id;
+
+	for (i = m = 0; i < w->n; i++) {
+		id = w->v[i].id;
+		if (drop[id >> 6] >> (id & 63) & 1)
+			continue;
+		w->v[m].id = id - before[id >> 6] - (uint32_t)
+		    __builtin_popcountll(drop[id >> 6] &
+		    (((uint64_t)1 << (id & 63)) - 1));
+		w->v[m++].v = w->v[i].v;
+	}
+	w->n = m;
+}
+
+/* Set the line of instruction id, the first given. */
 static void
 instrs_set_line(struct instrs *t, uint32_t id, uint64_t line)
 {
-	if (line < INSTRS_BIGLINE) {
+	if (line < INSTRS_BIGLINE)
 		t->line[id] = (uint32_t)line;
-		return;
+	else {
+		t->line[id] = INSTRS_BIGLINE;
+		iwide_add(&t->bigline, id, line);
 	}
-	t->line[id] = INSTRS_BIGLINE;
-	t->big = xgrow(t->big, &t->bigcap, (size_t)t->nbig + 1,
-	    sizeof(*t->big));
-	t->big[t->nbig++] = (struct ibigline){ id, line };
 }
 
 /* Return the line of instruction id. */
 static uint64_t
 instrs_line(const struct instrs *t, uint32_t id)
 {
-	uint32_t	lo = 0, hi = t->nbig, mid;
+	uint64_t	line;
 
 	if (t->line[id] != INSTRS_BIGLINE)
 		return t->line[id];
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (t->big[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == t->nbig || t->big[lo].id != id)
+	if (!iwide_find(&t->bigline, id, &line))
 		abort();
-	return t->big[lo].line;
+	return line;
+}
+
+/*
+ * Set the address of instruction id of function fn: its lower half, and
+ * the upper kept aside if not the function's (its first instruction's).
+ */
+static void
+instrs_set_addr(struct instrs *t, uint32_t id, uint32_t fn, uint64_t addr)
+{
+	size_t	old = t->hicap, i;
+
+	if (fn >= t->hicap) {
+		t->fnhi = xgrow(t->fnhi, &t->hicap, (size_t)fn + 1,
+		    sizeof(*t->fnhi));
+		for (i = old; i < t->hicap; i++)
+			t->fnhi[i] = INSTRS_NOHI;
+	}
+	if (t->fnhi[fn] == INSTRS_NOHI)
+		t->fnhi[fn] = addr >> 32;
+	t->addr[id] = (uint32_t)addr;
+	if (addr >> 32 != t->fnhi[fn])
+		iwide_add(&t->far, id, addr);
+}
+
+/* Return the address of instruction id. */
+static uint64_t
+instrs_addr(const struct instrs *t, uint32_t id)
+{
+	uint64_t	addr;
+
+	if (t->far.n > 0 && iwide_find(&t->far, id, &addr))
+		return addr;
+	return t->fnhi[t->fn[id]] << 32 | t->addr[id];
 }
 
 /*
@@ -465,11 +554,13 @@ instrs_merge(struct instrs *t, const struct instrs *src,
 			t->fn[id + k] = fn;
 			t->file[id + k] = strmap[src->file[i + k]];
 		}
-		memcpy(t->addr + id, src->addr + i, (j - i) * sizeof(*t->addr));
+		/* Their upper halves the function's here too, mostly. */
+		for (k = 0; k < j - i; k++)
+			instrs_set_addr(t, id + k, fn, instrs_addr(src, i + k));
 		memcpy(t->line + id, src->line + i, (j - i) * sizeof(*t->line));
-		for (; b < src->nbig && src->big[b].id < j; b++)
-			instrs_set_line(t, id + (src->big[b].id - i),
-			    src->big[b].line);
+		for (; b < src->bigline.n && src->bigline.v[b].id < j; b++)
+			iwide_add(&t->bigline, id + (src->bigline.v[b].id - i),
+			    src->bigline.v[b].v);
 		vpack_append(&t->cost, &src->cost, i, j - i);
 	}
 	for (i = 0; i < src->njumps; i++) {
@@ -524,7 +615,7 @@ instrs_get(const struct instrs *t, uint32_t i, uint32_t *fn, uint64_t *addr,
     uint32_t *file, uint64_t *line)
 {
 	*fn = t->fn[i];
-	*addr = t->addr[i];
+	*addr = instrs_addr(t, i);
 	*file = t->file[i];
 	*line = instrs_line(t, i);
 }
@@ -560,12 +651,13 @@ instrs_find(const struct instrs *t, uint32_t fn, uint64_t addr)
 	hi = n;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (t->addr[ids[mid]] < addr)
+		if (instrs_addr(t, ids[mid]) < addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < n && t->addr[ids[lo]] == addr ? ids[lo] : UINT32_MAX;
+	return lo < n && instrs_addr(t, ids[lo]) == addr ? ids[lo] :
+	    UINT32_MAX;
 }
 
 /* An instruction's address and id, for instrs_index(). */
@@ -612,14 +704,15 @@ instrs_index(struct instrs *t)
 	for (f = 0; f < t->nfn; f++) {
 		a = t->fnstart[f];
 		b = t->fnstart[f + 1];
-		for (k = a; k + 1 < b && t->addr[t->byfn[k]] <
-		    t->addr[t->byfn[k + 1]]; k++)
+		for (k = a; k + 1 < b && instrs_addr(t, t->byfn[k]) <
+		    instrs_addr(t, t->byfn[k + 1]); k++)
 			continue;
 		if (b - a < 2 || k + 1 == b)
 			continue;
 		tmp = xgrow(tmp, &tmpcap, b - a, sizeof(*tmp));
 		for (k = a; k < b; k++)
-			tmp[k - a] = (struct iaddr){ t->addr[t->byfn[k]],
+			tmp[k - a] = (struct iaddr){
+			    instrs_addr(t, t->byfn[k]),
 			    t->byfn[k] };
 		qsort(tmp, b - a, sizeof(*tmp), instrs_addrcmp);
 		/* An address again: its counts to its first, in order. */
@@ -739,16 +832,8 @@ instrs_drop(struct instrs *t, const uint64_t *drop)
 		}
 	}
 	t->fnstart[t->nfn] = m;
-	for (i = m = 0; i < t->nbig; i++) {
-		id = t->big[i].id;
-		if (drop[id >> 6] >> (id & 63) & 1)
-			continue;
-		t->big[m].id = id - before[id >> 6] - (uint32_t)
-		    __builtin_popcountll(drop[id >> 6] &
-		    (((uint64_t)1 << (id & 63)) - 1));
-		t->big[m++].line = t->big[i].line;
-	}
-	t->nbig = m;
+	iwide_drop(&t->far, drop, before);
+	iwide_drop(&t->bigline, drop, before);
 	t->n = to;
 	free(before);
 }
