@@ -351,8 +351,8 @@ main_output(void)
  * through the rule of tvis.c when that is a terminal: every format, and
  * the source lines and objdump's text in it, is text from files that
  * are not ours.  Return what report_print() returns.  The report's
- * tables are first given heap room on huge pages as large as the
- * profiles read, up to MAIN_ROOM_MAX (xmalloc_room_more()): the read's
+ * tables are first given heap room on huge pages as large as what the
+ * model holds, up to MAIN_ROOM_MAX (xmalloc_room_more()): the read's
  * room is used up by then, and the exports' tables are as many as the
  * model's, each fresh page a trap (speedscope of the 100 MB large-C++
  * synthetic 24,900 -> 13,800 page faults, 2.15 -> 1.96 s; pprof of

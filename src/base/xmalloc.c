@@ -267,10 +267,11 @@ xcalloc(size_t nmemb, size_t size)
  * realloc(3) would copy it into a fresh block (mapped on its own when
  * past malloc's threshold) before that could be asked for huge pages,
  * each of its pages written first in a trap of its own (cc1plus: 3,700
- * of 5,800 traps a run).  A mapped block grows where it is (mremap(2)).
- * The heap lies below the program break, mapped blocks above it where
- * the system maps from the top down, as Linux does; where not, mapped
- * blocks are moved here too, still right.
+ * of 5,800 traps a run).  A mapped block grows where it is (mremap(2)),
+ * asked for as whole huge pages (xround()).  The heap lies below the
+ * program break, mapped blocks above it where the system maps from the
+ * top down, as Linux does; where not, mapped blocks are moved here too
+ * (and not rounded), still right.
  */
 void *
 xreallocarray(void *ptr, size_t nmemb, size_t size)
