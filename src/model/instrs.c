@@ -131,6 +131,8 @@ static void	iwide_add(struct iwides *, uint32_t, uint64_t);
 static int	iwide_find(const struct iwides *, uint32_t, uint64_t *);
 static void	iwide_drop(struct iwides *, const uint64_t *,
 		    const uint32_t *);
+static uint32_t	instrs_renumber(const uint64_t *, const uint32_t *,
+		    uint32_t);
 
 /* The records being ordered by instrs_order(), for instrs_idcmp(). */
 static const unsigned char	*order_base;
@@ -401,6 +403,18 @@ iwide_find(const struct iwides *w, uint32_t id, uint64_t *v)
 }
 
 /*
+ * Return the id that instruction id, not dropped, takes once those whose
+ * bit is set in drop are: less the number dropped before it (before[]:
+ * up to each word of drop).
+ */
+static uint32_t
+instrs_renumber(const uint64_t *drop, const uint32_t *before, uint32_t id)
+{
+	return id - before[id >> 6] - (uint32_t)__builtin_popcountll(
+	    drop[id >> 6] & (((uint64_t)1 << (id & 63)) - 1));
+}
+
+/*
  * Drop the values of instructions whose bit is set in drop, the others'
  * ids less the number dropped before them (before[]: up to each word).
  */
@@ -413,9 +427,7 @@ iwide_drop(struct iwides *w, const uint64_t *drop, const uint32_t *before)
 		id = w->v[i].id;
 		if (drop[id >> 6] >> (id & 63) & 1)
 			continue;
-		w->v[m].id = id - before[id >> 6] - (uint32_t)
-		    __builtin_popcountll(drop[id >> 6] &
-		    (((uint64_t)1 << (id & 63)) - 1));
+		w->v[m].id = instrs_renumber(drop, before, id);
 		w->v[m++].v = w->v[i].v;
 	}
 	w->n = m;
@@ -826,9 +838,7 @@ instrs_drop(struct instrs *t, const uint64_t *drop)
 			id = t->byfn[k];
 			if (drop[id >> 6] >> (id & 63) & 1)
 				continue;
-			t->byfn[m++] = id - before[id >> 6] - (uint32_t)
-			    __builtin_popcountll(drop[id >> 6] &
-			    (((uint64_t)1 << (id & 63)) - 1));
+			t->byfn[m++] = instrs_renumber(drop, before, id);
 		}
 	}
 	t->fnstart[t->nfn] = m;
