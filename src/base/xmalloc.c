@@ -286,19 +286,18 @@ xreallocarray(void *ptr, size_t nmemb, size_t size)
 		    nmemb, size);
 	want = nmemb * size;
 #if defined(__GLIBC__)
-	if (ptr != NULL && nmemb * size >= XHUGE &&
-	    (uintptr_t)ptr < (uintptr_t)sbrk(0)) {
-		size_t	old = malloc_usable_size(ptr);
+	if (ptr != NULL && want >= XHUGE) {
+		size_t	old;
 
-		if (old < nmemb * size) {
-			p = xmalloc(nmemb * size);
+		if ((uintptr_t)ptr >= (uintptr_t)sbrk(0))
+			want = xround(want);	/* mapped */
+		else if ((old = malloc_usable_size(ptr)) < want) {
+			p = xmalloc(want);
 			memcpy(p, ptr, old);
 			free(ptr);
 			return p;
 		}
 	}
-	if (ptr != NULL && (uintptr_t)ptr >= (uintptr_t)sbrk(0))
-		want = xround(want);	/* mapped */
 #endif
 	if ((p = realloc(ptr, want)) == NULL)
 		err(1, "realloc(%zu * %zu)", nmemb, size);
