@@ -15,7 +15,6 @@
 
 #include "base/keytab.h"
 #include "base/num.h"
-#include "base/strtab.h"
 #include "base/xmalloc.h"
 #include "version.h"
 #include "model/profile.h"
@@ -25,68 +24,63 @@
 #include "view/report.h"
 
 /*
- * The shared index of each name and file of the profiles' frames, by
+ * The shared frames: each name and file of the profiles' frames, by
  * their ids in the frames' table of names (which every event's frames
- * share, flamesel_event()): made once for all the profiles, not once a
- * profile (names of C++ functions are thousands of bytes).
+ * share, flamesel_event(): a name is one id), indexed in the order first
+ * met, once for all the profiles; their text is read from that table
+ * when they are written (names of C++ functions are thousands of bytes:
+ * copied into a table of their own, each was compressed there and read
+ * back, 0.1 s of the 100 MB large-C++ synthetic's export).
  */
 struct ids {
-	struct keytab	 byname;	/* keytab_pair(name, file) -> i */
-	uint32_t	*id;		/* i -> the shared index */
-	size_t		 cap;
+	struct keytab	 byname;	/* keytab_pair(name, file) -> index */
 };
 
-static uint32_t	speedscope_frame(struct strtab *, struct ids *,
-		    const struct flamesel *, const struct frame *);
 static void	speedscope_profile(struct json *, const struct selection *,
-		    const struct flamesel *, int, struct strtab *,
-		    struct ids *);
+		    const struct flamesel *, int, struct ids *);
+static void	speedscope_frames(struct json *, const struct flamesel *,
+		    const struct ids *);
 
-/*
- * Return the index of frame fr of s among the shared frames, by its name
- * and file ("name" NUL "file" in st, in the order first met, from id 1),
- * made once for each name and file (ids).
- */
-static uint32_t
-speedscope_frame(struct strtab *st, struct ids *ids, const struct flamesel *s,
-    const struct frame *fr)
+/* Write the shared frames of ids, their names and files those of s. */
+static void
+speedscope_frames(struct json *j, const struct flamesel *s,
+    const struct ids *ids)
 {
-	const char	*name, *file;
-	uint64_t	 k;
-	size_t		 nl, fl;
-	char		*key;
-	uint32_t	 at;
-	int		 created;
+	const uint64_t	*k;
+	const char	*file;
+	uint32_t	 i;
 
-	k = keytab_pair(fr->name, fr->file);
-	at = keytab_get(&ids->byname, &k, &created);
-	if (!created)
-		return ids->id[at];
-	name = flamesel_name(s, fr->name);
-	file = flamesel_name(s, fr->file);
-	nl = strlen(name);
-	fl = strlen(file);
-	key = xmalloc(nl + fl + 2);
-	memcpy(key, name, nl + 1);
-	memcpy(key + nl + 1, file, fl + 1);
-	ids->id = xgrow(ids->id, &ids->cap, (size_t)at + 1, sizeof(*ids->id));
-	ids->id[at] = strtab_intern(st, key, nl + fl + 1) - 1;
-	free(key);
-	return ids->id[at];	/* the table's id 0 is "" */
+	json_key(j, "frames");
+	json_open(j, '[');
+	for (i = 0; i < ids->byname.n; i++) {
+		k = keytab_key(&ids->byname, i);
+		json_open(j, '{');
+		json_key(j, "name");
+		json_str(j, flamesel_name(s, (uint32_t)(*k >> 32)));
+		file = flamesel_name(s, (uint32_t)*k);
+		if (*file != '\0') {
+			json_key(j, "file");
+			json_str(j, file);
+		}
+		json_close(j, '}');
+	}
+	json_close(j, ']');
 }
 
 /*
- * Write the sampled profile of s, of event ev, its frames put in st
- * (their indexes in ids).
+ * Write the sampled profile of s, of event ev, its frames indexed in
+ * ids.
  */
 static void
 speedscope_profile(struct json *j, const struct selection *sel,
-    const struct flamesel *s, int ev, struct strtab *st, struct ids *ids)
+    const struct flamesel *s, int ev, struct ids *ids)
 {
 	const struct frame	*fr;
 	uint32_t		 v;
 	size_t			 depth, k, at, *tlen, tcap = 0;
 	char			*name, *text = NULL;
+	uint64_t		 key;
+	int			 created;
 	const char		*evname = profile_str(sel->p,
 				    profile_event(sel->p, (unsigned)ev));
 
@@ -131,8 +125,9 @@ speedscope_profile(struct json *j, const struct selection *sel,
 				text = xgrow(text, &tcap, at + 24, 1);
 				if (depth > 1)
 					text[at++] = ',';
-				at += num_u64(speedscope_frame(st, ids, s, fr),
-				    text + at);
+				key = keytab_pair(fr->name, fr->file);
+				at += num_u64(keytab_get(&ids->byname, &key,
+				    &created), text + at);
 				tlen[depth] = at;
 				if (fr->self > 0)
 					json_numbers(j, text, at);
@@ -154,13 +149,11 @@ int
 report_speedscope(FILE *out, const struct selection *sel)
 {
 	const struct part	*pt = profile_part(sel->p, 0);
-	const char		*cmd = profile_str(sel->p, pt->cmd), *s;
-	struct strtab		*st = strtab_create();
+	const char		*cmd = profile_str(sel->p, pt->cmd);
 	struct flamesel		*fs = NULL;
 	struct ids		 ids;
 	struct json		 j;
-	size_t			 i, nl;
-	uint32_t		 k;
+	size_t			 i;
 
 	json_init(&j, out);
 	json_open(&j, '{');
@@ -175,36 +168,24 @@ report_speedscope(FILE *out, const struct selection *sel)
 	json_key(&j, "profiles");
 	json_open(&j, '[');
 	keytab_init(&ids.byname, 1);
-	ids.id = NULL;
-	ids.cap = 0;
 	for (i = 0; i < sel->nshow; i++) {
 		fs = select_flames_of(sel, i, fs);
-		speedscope_profile(&j, sel, fs, sel->show[i], st, &ids);
+		speedscope_profile(&j, sel, fs, sel->show[i], &ids);
 	}
-	keytab_free(&ids.byname);
-	free(ids.id);
-	flamesel_free(fs);
 	json_close(&j, ']');
 	json_key(&j, "shared");
 	json_open(&j, '{');
-	json_key(&j, "frames");
-	json_open(&j, '[');
-	for (k = 1; k < strtab_count(st); k++) {
-		s = strtab_get(st, k);
-		nl = strlen(s);
-		json_open(&j, '{');
-		json_key(&j, "name");
-		json_str(&j, s);
-		if (s[nl + 1] != '\0') {
-			json_key(&j, "file");
-			json_str(&j, s + nl + 1);
-		}
-		json_close(&j, '}');
+	if (fs != NULL)
+		speedscope_frames(&j, fs, &ids);
+	else {
+		json_key(&j, "frames");
+		json_open(&j, '[');
+		json_close(&j, ']');
 	}
-	json_close(&j, ']');
 	json_close(&j, '}');
 	json_close(&j, '}');
 	json_end(&j);
-	strtab_free(st);
+	keytab_free(&ids.byname);
+	flamesel_free(fs);
 	return 0;
 }
