@@ -368,6 +368,17 @@ profile_str(const struct profile *p, uint32_t id)
 	return strtab_get(p->strs, id);
 }
 
+/*
+ * Return p's table of names, for a view's own table of names to copy
+ * from: one that follows it (strtab_follow()) takes a long name as it
+ * is kept, compressed, without making its text.
+ */
+const struct strtab *
+profile_strtab(const struct profile *p)
+{
+	return p->strs;
+}
+
 /* Start loading what profile_str() and profile_strlen() of id read. */
 void
 profile_str_prefetch(const struct profile *p, uint32_t id)

@@ -14,6 +14,7 @@
 
 struct instrs;
 struct profile;
+struct strtab;
 struct stacks;
 
 /* An event: short name, optional long name and derived formula. */
@@ -105,6 +106,7 @@ int		 profile_add_call(struct profile *, uint32_t, uint32_t,
 
 /* Const accessors (for analyses and reporters). */
 const char	*profile_str(const struct profile *, uint32_t);
+const struct strtab *profile_strtab(const struct profile *);
 void		 profile_str_prefetch(const struct profile *, uint32_t);
 size_t		 profile_strlen(const struct profile *, uint32_t);
 uint32_t	 profile_str_find(const struct profile *, const char *);

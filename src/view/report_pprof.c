@@ -284,8 +284,8 @@ static uint32_t
 pp_pstr(struct pp *w, uint32_t id)
 {
 	if (w->strmap[id] == 0)
-		w->strmap[id] = strtab_intern(w->st, profile_str(w->p, id),
-		    profile_strlen(w->p, id)) + 1;
+		w->strmap[id] = strtab_copy(w->st, profile_strtab(w->p),
+		    id) + 1;
 	return w->strmap[id] - 1;
 }
 
@@ -1386,6 +1386,7 @@ report_pprof(FILE *out, const struct selection *sel)
 		w->ins = NULL;
 	w->nvals = sel->nshow;
 	w->st = strtab_create();
+	strtab_follow(w->st, profile_strtab(p));
 	w->strmap = xcalloc((size_t)profile_nstrings(p) + 1,
 	    sizeof(*w->strmap));
 	w->objidx = xcalloc((size_t)profile_nstrings(p) + 1,
