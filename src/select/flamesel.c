@@ -193,6 +193,9 @@ flamesel_name_of(struct flamesel *s, const struct profile *p, uint32_t fn,
 			(*buf)[i] = ':';
 		else if ((unsigned char)(*buf)[i] < 0x20 || (*buf)[i] == 0x7f)
 			(*buf)[i] = '?';
+	/* Most names are the function's as it is: copied as p keeps it. */
+	if (len == profile_strlen(p, name) && memcmp(*buf, n, len) == 0)
+		return strtab_copy(s->names, profile_strtab(p), name);
 	return strtab_intern(s->names, *buf, len);
 }
 
@@ -365,6 +368,9 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 	    sizeof(*s->frames));
 
 	if (s->fnof != p) {
+		/* The names of the first profile copied as it keeps them. */
+		if (s->fnof == NULL)
+			strtab_follow(s->names, profile_strtab(p));
 		free(s->fnname);
 		free(s->fnshared);
 		free(s->fnfile);
