@@ -691,6 +691,7 @@ flame_walk(void *arg, struct handoff *h)
 	const uint64_t	*self = ep->self;
 	uint32_t	 fn, nf = (uint32_t)ep->nf;
 	unsigned	 k, nev = ep->nev;
+	size_t		 na;
 
 	ep->ho = h;
 	e = *ep;
@@ -713,17 +714,22 @@ flame_walk(void *arg, struct handoff *h)
 				e.onpath[e.path[--e.depth]] = 0;
 			e.path[e.depth++] = it.fn;
 			e.onpath[it.fn] = 1;
-			/* Its counts, taken off: the pushes reuse wc[]. */
-			for (e.nact = 0; e.nact < it.n; e.nact++) {
-				e.act[e.nact] = e.wc[it.at + e.nact].k;
-				if (++e.walked_ev[e.act[e.nact]] >
-				    FLAME_MAX_FRAMES) {
+			/*
+			 * Its counts, taken off: the pushes reuse wc[].  The
+			 * count of events in a local: e's, kept in memory
+			 * (its address is taken), made each step of this
+			 * loop wait on the one before.
+			 */
+			for (na = 0; na < it.n; na++) {
+				k = e.wc[it.at + na].k;
+				e.act[na] = k;
+				if (++e.walked_ev[k] > FLAME_MAX_FRAMES) {
 					e.walked = e.limit + 1;
 					goto done;
 				}
-				e.cur[e.act[e.nact]] = e.wc[it.at +
-				    e.nact].count;
+				e.cur[k] = e.wc[it.at + na].count;
 			}
+			e.nact = na;
 			e.nwc = it.at;
 			if (flame_step(&e, it.fn) == -1)
 				goto done;
