@@ -338,6 +338,71 @@ START_TEST(test_instrs_wide)
 END_TEST
 
 /*
+ * A function's instructions given in many runs in order, runs backwards
+ * and addresses again (instrs_sort_runs(): a bottom-up merge of the
+ * runs): each address once, in order, with the sum of its counts and
+ * the line it was first given; another function's, given between them,
+ * kept apart.
+ */
+START_TEST(test_instrs_runs)
+{
+	enum { N = 3000, A = 700 };
+	static uint64_t	 sum[2][A], first[2][A];
+	struct instrs	*t;
+	uint64_t	 x = 12345, addr, line, cost, lo, hi, prev;
+	uint32_t	 fn, file, n, k, id, a = 0;
+	const uint32_t	*ids;
+	size_t		 i, run = 0;
+	unsigned	 f;
+
+	memset(sum, 0, sizeof(sum));
+	memset(first, 0, sizeof(first));
+	t = instrs_new(1);
+	for (i = 0; i < N; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		if (run == 0) {
+			/* A new run: somewhere else, of 1 to 40. */
+			a = (uint32_t)(x >> 33) % A;
+			run = 1 + (x >> 20) % 40;
+		}
+		f = (x >> 10) % 7 == 0;		/* now and then the other */
+		/* Runs forward, backward (every fifth) or in place. */
+		a = (x >> 40) % 5 == 0 ? (a + A - 1) % A : (x >> 40) % 11 == 0 ?
+		    a : (a + 1) % A;
+		run--;
+		cost = i + 1;
+		instrs_add(t, f, 0x1000 + a, 0, i + 1, &cost, 1);
+		sum[f][a] += cost;
+		if (first[f][a] == 0)
+			first[f][a] = i + 1;
+	}
+	ck_assert_int_eq(instrs_trim(t), 0);
+	for (f = 0; f < 2; f++) {
+		ids = instrs_byfn(t, f, &n);
+		for (a = k = 0; a < A; a++)
+			k += first[f][a] != 0;
+		ck_assert_uint_eq(n, k);
+		prev = 0;
+		for (k = 0; k < n; k++) {
+			instrs_get(t, ids[k], &fn, &addr, &file, &line);
+			ck_assert_uint_eq(fn, f);
+			ck_assert_uint_gt(addr, prev);
+			prev = addr;
+			a = (uint32_t)(addr - 0x1000);
+			ck_assert_uint_lt(a, A);
+			ck_assert_uint_eq(line, first[f][a]);
+			instrs_cost(t, ids[k], &cost);
+			ck_assert_uint_eq(cost, sum[f][a]);
+			id = instrs_find(t, f, addr);
+			ck_assert_uint_eq(id, ids[k]);
+		}
+		ck_assert_int_eq(instrs_range(t, f, &lo, &hi), 1);
+	}
+	instrs_free(t);
+}
+END_TEST
+
+/*
  * Call fn on every test profile with machine code to read (testdata's
  * profiles, asm and producers), with a count it adds to: at least 8.
  */
@@ -620,6 +685,7 @@ make_instrs_suite(void)
 
 	tcase_add_test(tc, test_instrs_parse);
 	tcase_add_test(tc, test_instrs_wide);
+	tcase_add_test(tc, test_instrs_runs);
 	tcase_add_test(tc, test_instrs_profiles);
 	tcase_add_test(tc, test_instrs_sites);
 	tcase_add_test(tc, test_objdump_spool);

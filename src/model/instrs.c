@@ -101,12 +101,14 @@ struct instrs {
 	size_t		 rcap;		/*   for functions below rcap */
 };
 
+struct iaddr;
 static uint32_t	instrs_next(struct instrs *, uint32_t, uint32_t);
 static int	instrs_index(struct instrs *);
 static void	instrs_drop(struct instrs *, const uint64_t *);
 static void	instrs_recost(struct instrs *, const uint64_t *,
 		    const struct vpack *, const uint64_t *, uint32_t);
-static int	instrs_addrcmp(const void *, const void *);
+static void	instrs_sort_runs(struct iaddr *, uint32_t, struct iaddr **,
+		    size_t *, uint32_t **, size_t *);
 static uint32_t	*instrs_byfunc(const void *, size_t, uint32_t, uint32_t **,
 		    uint32_t *);
 static uint32_t	*instrs_order(const void *, size_t, uint32_t,
@@ -678,15 +680,60 @@ struct iaddr {
 	uint32_t	 id;
 };
 
-/* Order instructions by address, then id. */
-static int
-instrs_addrcmp(const void *a, const void *b)
+/* Return whether instruction x comes before y: by address, then id. */
+static inline int
+instrs_before(const struct iaddr *x, const struct iaddr *y)
 {
-	const struct iaddr	*x = a, *y = b;
+	return x->addr < y->addr || (x->addr == y->addr && x->id < y->id);
+}
 
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
+/*
+ * Sort the n instructions at v by address, then id, using *tmp and
+ * *runs (of *tmpcap and *runcap elements, grown as needed): the runs
+ * already in order found, then merged two at a time.  A function's
+ * instructions come in a few runs in order, one between two jumps back
+ * or calls (cc1 with cache simulation: qsort() was an eighth of its
+ * pprof export), so a few passes sort them.
+ */
+static void
+instrs_sort_runs(struct iaddr *v, uint32_t n, struct iaddr **tmp,
+    size_t *tmpcap, uint32_t **runs, size_t *runcap)
+{
+	struct iaddr	*src = v, *dst, *t;
+	uint32_t	*r, nr = 0, m, i, lo, mid, hi, a, b, o;
+
+	*runs = xgrow(*runs, runcap, (size_t)n + 1, sizeof(**runs));
+	*tmp = xgrow(*tmp, tmpcap, n, sizeof(**tmp));
+	r = *runs;
+	dst = *tmp;
+	for (i = 0; i < n; i++)
+		if (i == 0 || !instrs_before(&v[i - 1], &v[i]))
+			r[nr++] = i;
+	r[nr] = n;
+	while (nr > 1) {
+		for (i = m = 0; i < nr; i += 2) {
+			lo = r[i];
+			mid = r[i + 1];
+			hi = i + 2 <= nr ? r[i + 2] : n;
+			a = lo;
+			b = mid;
+			for (o = lo; a < mid && b < hi; o++)
+				dst[o] = instrs_before(&src[b], &src[a]) ?
+				    src[b++] : src[a++];
+			while (a < mid)
+				dst[o++] = src[a++];
+			while (b < hi)
+				dst[o++] = src[b++];
+			r[m++] = lo;
+		}
+		r[m] = n;
+		nr = m;
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != v)
+		memcpy(v, src, (size_t)n * sizeof(*v));
 }
 
 /*
@@ -701,9 +748,10 @@ instrs_addrcmp(const void *a, const void *b)
 static int
 instrs_index(struct instrs *t)
 {
-	struct iaddr	*tmp = NULL;
+	struct iaddr	*tmp = NULL, *merge = NULL;
 	struct vpack	 sums;
-	size_t		 tmpcap = 0, kcap = 0;
+	size_t		 tmpcap = 0, kcap = 0, mergecap = 0, runcap = 0;
+	uint32_t	*runs = NULL;
 	uint64_t	*drop = NULL, *keeps = NULL, *add = NULL;
 	uint32_t	 f, k, a, b, keep = 0, nsum = 0, id;
 	int		 over = 0;
@@ -726,7 +774,8 @@ instrs_index(struct instrs *t)
 			tmp[k - a] = (struct iaddr){
 			    instrs_addr(t, t->byfn[k]),
 			    t->byfn[k] };
-		qsort(tmp, b - a, sizeof(*tmp), instrs_addrcmp);
+		instrs_sort_runs(tmp, b - a, &merge, &mergecap, &runs,
+		    &runcap);
 		/* An address again: its counts to its first, in order. */
 		for (k = a; k < b; k++) {
 			id = tmp[k - a].id;
@@ -756,6 +805,8 @@ instrs_index(struct instrs *t)
 		}
 	}
 	free(tmp);
+	free(merge);
+	free(runs);
 	free(add);
 	if (drop != NULL) {
 		instrs_recost(t, drop, &sums, keeps, nsum);
