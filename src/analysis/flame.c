@@ -39,6 +39,8 @@
 #define FLAME_ENDS_FEW	32
 /* The tree's ends put in order by a copy up to this many (32 MB more). */
 #define FLAME_ENDS_COPY	((size_t)1 << 21)
+/* Remainders sorted by insertion up to this many callers, else qsort(). */
+#define FLAME_SHARE_FEW	32
 
 /* The calls into a function from one caller, summed. */
 struct fcall {
@@ -123,7 +125,9 @@ struct fest {
 	uint32_t	*ucaller;	/*   their functions, */
 	unsigned char	*mark;		/*   marked */
 	size_t		 ntouched;
+	size_t		*order;		/* flame_share()'s remainders sorted */
 	size_t		 skip_cap, rem_cap, shares_cap, touched_cap;
+	size_t		 order_cap;
 	struct handoff	*ho;		/* the stacks, to the caller's thread,
 					   which adds them to the tree */
 	const uint64_t	*self;		/* the functions' self costs */
@@ -194,6 +198,7 @@ static size_t	flame_first(const struct fest *, const uint32_t *, size_t,
 static int	flame_costcmp(const void *, const void *);
 static int	flame_countcmp(const void *, const void *);
 static int	flame_remcmp(const void *, const void *);
+static void	flame_remsort(const u128 *, size_t *, size_t);
 static void	flame_share(struct fest *, unsigned, uint64_t, size_t,
 		    size_t, size_t);
 static int	flame_closed(const struct fest *, uint32_t);
@@ -627,6 +632,7 @@ flame_estimate(struct flame *f, const struct profile *p, const unsigned *evs)
 	free(e.work);
 	free(e.wc);
 	free(e.rem);
+	free(e.order);
 	free(e.shares);
 	free(e.up);
 	free(e.cur);
@@ -1256,6 +1262,26 @@ flame_remcmp(const void *a, const void *b)
 }
 
 /*
+ * Sort the n places at order by their remainders rem[], largest first,
+ * then by place, as flame_remcmp() orders them: by insertion, for the
+ * few callers most functions have (a call of qsort() a share was 3% of
+ * speedscope's export of cc1 with cache simulation).
+ */
+static void
+flame_remsort(const u128 *rem, size_t *order, size_t n)
+{
+	size_t	i, j, t;
+
+	for (i = 1; i < n; i++) {
+		t = order[i];
+		for (j = i; j > 0 && (rem[order[j - 1]] < rem[t] ||
+		    (rem[order[j - 1]] == rem[t] && order[j - 1] > t)); j--)
+			order[j] = order[j - 1];
+		order[j] = t;
+	}
+}
+
+/*
  * Share event k's count among the ncand callers left of calls lo..hi
  * by their weight (flame_weigh(); a count or cost never recorded weighs
  * nothing): shares rounded down, the rest, fewer than the callers, one
@@ -1298,15 +1324,19 @@ flame_share(struct fest *e, unsigned k, uint64_t count, size_t lo, size_t hi,
 		left -= e->shares[i - lo];
 	}
 	if (left > 0) {
-		order = xreallocarray(NULL, hi - lo + 1, sizeof(*order));
+		e->order = xgrow(e->order, &e->order_cap, hi - lo + 1,
+		    sizeof(*e->order));
+		order = e->order;
 		for (i = lo, n = 0; i < hi; i++)
 			if (!e->skip[i - lo])
 				order[n++] = i - lo;
-		rem_of = e->rem;
-		qsort(order, n, sizeof(*order), flame_remcmp);
+		if (n > FLAME_SHARE_FEW) {
+			rem_of = e->rem;
+			qsort(order, n, sizeof(*order), flame_remcmp);
+		} else
+			flame_remsort(e->rem, order, n);
 		for (i = 0; i < n && left > 0; i++, left--)
 			e->shares[order[i]]++;
-		free(order);
 	}
 	for (i = lo; i < hi; i++)
 		flame_give(e, i - lo, k, e->shares[i - lo], e->calls[i].caller);
