@@ -132,10 +132,13 @@ instrs_compacted(const char *path, const struct parse_opts *po,
 	uint32_t		 i, fa, fb, sa, sb;
 	unsigned		 nev = instrs_nevents(ins);
 
+	/* Summed in two threads (instrs_compact()), whatever the size. */
 	hooks.compact = 1;
+	hooks.compact_split = 1;
 	ck_assert_int_eq(load_file(r, path, po), 0);
 	hooks.compact = 0;
 	ck_assert_int_eq(profile_done(r), 0);
+	hooks.compact_split = 0;
 	ck_assert_ptr_nonnull(c = profile_instrs(r));
 	ck_assert_uint_eq(instrs_count(c), instrs_count(ins));
 	ck_assert_uint_le(nev, 64);
@@ -340,11 +343,13 @@ END_TEST
 /*
  * A function's instructions given in many runs in order, runs backwards
  * and addresses again (instrs_sort_runs(): a bottom-up merge of the
- * runs): each address once, in order, with the sum of its counts and
- * the line it was first given; another function's, given between them,
- * kept apart.
+ * runs), dropped in two threads from split instructions on (0: as the
+ * program does): each address once, in order, with the sum of its
+ * counts and the line it was first given; another function's, given
+ * between them, kept apart.
  */
-START_TEST(test_instrs_runs)
+static void
+instrs_runs_once(uint32_t split)
 {
 	enum { N = 3000, A = 700 };
 	static uint64_t	 sum[2][A], first[2][A];
@@ -355,6 +360,7 @@ START_TEST(test_instrs_runs)
 	size_t		 i, run = 0;
 	unsigned	 f;
 
+	hooks.compact_split = split;
 	memset(sum, 0, sizeof(sum));
 	memset(first, 0, sizeof(first));
 	t = instrs_new(1);
@@ -377,6 +383,7 @@ START_TEST(test_instrs_runs)
 			first[f][a] = i + 1;
 	}
 	ck_assert_int_eq(instrs_trim(t), 0);
+	hooks.compact_split = 0;
 	for (f = 0; f < 2; f++) {
 		ids = instrs_byfn(t, f, &n);
 		for (a = k = 0; a < A; a++)
@@ -399,6 +406,12 @@ START_TEST(test_instrs_runs)
 		ck_assert_int_eq(instrs_range(t, f, &lo, &hi), 1);
 	}
 	instrs_free(t);
+}
+
+START_TEST(test_instrs_runs)
+{
+	instrs_runs_once(0);
+	instrs_runs_once(1);
 }
 END_TEST
 

@@ -26,6 +26,9 @@ struct hooks {
 				   (asmsel.c) */
 	size_t	 compact;	/* instructions of functions given again
 				   summed after every this many (instrs.c) */
+	uint32_t compact_split;	/* instructions from which those given
+				   again are dropped in two threads
+				   (instrs.c) */
 	size_t	 pack_after;	/* bytes of long strings a table holds
 				   before it compresses them (strtab.c) */
 	size_t	 pprof_frames;	/* location ids pprof's samples may hold,
