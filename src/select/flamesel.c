@@ -528,9 +528,10 @@ flamesel_namecmp(const void *a, const void *b)
  * Rank every name of s's table by its text (s->rank), unless none came
  * since the last time.  Frame names have no NUL and each text is one
  * id, so frames ordered by rank are in the order of their text: the
- * second event's frames and those after are sorted so, each name
- * compared once (13 events of the 100 MB large-C++ synthetic: their
- * sorts had compared names of thousands of bytes, 3% of the export).
+ * second event's frames and those after are sorted so, the names
+ * sorted by text once, not each event's siblings (13 events of the 100
+ * MB large-C++ synthetic: those sorts had compared names of thousands
+ * of bytes, 3% of the export).
  */
 static void
 flamesel_rank(struct flamesel *s)
