@@ -73,7 +73,7 @@ static void	flamesel_kids_init(struct flamekids *, int);
 static void	flamesel_kids_free(struct flamekids *);
 static struct flamesel *flamesel_new(void);
 static void	flamesel_root(struct flamesel *);
-static void	flamesel_place(struct flamesel *);
+static void	flamesel_place(struct flamesel *, int);
 
 static const struct flamesel	*cmp_s;		/* for flamesel_childcmp() */
 
@@ -624,7 +624,7 @@ flamesel_build(const struct flamesel_from *from)
 		flame_free(f);
 	}
 	flamesel_kids_free(&kids);
-	flamesel_place(s);
+	flamesel_place(s, 0);
 	return s;
 fail:
 	flamesel_kids_free(&kids);
@@ -656,13 +656,17 @@ flamesel_event(const struct flamesel_from *from, const struct flame *f,
 	s->exact = f->exact;
 	flamesel_walk(s, &kids, from->p, f, k, 0);
 	flamesel_kids_free(&kids);
-	flamesel_place(s);
+	flamesel_place(s, prev != NULL);
 	return s;
 }
 
-/* Order the children of s's frames by name, linked, and place them. */
+/*
+ * Order the children of s's frames by name, linked, and place them; with
+ * ranked set (an event's frames made in another's table of names), by
+ * the names' rank (flamesel_rank()).
+ */
 static void
-flamesel_place(struct flamesel *s)
+flamesel_place(struct flamesel *s, int ranked)
 {
 	int		(*cmp)(const void *, const void *);
 	uint32_t	*order, *at, *fill, v;
@@ -679,9 +683,9 @@ flamesel_place(struct flamesel *s)
 	for (i = 1; i < n; i++)
 		order[fill[s->frames[i].parent]++] = (uint32_t)i;
 	free(fill);
-	if (s->placed++ > 0)
+	if (ranked)
 		flamesel_rank(s);
-	cmp = s->nrank > 0 ? flamesel_rankcmp : flamesel_childcmp;
+	cmp = ranked ? flamesel_rankcmp : flamesel_childcmp;
 	cmp_s = s;
 	for (i = 0; i < n; i++) {
 		if (at[i + 1] - at[i] > 1)

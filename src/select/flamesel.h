@@ -65,7 +65,6 @@ struct flamesel {
 	uint64_t	*sub;		/* flamesel_walk()'s room: a node's */
 	uint32_t	*at;		/*   stacks, its frame, */
 	size_t		 sub_cap, at_cap; /*  kept for the next event */
-	unsigned	 placed;	/* events' frames ordered so far */
 	uint32_t	*rank;		/* name id -> its place by text, */
 	uint32_t	 nrank;		/*   for the first nrank ids */
 };
