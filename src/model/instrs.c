@@ -104,7 +104,11 @@ struct instrs {
 	size_t		 rcap;		/*   for functions below rcap */
 };
 
-struct iaddr;
+/* An instruction's address and id, for instrs_index(). */
+struct iaddr {
+	uint64_t	 addr;
+	uint32_t	 id;
+};
 
 /*
  * instrs_recost()'s work: the n costs at cost written again into nv,
@@ -693,12 +697,6 @@ instrs_find(const struct instrs *t, uint32_t fn, uint64_t addr)
 	return lo < n && instrs_addr(t, ids[lo]) == addr ? ids[lo] :
 	    UINT32_MAX;
 }
-
-/* An instruction's address and id, for instrs_index(). */
-struct iaddr {
-	uint64_t	 addr;
-	uint32_t	 id;
-};
 
 /* Return whether instruction x comes before y: by address, then id. */
 static inline int
