@@ -186,13 +186,7 @@ report_speedscope(FILE *out, const struct selection *sel)
 	json_close(&j, ']');
 	json_key(&j, "shared");
 	json_open(&j, '{');
-	if (fs != NULL)
-		speedscope_frames(&j, fs, &ids);
-	else {
-		json_key(&j, "frames");
-		json_open(&j, '[');
-		json_close(&j, ']');
-	}
+	speedscope_frames(&j, fs, &ids);	/* none if no profile (fs NULL) */
 	json_close(&j, '}');
 	json_close(&j, '}');
 	json_end(&j);
