@@ -198,7 +198,7 @@ static size_t	flame_first(const struct fest *, const uint32_t *, size_t,
 static int	flame_costcmp(const void *, const void *);
 static int	flame_countcmp(const void *, const void *);
 static int	flame_remcmp(const void *, const void *);
-static void	flame_remsort(const u128 *, size_t *, size_t);
+static void	flame_remsort(size_t *, size_t);
 static void	flame_share(struct fest *, unsigned, uint64_t, size_t,
 		    size_t, size_t);
 static int	flame_closed(const struct fest *, uint32_t);
@@ -1262,20 +1262,18 @@ flame_remcmp(const void *a, const void *b)
 }
 
 /*
- * Sort the n places at order by their remainders rem[], largest first,
- * then by place, as flame_remcmp() orders them: by insertion, for the
- * few callers most functions have (a call of qsort() a share was 3% of
- * speedscope's export of cc1 with cache simulation).
+ * Sort the n places at order by flame_remcmp() (rem_of set): by
+ * insertion, for the few callers most functions have (a call of qsort()
+ * a share was 3% of speedscope's export of cc1 with cache simulation).
  */
 static void
-flame_remsort(const u128 *rem, size_t *order, size_t n)
+flame_remsort(size_t *order, size_t n)
 {
 	size_t	i, j, t;
 
 	for (i = 1; i < n; i++) {
 		t = order[i];
-		for (j = i; j > 0 && (rem[order[j - 1]] < rem[t] ||
-		    (rem[order[j - 1]] == rem[t] && order[j - 1] > t)); j--)
+		for (j = i; j > 0 && flame_remcmp(&order[j - 1], &t) > 0; j--)
 			order[j] = order[j - 1];
 		order[j] = t;
 	}
@@ -1330,11 +1328,11 @@ flame_share(struct fest *e, unsigned k, uint64_t count, size_t lo, size_t hi,
 		for (i = lo, n = 0; i < hi; i++)
 			if (!e->skip[i - lo])
 				order[n++] = i - lo;
-		if (n > FLAME_SHARE_FEW) {
-			rem_of = e->rem;
+		rem_of = e->rem;
+		if (n > FLAME_SHARE_FEW)
 			qsort(order, n, sizeof(*order), flame_remcmp);
-		} else
-			flame_remsort(e->rem, order, n);
+		else
+			flame_remsort(order, n);
 		for (i = 0; i < n && left > 0; i++, left--)
 			e->shares[order[i]]++;
 	}
