@@ -1,4 +1,7 @@
-/* check_handoff.c - records made in a second thread, taken in order. */
+/*
+ * check_handoff.c - records made in a second thread, taken in order; or
+ * made by two, each its blocks in turn.
+ */
 #include "base/compat.h"
 
 #include <stdlib.h>
@@ -136,6 +139,143 @@ START_TEST(test_handoff_empty)
 }
 END_TEST
 
+/* Two makers' plan: blocks of records, the blocks' ends. */
+struct tcase {
+	struct hcase	*c;		/* the records, shared */
+	uint32_t	 first;		/* the maker's first block */
+	uint32_t	 nblocks;	/* blocks in all */
+	int		 refused;
+};
+
+/*
+ * Block b's first record: blocks of 1 to 3,000 records, one of them
+ * holding the record of BIG words.
+ */
+static uint32_t
+tstart(uint32_t b)
+{
+	uint32_t	i, n = 0;
+
+	for (i = 0; i < b; i++)
+		n += 1 + ((i + 1) * 2654435761u) % 3000;
+	return n < NREC ? n : NREC;
+}
+
+/* Make every second block of records, from t->first on, as hmake(). */
+static void
+tmake(void *arg, struct handoff *h)
+{
+	struct tcase	*t = arg;
+	uint32_t	 b, i, *r;
+	size_t		 n, j;
+
+	for (b = t->first; b < t->nblocks; b += 2) {
+		for (i = tstart(b); i < tstart(b + 1); i++) {
+			n = hlen(i);
+			if ((r = handoff_room(h, n)) == NULL) {
+				t->refused = 1;
+				return;
+			}
+			r[0] = i;
+			for (j = 1; j < n; j++)
+				r[j] = i ^ (uint32_t)j;
+			handoff_put(h, n);
+		}
+		if (handoff_block(h) == -1) {
+			t->refused = 1;
+			return;
+		}
+	}
+}
+
+/* Run two makers of the records in blocks; stop the taker as c says. */
+static int
+turns_run(struct hcase *c, struct tcase *t)
+{
+	void		*args[2];
+	uint32_t	 nb;
+	int		 i;
+
+	for (nb = 0; tstart(nb) < NREC; nb++)
+		continue;
+	for (i = 0; i < 2; i++) {
+		memset(&t[i], 0, sizeof(t[i]));
+		t[i].c = c;
+		t[i].first = (uint32_t)i;
+		t[i].nblocks = nb;
+		args[i] = &t[i];
+	}
+	return handoff_turns(tmake, args, 2, htake, c);
+}
+
+/*
+ * Two makers in turn: every record arrives whole and in order, though
+ * each maker hands its blocks as they come (an odd number of them: the
+ * first maker makes the last).
+ */
+START_TEST(test_handoff_turns)
+{
+	struct hcase	c;
+	struct tcase	t[2];
+	uint32_t	nb;
+
+	for (nb = 0; tstart(nb) < NREC; nb++)
+		continue;
+	ck_assert_uint_gt(nb, 100);
+	memset(&c, 0, sizeof(c));
+	ck_assert_int_eq(turns_run(&c, t), 0);
+	ck_assert_int_eq(c.bad, 0);
+	ck_assert_int_eq(t[0].refused, 0);
+	ck_assert_int_eq(t[1].refused, 0);
+	ck_assert_uint_eq(c.taken, NREC);
+	/* A buffer a block, at least. */
+	ck_assert_uint_ge(c.buffers, nb);
+}
+END_TEST
+
+/* The taker's failure stops both makers; what was taken was in order. */
+START_TEST(test_handoff_turns_fail)
+{
+	struct hcase	c;
+	struct tcase	t[2];
+
+	memset(&c, 0, sizeof(c));
+	c.stop_after = 7;
+	ck_assert_int_eq(turns_run(&c, t), -1);
+	ck_assert_int_eq(c.bad, 0);
+	ck_assert_int_eq(t[0].refused, 1);
+	ck_assert_int_eq(t[1].refused, 1);
+	ck_assert_uint_eq(c.buffers, 7);
+	ck_assert_uint_lt(c.taken, NREC);
+}
+END_TEST
+
+/*
+ * One block, the first maker's: the second makes nothing, and the
+ * block's records come whole and in order.
+ */
+START_TEST(test_handoff_turns_one)
+{
+	struct hcase	c;
+	struct tcase	t[2];
+	void		*args[2];
+	int		 i;
+
+	memset(&c, 0, sizeof(c));
+	for (i = 0; i < 2; i++) {
+		memset(&t[i], 0, sizeof(t[i]));
+		t[i].c = &c;
+		t[i].first = (uint32_t)i;
+		t[i].nblocks = 1;
+		args[i] = &t[i];
+	}
+	ck_assert_int_eq(handoff_turns(tmake, args, 2, htake, &c), 0);
+	ck_assert_int_eq(c.bad, 0);
+	ck_assert_uint_gt(tstart(1), 1);
+	ck_assert_uint_eq(c.taken, tstart(1));
+}
+END_TEST
+
 Suite *
 make_handoff_suite(void)
 {
@@ -146,6 +286,9 @@ make_handoff_suite(void)
 	tcase_add_test(tc, test_handoff_order);
 	tcase_add_test(tc, test_handoff_fail);
 	tcase_add_test(tc, test_handoff_empty);
+	tcase_add_test(tc, test_handoff_turns);
+	tcase_add_test(tc, test_handoff_turns_fail);
+	tcase_add_test(tc, test_handoff_turns_one);
 	suite_add_tcase(s, tc);
 	return s;
 }

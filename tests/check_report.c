@@ -3,7 +3,8 @@
  * of functions: its last third by a helper, into memory) is the report
  * printed in one, for every test profile and several option sets; the
  * pprof export kept within its budget of frames; the stack views the
- * same with the stacks' ends put in order in place as by a copy.
+ * same with the stacks' ends put in order in place as by a copy; the
+ * callgrind export made by two threads in turns as by one.
  */
 #include "base/compat.h"
 
@@ -177,6 +178,79 @@ START_TEST(test_report_ends)
 	/* Not vacuous: stacks of more than one frame, in many files. */
 	ck_assert_uint_ge(nfiles, 25);
 	ck_assert_uint_ge(nstacks, 40);
+	msg_reset();
+}
+END_TEST
+
+/* Return the callgrind export of p, in blocks of block items. */
+static char *
+report_callgrind_of(const struct profile *p, const char *path, size_t block)
+{
+	struct report_opts	 o;
+	struct report_run	 run;
+	FILE			*out;
+	char			*text = NULL;
+
+	memset(&o, 0, sizeof(o));
+	o.format = format_find("callgrind");
+	o.threshold = "100";
+	memset(&run, 0, sizeof(run));
+	run.profile_name = path;
+	hooks.cgw_block = block;
+	ck_assert_ptr_nonnull(out = open_memstream(&text, &(size_t){ 0 }));
+	ck_assert_int_eq(report_print(out, p, NULL, &o, &run), 0);
+	ck_assert_int_eq(fclose(out), 0);
+	hooks.cgw_block = 0;
+	return text;
+}
+
+/*
+ * Compare path's callgrind export made in blocks of one item or more
+ * (each function's a block: two threads, in turn) with it made in one
+ * block (one thread); count in *nfns the functions written.
+ */
+static void
+report_turns(const char *path, void *arg)
+{
+	struct parse_opts	 po;
+	struct profile		*p = profile_create();
+	size_t			*nfns = arg;
+	char			*want, *got;
+	const char		*s;
+	size_t			 block;
+
+	memset(&po, 0, sizeof(po));
+	po.instrs = PARSE_INSTRS_ALL;
+	if (load_file(p, path, &po) != 0) {
+		profile_free(p);
+		return;
+	}
+	(void)profile_done(p);
+	want = report_callgrind_of(p, path, SIZE_MAX);
+	for (block = 1; block <= 64; block *= 8) {
+		got = report_callgrind_of(p, path, block);
+		if (strcmp(want, got) != 0)
+			ck_abort_msg("%s: the callgrind export made in blocks "
+			    "of %zu items differs", path, block);
+		free(got);
+	}
+	for (s = want; (s = strstr(s, "\nfn=")) != NULL; s++)
+		(*nfns)++;
+	free(want);
+	profile_free(p);
+}
+
+START_TEST(test_report_callgrind_turns)
+{
+	size_t	nfiles, nfns = 0;
+
+	msg_set_quiet(1);
+	nfiles = each_profile("profiles", report_turns, &nfns);
+	nfiles += each_profile("asm", report_turns, &nfns);
+	nfiles += each_profile("producers", report_turns, &nfns);
+	/* Not vacuous: many functions, each a block. */
+	ck_assert_uint_ge(nfiles, 25);
+	ck_assert_uint_ge(nfns, 1000);
 	msg_reset();
 }
 END_TEST
@@ -455,6 +529,7 @@ make_report_suite(void)
 	tcase_add_test(tc, test_report_split);
 	tcase_add_test(tc, test_report_pprof_budget);
 	tcase_add_test(tc, test_report_ends);
+	tcase_add_test(tc, test_report_callgrind_turns);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -40,6 +40,9 @@ struct hooks {
 				   made in two threads (packed.c) */
 	int	 ends_in_place;	/* the stacks' ends put in order in place
 				   whatever their number (flame.c) */
+	size_t	 cgw_block;	/* items in a block of the callgrind
+				   export's text, made by two threads in
+				   turn (report_callgrind.c) */
 };
 
 extern struct hooks	hooks;

@@ -21,6 +21,7 @@
 #include "analysis/derive.h"
 #include "base/cost.h"
 #include "base/handoff.h"
+#include "base/hooks.h"
 #include "base/keytab.h"
 #include "base/num.h"
 #include "base/sort.h"
@@ -57,6 +58,8 @@ enum cgw_what { CGW_PAIR, CGW_LINE, CGW_ARC, CGW_INSTR, CGW_ICALL,
 #define CGW_KIND(x)	((x)->what & ((1u << CGW_KIND_BITS) - 1))
 #define CGW_RUN(x)	((x)->what >> CGW_KIND_BITS)
 #define CGW_RUN_MAX	((UINT32_MAX >> CGW_KIND_BITS))
+#define CGW_MAKERS	2		/* threads making the text, */
+#define CGW_BLOCK	16384		/*   a block of items each in turn */
 
 /*
  * An entry, in its place: costs first, by the (function, file) pair they
@@ -73,12 +76,14 @@ struct cgw_ent {
 
 /*
  * The writer: one in the caller's thread writing the names (fn=, fi=,
- * cfn= and the like, each compressed as it is first written), one in a
- * second thread making the text that follows them for each item (an
- * entry, or an instruction of a run): the position and cost lines, the
- * calls= and jump lines, a record each (cgw_make(), cgw_take()).  The
- * numbers were most of the writing: cc1plus's export, 138 MB, 5.6
- * million instruction lines of 13 events.
+ * cfn= and the like, each compressed as it is first written), two in
+ * threads of their own making the text that follows them for each item
+ * (an entry, or an instruction of a run): the position and cost lines,
+ * the calls= and jump lines, a record each (cgw_make(), cgw_take()),
+ * each maker a block of entries in turn (cgw_blocks()).  The numbers
+ * were most of the writing: cc1plus's export, 138 MB, 5.6 million
+ * instruction lines of 13 events; one maker took 0.45 s of it, the
+ * caller's thread waiting on it three quarters of the time.
  */
 struct cgw {
 	FILE		*out;
@@ -86,7 +91,11 @@ struct cgw {
 	const struct instrs *ins;	/* or NULL */
 	unsigned	 nrec;		/* recorded events */
 	const struct cgw_ent *e;	/* the entries, in order, */
-	size_t		 n;		/*   n of them */
+	size_t		 n;		/*   n of them, */
+	const size_t	*block;		/*   each block's first (and n), */
+	size_t		 nblocks;	/*   nblocks of them, */
+	size_t		 block0;	/*   the maker's first block, */
+	size_t		 stride;	/*   the number of makers */
 	unsigned char	*byinstr;	/* functions written by instruction, */
 	uint32_t	*first;		/*   each function's first pair */
 	/* The names' writer: */
@@ -118,6 +127,7 @@ static void	cgw_callee(struct cgw *, uint32_t);
 static void	cgw_calls(struct cgw *, uint64_t);
 static size_t	cgw_place(const struct cgw *, struct cgw_ent *, uint32_t *);
 static struct cgw_ent *cgw_entries(const struct cgw *, size_t *);
+static size_t	*cgw_blocks(const struct cgw *, size_t *);
 static uint32_t	cgw_ent_fn(const struct cgw *, const struct cgw_ent *);
 static void	cgw_function(struct cgw *, uint32_t);
 static void	cgw_trailer(struct cgw *);
@@ -466,6 +476,34 @@ cgw_entries(const struct cgw *w, size_t *np)
 	return e;
 }
 
+/*
+ * Cut w's entries into blocks of CGW_BLOCK items or a few more for the
+ * makers to take in turn, each starting where the function changes (its
+ * first position then written whole, needing nothing of the block
+ * before): return the first entry of each, then w->n; *nb blocks.
+ */
+static size_t *
+cgw_blocks(const struct cgw *w, size_t *nb)
+{
+	size_t	*b = NULL, cap = 0, n = 0, k, items = 0, most;
+
+	most = hooks.cgw_block > 0 ? hooks.cgw_block : CGW_BLOCK;
+	b = xgrow(b, &cap, 2, sizeof(*b));
+	b[n++] = 0;
+	for (k = 0; k < w->n; k++) {
+		if (items >= most && cgw_ent_fn(w, &w->e[k]) !=
+		    cgw_ent_fn(w, &w->e[k - 1])) {
+			b = xgrow(b, &cap, n + 2, sizeof(*b));
+			b[n++] = k;
+			items = 0;
+		}
+		items += cgw_items(&w->e[k]);
+	}
+	b[n] = w->n;
+	*nb = n;
+	return b;
+}
+
 /* Return the function whose entry x is. */
 static uint32_t
 cgw_ent_fn(const struct cgw *w, const struct cgw_ent *x)
@@ -623,9 +661,10 @@ cgw_text(struct cgw *w, const struct cgw_ent *x, uint32_t id)
 }
 
 /*
- * The second thread: the text of each item of w's entries, in order, as
- * a record of its length and its bytes; a position afresh where the
- * function changes, as fn= makes it.
+ * A maker's thread: the text of each item of w's blocks (w->block0 and
+ * every w->stride-th after it), in order, as a record of its length and
+ * its bytes; a position afresh where the function changes, as fn= makes
+ * it (a block starts where it does).
  */
 static void
 cgw_make(void *arg, struct handoff *h)
@@ -633,24 +672,28 @@ cgw_make(void *arg, struct handoff *h)
 	struct cgw	*w = arg;
 	const struct cgw_ent *x;
 	uint32_t	 fn, prev = 0, r, *rec;
-	size_t		 k, nw;
+	size_t		 b, k, nw;
 
-	for (k = 0; k < w->n; k++) {
-		x = &w->e[k];
-		fn = cgw_ent_fn(w, x);
-		if (k == 0 || fn != prev)
-			w->have_pos = 0;
-		prev = fn;
-		for (r = 0; r < cgw_items(x); r++) {
-			w->lbn = 0;
-			cgw_text(w, x, x->id + r);
-			nw = 1 + (w->lbn + 3) / 4;
-			if ((rec = handoff_room(h, nw)) == NULL)
-				return;
-			rec[0] = (uint32_t)w->lbn;
-			memcpy(rec + 1, w->lb, w->lbn);
-			handoff_put(h, nw);
+	for (b = w->block0; b < w->nblocks; b += w->stride) {
+		for (k = w->block[b]; k < w->block[b + 1]; k++) {
+			x = &w->e[k];
+			fn = cgw_ent_fn(w, x);
+			if (k == w->block[b] || fn != prev)
+				w->have_pos = 0;
+			prev = fn;
+			for (r = 0; r < cgw_items(x); r++) {
+				w->lbn = 0;
+				cgw_text(w, x, x->id + r);
+				nw = 1 + (w->lbn + 3) / 4;
+				if ((rec = handoff_room(h, nw)) == NULL)
+					return;
+				rec[0] = (uint32_t)w->lbn;
+				memcpy(rec + 1, w->lb, w->lbn);
+				handoff_put(h, nw);
+			}
 		}
+		if (handoff_block(h) == -1)
+			return;
 	}
 }
 
@@ -713,8 +756,10 @@ cgw_trailer(struct cgw *w)
 int
 report_callgrind(FILE *out, const struct selection *sel)
 {
-	struct cgw	 w, m;
+	struct cgw	 w, m[CGW_MAKERS];
 	struct cgw_ent	*e;
+	void		*args[CGW_MAKERS];
+	size_t		*block;
 	uint32_t	 i, fn, file, nstr, nid;
 	size_t		 k;
 
@@ -746,15 +791,22 @@ report_callgrind(FILE *out, const struct selection *sel)
 	cgw_header(&w, sel);
 	e = cgw_entries(&w, &w.n);
 	w.e = e;
-	m = w;
-	m.cost = xreallocarray(NULL, profile_nevents(w.p) + 1,
-	    sizeof(*m.cost));
-	/*
-	 * A jump line (four numbers of 20 digits at most, signs) and a
-	 * position (two, signs) and a count an event.
-	 */
-	m.lb = xmalloc(192 + 22 * ((size_t)w.nrec + 1));
-	(void)handoff_run(cgw_make, &m, cgw_take, &w);
+	block = cgw_blocks(&w, &w.nblocks);
+	w.block = block;
+	w.stride = w.nblocks > 1 ? CGW_MAKERS : 1;
+	for (k = 0; k < w.stride; k++) {
+		m[k] = w;
+		m[k].block0 = k;
+		m[k].cost = xreallocarray(NULL, profile_nevents(w.p) + 1,
+		    sizeof(*m[k].cost));
+		/*
+		 * A jump line (four numbers of 20 digits at most, signs)
+		 * and a position (two, signs) and a count an event.
+		 */
+		m[k].lb = xmalloc(192 + 22 * ((size_t)w.nrec + 1));
+		args[k] = &m[k];
+	}
+	(void)handoff_turns(cgw_make, args, w.stride, cgw_take, &w);
 	/*
 	 * The functions named by fn= lines again, in the order of their
 	 * last: where a file:function is in several objects, the last
@@ -765,10 +817,13 @@ report_callgrind(FILE *out, const struct selection *sel)
 	cgw_totals(&w, 1, "totals:");
 
 	free(e);
+	free(block);
 	for (k = 0; k < CGW_NKINDS; k++)
 		free(w.ids[k]);
-	free(m.cost);
-	free(m.lb);
+	for (k = 0; k < w.stride; k++) {
+		free(m[k].cost);
+		free(m[k].lb);
+	}
 	free(w.byinstr);
 	free(w.first);
 	return 0;
