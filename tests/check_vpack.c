@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/cost.h"
+#include "base/sort.h"
 #include "base/vpack.h"
 #include "base/xmalloc.h"
 #include "check_suites.h"
@@ -147,6 +148,105 @@ START_TEST(test_vpack_append)
 }
 END_TEST
 
+/*
+ * Written again in place (vpack_rewrite()): some vectors dropped, some
+ * taking a sum of the counts (in a store of their own, in any order),
+ * the rest kept; the bytes are those of a store made afresh from the
+ * vectors that remain.  Rounds where the sums are long and come before
+ * the drops make them wait for room; some rounds span blocks of
+ * offsets.
+ */
+START_TEST(test_vpack_rewrite)
+{
+	struct vpack	 vp, sums, fresh;
+	uint64_t	 seed = 99, *want, *res, *drop, *keeps, *big;
+	uint32_t	*order, nvec, i, m, nsum, *pos;
+	unsigned	 n = 13, e, round;
+	int		 waited = 0;
+
+	big = xcalloc(n, sizeof(*big));
+	for (round = 0; round < 12; round++) {
+		nvec = round % 12 == 5 ? 70000 :
+		    1 + (uint32_t)(check_rnd(&seed) % 3000);
+		vpack_init(&vp, n);
+		vpack_init(&sums, n);
+		vpack_init(&fresh, n);
+		want = xcalloc((size_t)nvec * n, sizeof(*want));
+		res = xcalloc((size_t)nvec * n, sizeof(*res));
+		drop = xcalloc(nvec / 64 + 1, sizeof(*drop));
+		keeps = xcalloc(nvec, sizeof(*keeps));
+		order = xcalloc(nvec, sizeof(*order));
+		pos = xcalloc(nvec, sizeof(*pos));
+		fill(&vp, want, nvec, n, &seed);
+		/* Which go, which take a sum (long ones: every count large). */
+		nsum = 0;
+		for (i = 0; i < nvec; i++) {
+			uint64_t	r = check_rnd(&seed) % 100;
+			int		late = i > nvec / 2;
+
+			if (round % 3 != 0 && (round % 2 == 0 ? r < 30 :
+			    late && r < 60))
+				drop[i >> 6] |= (uint64_t)1 << (i & 63);
+			else if (round % 3 != 1 && r >= 80)
+				keeps[nsum++] = i;
+		}
+		/* The sums in another order than their vectors'. */
+		for (i = 0; i < nsum; i++)
+			pos[i] = i;
+		for (i = nsum; i > 1; i--) {
+			uint32_t	j = (uint32_t)(check_rnd(&seed) % i), t;
+
+			t = pos[i - 1];
+			pos[i - 1] = pos[j];
+			pos[j] = t;
+		}
+		for (i = 0; i < nsum; i++) {
+			uint64_t	t = keeps[i];
+
+			keeps[i] = keeps[pos[i]];
+			keeps[pos[i]] = t;
+		}
+		for (i = 0; i < nsum; i++) {
+			for (e = 0; e < n; e++)
+				big[e] = round % 2 == 1 ? COST_MAX - e :
+				    count(&seed);
+			(void)vpack_add(&sums, big, n);
+			memcpy(want + keeps[i] * n, big, n * sizeof(*big));
+			for (e = (unsigned)n; e > 0 && big[e - 1] == COST_NONE;
+			    e--)
+				continue;
+			for (; e < n; e++)
+				want[keeps[i] * n + e] = COST_NONE;
+		}
+		sort_index_u64(keeps, nsum, order);
+		for (i = m = 0; i < nvec; i++)
+			if (!(drop[i >> 6] >> (i & 63) & 1)) {
+				memcpy(res + (size_t)m * n, want + (size_t)i *
+				    n, n * sizeof(*res));
+				(void)vpack_add(&fresh, res + (size_t)m * n, n);
+				m++;
+			}
+		vpack_rewrite(&vp, drop, &sums, keeps, order, nsum);
+		ck_assert_uint_eq(vp.nvec, m);
+		ck_assert_uint_eq(vp.len, fresh.len);
+		ck_assert_mem_eq(vp.bytes, fresh.bytes, fresh.len);
+		same(&vp, 0, res, m, n);
+		waited |= round % 2 == 1 && nsum > 0;
+		vpack_free(&vp);
+		vpack_free(&sums);
+		vpack_free(&fresh);
+		free(want);
+		free(res);
+		free(drop);
+		free(keeps);
+		free(order);
+		free(pos);
+	}
+	ck_assert(waited);
+	free(big);
+}
+END_TEST
+
 /* A vector takes the bytes its counts need: the format, byte by byte. */
 START_TEST(test_vpack_bytes)
 {
@@ -203,6 +303,7 @@ make_vpack_suite(void)
 	tcase_add_test(tc, test_vpack_random);
 	tcase_add_test(tc, test_vpack_append);
 	tcase_add_test(tc, test_vpack_bytes);
+	tcase_add_test(tc, test_vpack_rewrite);
 	suite_add_tcase(s, tc);
 	return s;
 }

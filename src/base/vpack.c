@@ -193,6 +193,117 @@ vpack_append(struct vpack *dst, const struct vpack *src, uint32_t first,
 	dst->len += b - a;
 }
 
+/*
+ * The bytes vpack_rewrite() has made that would pass the vectors not yet
+ * read, in order, from head on.
+ */
+struct vqueue {
+	uint8_t		*b;
+	size_t		 head, len, cap;
+};
+
+/*
+ * Write the len bytes at src as the next of vp's new bytes, at *done
+ * (those written) if none wait and they end by byte stop (the first not
+ * yet read), else after those that wait; then write what waits, up to
+ * stop.
+ */
+static void
+vpack_emit(struct vpack *vp, struct vqueue *q, size_t *done, size_t stop,
+    const uint8_t *src, size_t len)
+{
+	size_t	n;
+
+	if (q->len == q->head && *done + len <= stop) {
+		if (len > 0)
+			memmove(vp->bytes + *done, src, len);
+		*done += len;
+		return;
+	}
+	if (len > 0) {
+		if (q->head > 0 && q->len == q->head)
+			q->head = q->len = 0;
+		q->b = xgrow(q->b, &q->cap, q->len + len, 1);
+		memcpy(q->b + q->len, src, len);
+		q->len += len;
+	}
+	n = q->len - q->head;
+	if (n > stop - *done)
+		n = stop - *done;
+	memcpy(vp->bytes + *done, q->b + q->head, n);
+	q->head += n;
+	*done += n;
+}
+
+/*
+ * Write vp again in place, its ids counting on without the vectors whose
+ * bit is set in drop: vector keeps[order[s]] (ascending with s, nsum of
+ * them) takes vector order[s] of sums instead of its own.  A sum longer
+ * than the vector it replaces may pass the vectors not yet read (before
+ * enough are dropped): its bytes and those after wait until they are
+ * read.  No second store is made: cc1plus's machine code, 47 MB of
+ * counts and 24 of offsets, not made again fresh.
+ */
+void
+vpack_rewrite(struct vpack *vp, const uint64_t *drop,
+    const struct vpack *sums, const uint64_t *keeps, const uint32_t *order,
+    uint32_t nsum)
+{
+	struct vqueue	 q;
+	uint64_t	*oldbase, a, b;
+	uint32_t	 n = vp->nvec, i, e, k, s = 0;
+	size_t		 nb = ((size_t)n >> VPACK_SHIFT) + 1, done = 0, out = 0;
+	size_t		 oldlen = vp->len;
+
+	if (sums->n != vp->n)
+		abort();
+	memset(&q, 0, sizeof(q));
+	oldbase = xreallocarray(NULL, nb, sizeof(*oldbase));
+	memcpy(oldbase, vp->base, (n > 0 ? nb : 0) * sizeof(*oldbase));
+#define VPACK_OLD(id)	((id) < n ? oldbase[(id) >> VPACK_SHIFT] +	\
+	    vp->off[(id)] : oldlen)
+	vp->nvec = 0;
+	for (i = 0; i < n; i = e) {
+		e = i + 1;
+		if (drop[i >> 6] >> (i & 63) & 1) {
+			vpack_emit(vp, &q, &done, VPACK_OLD(e), NULL, 0);
+			continue;
+		}
+		if (s < nsum && keeps[order[s]] == i) {
+			a = vpack_pos(sums, order[s]);
+			b = order[s] + 1 < sums->nvec ?
+			    vpack_pos(sums, order[s] + 1) : sums->len;
+			s++;
+			vpack_place(vp, out);
+			out += b - a;
+			vpack_emit(vp, &q, &done, VPACK_OLD(e),
+			    sums->bytes + a, b - a);
+			continue;
+		}
+		/* Up to the next dropped or summed, at once. */
+		while (e < n && !(drop[e >> 6] >> (e & 63) & 1) &&
+		    !(s < nsum && keeps[order[s]] == e))
+			e++;
+		a = VPACK_OLD(i);
+		b = VPACK_OLD(e);
+		/* Each offset read before the new one is written there. */
+		for (k = i; k < e; k++)
+			vpack_place(vp, out + (VPACK_OLD(k) - a));
+		out += b - a;
+		vpack_emit(vp, &q, &done, b, vp->bytes + a, b - a);
+	}
+#undef VPACK_OLD
+	/* What waits, at the end (the bytes grown for it if need be). */
+	if (q.len > q.head) {
+		vp->bytes = xgrow(vp->bytes, &vp->cap, out, 1);
+		memcpy(vp->bytes + done, q.b + q.head, q.len - q.head);
+		done += q.len - q.head;
+	}
+	vp->len = out;
+	free(q.b);
+	free(oldbase);
+}
+
 /* Return the bytes vp has allocated. */
 size_t
 vpack_bytes(const struct vpack *vp)

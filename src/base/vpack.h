@@ -36,6 +36,9 @@ void		 vpack_get(const struct vpack *, uint32_t, uint64_t *);
 uint64_t	 vpack_get1(const struct vpack *, uint32_t, unsigned);
 void		 vpack_append(struct vpack *, const struct vpack *, uint32_t,
 		    uint32_t);
+void		 vpack_rewrite(struct vpack *, const uint64_t *,
+		    const struct vpack *, const uint64_t *, const uint32_t *,
+		    uint32_t);
 size_t		 vpack_bytes(const struct vpack *);
 
 #endif /* CGA_VPACK_H */

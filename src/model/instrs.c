@@ -111,17 +111,15 @@ struct iaddr {
 };
 
 /*
- * instrs_recost()'s work: the n costs at cost written again into nv,
+ * instrs_recost()'s work: the costs at cost written again in place,
  * without those dropped, the firsts of those given again taking sums.
  */
 struct recost {
-	const struct vpack *cost;
-	uint32_t	 n;
+	struct vpack	*cost;
 	const uint64_t	*drop;
 	const struct vpack *sums;
 	const uint64_t	*keeps;
 	uint32_t	 nsum;
-	struct vpack	 nv;
 };
 
 static uint32_t	instrs_next(struct instrs *, uint32_t, uint32_t);
@@ -835,37 +833,20 @@ instrs_index(struct instrs *t)
 }
 
 /*
- * Write the costs of cost (n vectors) again into job->nv without those
+ * Write the costs of job->cost (n vectors) again in place without those
  * whose bit is set in drop, the nsum firsts of those given again
  * (keeps[], in any order) taking their sums (vector i of sums is
- * keeps[i]'s): runs of costs as they are copied at once.
+ * keeps[i]'s).
  */
 static void
 instrs_recost(struct recost *job)
 {
-	const uint64_t	*drop = job->drop, *keeps = job->keeps;
-	uint32_t	*order, i, e, j = 0, n = job->n, nsum = job->nsum;
+	uint32_t	*order;
 
-	order = xreallocarray(NULL, (size_t)nsum + 1, sizeof(*order));
-	sort_index_u64(keeps, nsum, order);
-	vpack_init(&job->nv, job->cost->n);
-	vpack_reserve(&job->nv, n);
-	for (i = 0; i < n; i = e) {
-		if (drop[i >> 6] >> (i & 63) & 1) {
-			e = i + 1;
-			continue;
-		}
-		if (j < nsum && keeps[order[j]] == i) {
-			vpack_append(&job->nv, job->sums, order[j++], 1);
-			e = i + 1;
-			continue;
-		}
-		/* Up to the next dropped or summed. */
-		for (e = i + 1; e < n && !(drop[e >> 6] >> (e & 63) & 1) &&
-		    !(j < nsum && keeps[order[j]] == e); e++)
-			continue;
-		vpack_append(&job->nv, job->cost, i, e - i);
-	}
+	order = xreallocarray(NULL, (size_t)job->nsum + 1, sizeof(*order));
+	sort_index_u64(job->keeps, job->nsum, order);
+	vpack_rewrite(job->cost, job->drop, job->sums, job->keeps, order,
+	    job->nsum);
 	free(order);
 }
 
@@ -896,7 +877,6 @@ instrs_compact(struct instrs *t, const uint64_t *drop,
 
 	memset(&job, 0, sizeof(job));
 	job.cost = &t->cost;
-	job.n = t->n;
 	job.drop = drop;
 	job.sums = sums;
 	job.keeps = keeps;
@@ -909,8 +889,6 @@ instrs_compact(struct instrs *t, const uint64_t *drop,
 	instrs_drop(t, drop);
 	if (threaded && pthread_join(thr, NULL) != 0)
 		errx(1, "pthread_join failed");
-	vpack_free(&t->cost);
-	t->cost = job.nv;
 }
 
 /*
