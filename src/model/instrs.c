@@ -645,6 +645,13 @@ instrs_count(const struct instrs *t)
 	return t->n;
 }
 
+/* Return instruction i's function. */
+uint32_t
+instrs_fn(const struct instrs *t, uint32_t i)
+{
+	return t->fn[i];
+}
+
 /* Give instruction i's function, address, source file and line. */
 void
 instrs_get(const struct instrs *t, uint32_t i, uint32_t *fn, uint64_t *addr,

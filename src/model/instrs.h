@@ -56,6 +56,7 @@ void		 instrs_merge(struct instrs *, const struct instrs *,
 unsigned	 instrs_nevents(const struct instrs *);
 uint32_t	 instrs_count(const struct instrs *);
 int		 instrs_empty(const struct instrs *);
+uint32_t	 instrs_fn(const struct instrs *, uint32_t);
 void		 instrs_get(const struct instrs *, uint32_t, uint32_t *,
 		    uint64_t *, uint32_t *, uint64_t *);
 const uint32_t	*instrs_byfn(const struct instrs *, uint32_t, uint32_t *);

@@ -396,10 +396,10 @@ cgw_calls(struct cgw *w, uint64_t count)
 static size_t
 cgw_place(const struct cgw *w, struct cgw_ent *e, uint32_t *at)
 {
-	uint32_t	 i, j, fn, fn2, callee, file, nl = profile_nlines(w->p);
+	uint32_t	 i, j, fn, callee, file, nl = profile_nlines(w->p);
 	uint32_t	 na = profile_narcs(w->p), ni = 0, nc = 0, nj = 0;
 	uint32_t	 np_ = profile_npairs(w->p), k;
-	uint64_t	 line, addr;
+	uint64_t	 line;
 	size_t		 n = 0;
 
 #define CGW_PUT(bucket, i_, w_) do {					\
@@ -424,12 +424,10 @@ cgw_place(const struct cgw *w, struct cgw_ent *e, uint32_t *at)
 			CGW_PUT(profile_line_pair(w->p, i), i, CGW_LINE);
 	}
 	for (i = 0; i < ni; i = j) {
-		instrs_get(w->ins, i, &fn, &addr, &file, &line);
-		for (j = i + 1; j < ni && j - i < CGW_RUN_MAX; j++) {
-			instrs_get(w->ins, j, &fn2, &addr, &file, &line);
-			if (fn2 != fn)
-				break;
-		}
+		fn = instrs_fn(w->ins, i);
+		for (j = i + 1; j < ni && j - i < CGW_RUN_MAX &&
+		    instrs_fn(w->ins, j) == fn; j++)
+			continue;
 		CGW_PUT(w->first[fn], i, CGW_INSTR | (j - i) <<
 		    CGW_KIND_BITS);
 	}
@@ -509,7 +507,7 @@ static uint32_t
 cgw_ent_fn(const struct cgw *w, const struct cgw_ent *x)
 {
 	uint32_t	 fn, file, callee;
-	uint64_t	 line, addr;
+	uint64_t	 line;
 
 	switch (CGW_KIND(x)) {
 	case CGW_PAIR:
@@ -522,8 +520,7 @@ cgw_ent_fn(const struct cgw *w, const struct cgw_ent *x)
 		profile_arc(w->p, x->id, &fn, &callee, &file, &line);
 		return fn;
 	case CGW_INSTR:
-		instrs_get(w->ins, x->id, &fn, &addr, &file, &line);
-		return fn;
+		return instrs_fn(w->ins, x->id);
 	case CGW_ICALL:
 		return instrs_call(w->ins, x->id)->fn;
 	default:
