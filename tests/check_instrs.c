@@ -195,7 +195,7 @@ instrs_one(const char *path, void *arg)
 	struct profile		*p, *q;
 	const struct instrs	*ins;
 	const uint32_t		*ids;
-	uint64_t		*a, *b, *c, l, addr, prev;
+	uint64_t		*a, *b, *c, l, addr, prev, next, lo, hi;
 	uint32_t		 i, fn, file, nf, j, k, m;
 	unsigned		 nev, e;
 	size_t			*n = arg;
@@ -232,6 +232,19 @@ instrs_one(const char *path, void *arg)
 			instrs_get(ins, ids[j], &fn, &addr, &file, &l);
 			ck_assert_uint_eq(fn, i);
 			ck_assert_uint_eq(instrs_find(ins, i, addr), ids[j]);
+			/* Misses: an address between two, another upper half. */
+			if (j + 1 < k) {
+				instrs_get(ins, ids[j + 1], &fn, &next, &file,
+				    &l);
+				if (next > addr + 1)
+					ck_assert_uint_eq(instrs_find(ins, i,
+					    addr + 1), UINT32_MAX);
+			}
+			if (instrs_range(ins, i, &lo, &hi) &&
+			    ((addr ^ (uint64_t)1 << 40) < lo ||
+			    (addr ^ (uint64_t)1 << 40) > hi))
+				ck_assert_uint_eq(instrs_find(ins, i, addr ^
+				    (uint64_t)1 << 40), UINT32_MAX);
 			if (j > 0) {
 				instrs_get(ins, ids[j - 1], &fn, &prev,
 				    &file, &l);

@@ -692,6 +692,20 @@ instrs_find(const struct instrs *t, uint32_t fn, uint64_t addr)
 
 	ids = instrs_byfn(t, fn, &n);
 	hi = n;
+	if (t->far.n == 0) {
+		/* Every address's upper half its function's: the lower. */
+		if (n == 0 || addr >> 32 != t->fnhi[fn])
+			return UINT32_MAX;
+		while (lo < hi) {
+			mid = lo + (hi - lo) / 2;
+			if (t->addr[ids[mid]] < (uint32_t)addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return lo < n && t->addr[ids[lo]] == (uint32_t)addr ?
+		    ids[lo] : UINT32_MAX;
+	}
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (instrs_addr(t, ids[mid]) < addr)
