@@ -117,55 +117,62 @@ END_TEST
 /*
  * Read path again with the instructions of functions given again summed
  * after each one (hooks.compact), as a big profile of many parts or
- * threads has them summed while it is read: the same machine code as
- * ins, read without.
+ * threads has them summed while it is read, or all at the end, each time
+ * in two threads whatever the size (instrs_sum(), instrs_compact()): the
+ * same machine code as ins, read without.
  */
 static void
 instrs_compacted(const char *path, const struct parse_opts *po,
     const struct instrs *ins)
 {
-	struct profile		*r = profile_create();
+	struct profile		*r;
 	const struct instrs	*c;
 	const struct ijump	*ja, *jb;
 	const struct icall	*ca, *cb;
 	uint64_t		 x[2][64], aa, ab, la, lb;
 	uint32_t		 i, fa, fb, sa, sb;
 	unsigned		 nev = instrs_nevents(ins);
+	int			 each;
 
-	/* Summed in two threads (instrs_compact()), whatever the size. */
-	hooks.compact = 1;
-	hooks.compact_split = 1;
-	ck_assert_int_eq(load_file(r, path, po), 0);
-	hooks.compact = 0;
-	ck_assert_int_eq(profile_done(r), 0);
-	hooks.compact_split = 0;
-	ck_assert_ptr_nonnull(c = profile_instrs(r));
-	ck_assert_uint_eq(instrs_count(c), instrs_count(ins));
-	ck_assert_uint_le(nev, 64);
-	for (i = 0; i < instrs_count(ins); i++) {
-		instrs_get(ins, i, &fa, &aa, &sa, &la);
-		instrs_get(c, i, &fb, &ab, &sb, &lb);
-		ck_assert(fa == fb && aa == ab && sa == sb && la == lb);
-		instrs_cost(ins, i, x[0]);
-		instrs_cost(c, i, x[1]);
-		ck_assert_mem_eq(x[0], x[1], nev * sizeof(x[0][0]));
+	for (each = 0; each < 2; each++) {
+		r = profile_create();
+		hooks.compact = each;
+		hooks.compact_split = 1;
+		ck_assert_int_eq(load_file(r, path, po), 0);
+		hooks.compact = 0;
+		ck_assert_int_eq(profile_done(r), 0);
+		hooks.compact_split = 0;
+		ck_assert_ptr_nonnull(c = profile_instrs(r));
+		ck_assert_uint_eq(instrs_count(c), instrs_count(ins));
+		ck_assert_uint_le(nev, 64);
+		for (i = 0; i < instrs_count(ins); i++) {
+			instrs_get(ins, i, &fa, &aa, &sa, &la);
+			instrs_get(c, i, &fb, &ab, &sb, &lb);
+			ck_assert(fa == fb && aa == ab && sa == sb && la == lb);
+			instrs_cost(ins, i, x[0]);
+			instrs_cost(c, i, x[1]);
+			ck_assert_mem_eq(x[0], x[1], nev * sizeof(x[0][0]));
+		}
+		ck_assert_uint_eq(instrs_njumps(c), instrs_njumps(ins));
+		for (i = 0; i < instrs_njumps(ins); i++) {
+			ja = instrs_jump(ins, i);
+			jb = instrs_jump(c, i);
+			ck_assert(ja->fn == jb->fn && ja->addr == jb->addr &&
+			    ja->target == jb->target && ja->taken ==
+			    jb->taken && ja->executed == jb->executed);
+		}
+		ck_assert_uint_eq(instrs_ncalls(c), instrs_ncalls(ins));
+		for (i = 0; i < instrs_ncalls(ins); i++) {
+			ca = instrs_call(ins, i);
+			cb = instrs_call(c, i);
+			ck_assert(ca->fn == cb->fn && ca->addr == cb->addr &&
+			    ca->callee == cb->callee && ca->count ==
+			    cb->count);
+			ck_assert_mem_eq(instrs_call_cost(ins, i),
+			    instrs_call_cost(c, i), nev * sizeof(x[0][0]));
+		}
+		profile_free(r);
 	}
-	ck_assert_uint_eq(instrs_njumps(c), instrs_njumps(ins));
-	for (i = 0; i < instrs_njumps(ins); i++) {
-		ja = instrs_jump(ins, i);
-		jb = instrs_jump(c, i);
-		ck_assert(ja->fn == jb->fn && ja->addr == jb->addr &&
-		    ja->target == jb->target && ja->taken == jb->taken &&
-		    ja->executed == jb->executed);
-	}
-	ck_assert_uint_eq(instrs_ncalls(c), instrs_ncalls(ins));
-	for (i = 0; i < instrs_ncalls(ins); i++) {
-		ca = instrs_call(ins, i);
-		cb = instrs_call(c, i);
-		ck_assert(ca->fn == cb->fn && ca->addr == cb->addr &&
-		    ca->callee == cb->callee && ca->count == cb->count);
-	}
-	profile_free(r);
 }
 
 /*
