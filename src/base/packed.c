@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bits.h"
 #include "base/cost.h"
 #include "base/hooks.h"
 #include "base/packed.h"
@@ -247,7 +248,7 @@ packed_new_from(struct packed *dst, const struct packed *src, uint32_t sid)
 		/* Bytes at home: copied as they are. */
 		id = packed_next(dst);
 		memcpy(dst->home + (size_t)id * dst->hs, d, dst->n);
-		dst->moved[id >> 6] &= ~((uint64_t)1 << (id & 63));
+		bits_clear(dst->moved, id);
 		return id;
 	}
 	t = src->n <= 16 ? buf : xreallocarray(NULL, src->n, sizeof(*t));
@@ -287,10 +288,8 @@ packed_append(struct packed *dst, const struct packed *src, uint32_t sid,
 			    sizeof(r));
 			moved = r >= PACKED_DMOVED && r != UINT32_MAX;
 		} else {
-			moved = src->moved[(sid + i) >> 6] >> ((sid + i) &
-			    63) & 1;
-			dst->moved[(id + i) >> 6] &= ~((uint64_t)1 <<
-			    ((id + i) & 63));
+			moved = bits_has(src->moved, sid + i);
+			bits_clear(dst->moved, id + i);
 		}
 		if (moved) {
 			(void)packed_get(src, sid + i, t);
@@ -427,12 +426,11 @@ packed_give(struct packed *pk, unsigned w, uint32_t slot)
 uint32_t
 packed_drop(struct packed *pk, const uint64_t *drop)
 {
-	uint64_t	 bit;
 	uint32_t	 id, to, slot;
 	unsigned	 w;
 
 	for (id = to = 0; id < pk->nvec; id++) {
-		if (drop[id >> 6] >> (id & 63) & 1) {
+		if (bits_has(drop, id)) {
 			if (packed_moved(pk, id, &w, &slot))
 				packed_give(pk, w, slot);
 			continue;
@@ -441,11 +439,10 @@ packed_drop(struct packed *pk, const uint64_t *drop)
 			memcpy(pk->home + (size_t)to * pk->hs, pk->home +
 			    (size_t)id * pk->hs, pk->hs);
 			if (!pk->direct) {
-				bit = (uint64_t)1 << (to & 63);
-				if (pk->moved[id >> 6] >> (id & 63) & 1)
-					pk->moved[to >> 6] |= bit;
+				if (bits_has(pk->moved, id))
+					bits_set(pk->moved, to);
 				else
-					pk->moved[to >> 6] &= ~bit;
+					bits_clear(pk->moved, to);
 			}
 		}
 		to++;
@@ -637,7 +634,7 @@ packed_sum_narrow(struct pk_sumjob *j)
 	for (i = 0; i < pk->nvec; i++) {
 		if ((r = j->row[j->group[i]] - j->lo) >= span)
 			continue;
-		if (pk->moved[i >> 6] >> (i & 63) & 1) {
+		if (bits_has(pk->moved, i)) {
 			over |= packed_sum(pk, i, out + (size_t)n *
 			    (r + j->lo));
 			continue;

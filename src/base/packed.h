@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/bits.h"
 #include "base/cost.h"
 
 #define PACKED_WIDTHS	4	/* 1, 2, 4 and 8 bytes a count */
@@ -118,7 +119,7 @@ packed_at(const struct packed *pk, uint32_t id, unsigned *w)
 		return pk->w[3].data + (size_t)(r & PACKED_SLOT) * 8;
 	}
 	h = pk->home + (size_t)id * pk->hs;
-	if ((pk->moved[id >> 6] >> (id & 63) & 1) == 0) {
+	if (!bits_has(pk->moved, id)) {
 		*w = 0;
 		return h;
 	}

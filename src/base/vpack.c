@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bits.h"
 #include "base/cost.h"
 #include "base/num.h"
 #include "base/vpack.h"
@@ -265,7 +266,7 @@ vpack_rewrite(struct vpack *vp, const uint64_t *drop,
 	vp->nvec = 0;
 	for (i = 0; i < n; i = e) {
 		e = i + 1;
-		if (drop[i >> 6] >> (i & 63) & 1) {
+		if (bits_has(drop, i)) {
 			vpack_emit(vp, &q, &done, VPACK_OLD(e), NULL, 0);
 			continue;
 		}
@@ -281,7 +282,7 @@ vpack_rewrite(struct vpack *vp, const uint64_t *drop,
 			continue;
 		}
 		/* Up to the next dropped or summed, at once. */
-		while (e < n && !(drop[e >> 6] >> (e & 63) & 1) &&
+		while (e < n && !bits_has(drop, e) &&
 		    !(s < nsum && keeps[order[s]] == e))
 			e++;
 		a = VPACK_OLD(i);

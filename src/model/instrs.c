@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bits.h"
 #include "base/cost.h"
 #include "base/hooks.h"
 #include "base/sort.h"
@@ -478,8 +479,7 @@ iwide_find(const struct iwides *w, uint32_t id, uint64_t *v)
 static uint32_t
 instrs_renumber(const uint64_t *drop, const uint32_t *before, uint32_t id)
 {
-	return id - before[id >> 6] - (uint32_t)__builtin_popcountll(
-	    drop[id >> 6] & (((uint64_t)1 << (id & 63)) - 1));
+	return id - before[id >> 6] - bits_below(drop, id);
 }
 
 /*
@@ -493,7 +493,7 @@ iwide_drop(struct iwides *w, const uint64_t *drop, const uint32_t *before)
 
 	for (i = m = 0; i < w->n; i++) {
 		id = w->v[i].id;
-		if (drop[id >> 6] >> (id & 63) & 1)
+		if (bits_has(drop, id))
 			continue;
 		w->v[m].id = instrs_renumber(drop, before, id);
 		w->v[m++].v = w->v[i].v;
@@ -871,7 +871,7 @@ instrs_index(struct instrs *t)
 				add = xreallocarray(NULL, t->nevents + 1,
 				    sizeof(*add));
 			}
-			drop[id >> 6] |= (uint64_t)1 << (id & 63);
+			bits_set(drop, id);
 			if (tmp[k - a - 1].id == keep)	/* the first again */
 				vpack_get(&t->cost, keep, t->vec);
 			vpack_get(&t->cost, id, add);
@@ -974,7 +974,7 @@ instrs_drop(struct instrs *t, const uint64_t *drop)
 		m += (uint32_t)__builtin_popcountll(drop[i]);
 	}
 	for (i = to = 0; i < t->n; i++) {
-		if (drop[i >> 6] >> (i & 63) & 1)
+		if (bits_has(drop, i))
 			continue;
 		t->fn[to] = t->fn[i];
 		t->addr[to] = t->addr[i];
@@ -987,7 +987,7 @@ instrs_drop(struct instrs *t, const uint64_t *drop)
 		t->fnstart[f] = m;
 		for (; k < t->fnstart[f + 1]; k++) {
 			id = t->byfn[k];
-			if (drop[id >> 6] >> (id & 63) & 1)
+			if (bits_has(drop, id))
 				continue;
 			t->byfn[m++] = instrs_renumber(drop, before, id);
 		}
