@@ -147,6 +147,7 @@ static uint32_t	instrs_sum_again(struct instrs *, void *, size_t, uint32_t,
 		    int (*)(struct instrs *, uint32_t, uint32_t),
 		    void (*)(struct instrs *, uint32_t, uint32_t), int *);
 static int	instrs_branches(struct instrs *);
+static int	instrs_split(const struct instrs *);
 static void	*instrs_branches_thread(void *);
 static int	instrs_sum(struct instrs *);
 static void	instrs_set_line(struct instrs *, uint32_t, uint64_t);
@@ -277,6 +278,17 @@ instrs_resize(struct instrs *t, size_t cap)
 	t->line = xreallocarray(t->line, cap, sizeof(*t->line));
 }
 
+/*
+ * Return whether t holds enough instructions (INSTRS_SPLIT,
+ * hooks.compact_split in tests) to sum them in two threads.
+ */
+static int
+instrs_split(const struct instrs *t)
+{
+	return t->n >= (hooks.compact_split > 0 ? hooks.compact_split :
+	    INSTRS_SPLIT);
+}
+
 /* instrs_branches()' work and its result. */
 struct branchjob {
 	struct instrs	*t;
@@ -309,8 +321,7 @@ instrs_sum(struct instrs *t)
 
 	job.t = t;
 	job.over = 0;
-	if (t->n < (hooks.compact_split > 0 ? hooks.compact_split :
-	    INSTRS_SPLIT) ||
+	if (!instrs_split(t) ||
 	    pthread_create(&thr, NULL, instrs_branches_thread, &job) != 0)
 		return instrs_index(t) | instrs_branches(t);
 	over = instrs_index(t);
@@ -946,8 +957,7 @@ instrs_compact(struct instrs *t, const uint64_t *drop,
 	job.sums = sums;
 	job.keeps = keeps;
 	job.nsum = nsum;
-	threaded = t->n >= (hooks.compact_split > 0 ? hooks.compact_split :
-	    INSTRS_SPLIT) &&
+	threaded = instrs_split(t) &&
 	    pthread_create(&thr, NULL, instrs_recost_thread, &job) == 0;
 	if (!threaded)
 		instrs_recost(&job);
