@@ -34,24 +34,37 @@ hlen(uint32_t i)
 	return i == BIGAT ? BIG : 2 + (i * 7919u) % 40;
 }
 
-/* Make NREC records: its number, then words of it and their place. */
+/*
+ * Give record i to h: its number, then words of it and their place;
+ * return -1 if handoff_room() refused.
+ */
+static int
+hrecord(struct handoff *h, uint32_t i)
+{
+	uint32_t	*r;
+	size_t		 n = hlen(i), j;
+
+	if ((r = handoff_room(h, n)) == NULL)
+		return -1;
+	r[0] = i;
+	for (j = 1; j < n; j++)
+		r[j] = i ^ (uint32_t)j;
+	handoff_put(h, n);
+	return 0;
+}
+
+/* Make NREC records (hrecord()). */
 static void
 hmake(void *arg, struct handoff *h)
 {
 	struct hcase	*c = arg;
-	uint32_t	 i, *r;
-	size_t		 n, j;
+	uint32_t	 i;
 
 	for (i = 0; i < NREC; i++) {
-		n = hlen(i);
-		if ((r = handoff_room(h, n)) == NULL) {
+		if (hrecord(h, i) == -1) {
 			c->refused = 1;
 			return;
 		}
-		r[0] = i;
-		for (j = 1; j < n; j++)
-			r[j] = i ^ (uint32_t)j;
-		handoff_put(h, n);
 		c->made++;
 	}
 }
@@ -166,21 +179,14 @@ static void
 tmake(void *arg, struct handoff *h)
 {
 	struct tcase	*t = arg;
-	uint32_t	 b, i, *r;
-	size_t		 n, j;
+	uint32_t	 b, i;
 
 	for (b = t->first; b < t->nblocks; b += 2) {
-		for (i = tstart(b); i < tstart(b + 1); i++) {
-			n = hlen(i);
-			if ((r = handoff_room(h, n)) == NULL) {
+		for (i = tstart(b); i < tstart(b + 1); i++)
+			if (hrecord(h, i) == -1) {
 				t->refused = 1;
 				return;
 			}
-			r[0] = i;
-			for (j = 1; j < n; j++)
-				r[j] = i ^ (uint32_t)j;
-			handoff_put(h, n);
-		}
 		if (handoff_block(h) == -1) {
 			t->refused = 1;
 			return;

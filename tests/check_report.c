@@ -33,19 +33,17 @@
 
 static size_t	report_rows_seen;	/* function lines compared */
 
-/* Return the report of p with options o, split from split functions. */
+/* Return the report of p with options o (the hooks as the caller set). */
 static char *
 report_of(const struct profile *p, const struct report_opts *o,
-    const struct report_run *run, size_t split)
+    const struct report_run *run)
 {
 	FILE	*out;
 	char	*text = NULL;
 	size_t	 len = 0;
 
-	hooks.split = split;
 	ck_assert_ptr_nonnull(out = open_memstream(&text, &len));
 	ck_assert_int_eq(report_print(out, p, NULL, o, run), 0);
-	hooks.split = 0;
 	ck_assert_int_eq(fclose(out), 0);
 	return text;
 }
@@ -90,8 +88,11 @@ report_compare(const char *path, void *arg __unused)
 		o.threshold = k == 0 ? "99" : "100";
 		o.show_percs = k != 2;
 		o.inclusive = k == 3;
-		want = report_of(p, &o, &run, SIZE_MAX);
-		got = report_of(p, &o, &run, 1);
+		hooks.split = SIZE_MAX;
+		want = report_of(p, &o, &run);
+		hooks.split = 1;
+		got = report_of(p, &o, &run);
+		hooks.split = 0;
 		if (strcmp(want, got) != 0)
 			ck_abort_msg("%s, option set %d: printed in two threads "
 			    "differs", path, k);
@@ -127,7 +128,6 @@ report_ends(const char *path, void *arg)
 	struct profile		*p = profile_create();
 	size_t			*nstacks = arg, i;
 	char			*want, *got;
-	FILE			*out;
 	int			 k;
 
 	memset(&po, 0, sizeof(po));
@@ -145,19 +145,10 @@ report_ends(const char *path, void *arg)
 			o.inclusive = k;
 			memset(&run, 0, sizeof(run));
 			run.profile_name = path;
-			want = got = NULL;
-			ck_assert_ptr_nonnull(out = open_memstream(&want,
-			    &(size_t){ 0 }));
-			ck_assert_int_eq(report_print(out, p, NULL, &o, &run),
-			    0);
-			ck_assert_int_eq(fclose(out), 0);
+			want = report_of(p, &o, &run);
 			hooks.ends_in_place = 1;
-			ck_assert_ptr_nonnull(out = open_memstream(&got,
-			    &(size_t){ 0 }));
-			ck_assert_int_eq(report_print(out, p, NULL, &o, &run),
-			    0);
+			got = report_of(p, &o, &run);
 			hooks.ends_in_place = 0;
-			ck_assert_int_eq(fclose(out), 0);
 			if (strcmp(want, got) != 0)
 				ck_abort_msg("%s, --format=%s: the ends put in "
 				    "order in place differ", path, fmts[i]);
@@ -188,8 +179,7 @@ report_callgrind_of(const struct profile *p, const char *path, size_t block)
 {
 	struct report_opts	 o;
 	struct report_run	 run;
-	FILE			*out;
-	char			*text = NULL;
+	char			*text;
 
 	memset(&o, 0, sizeof(o));
 	o.format = format_find("callgrind");
@@ -197,9 +187,7 @@ report_callgrind_of(const struct profile *p, const char *path, size_t block)
 	memset(&run, 0, sizeof(run));
 	run.profile_name = path;
 	hooks.cgw_block = block;
-	ck_assert_ptr_nonnull(out = open_memstream(&text, &(size_t){ 0 }));
-	ck_assert_int_eq(report_print(out, p, NULL, &o, &run), 0);
-	ck_assert_int_eq(fclose(out), 0);
+	text = report_of(p, &o, &run);
 	hooks.cgw_block = 0;
 	return text;
 }
