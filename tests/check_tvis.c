@@ -1,7 +1,8 @@
 /*
  * check_tvis.c - the terminal rule: names escaped as vis(3) escapes them
  * in the C locale, printable UTF-8 kept on a UTF-8 terminal, controls
- * never, and the same bytes out however the input is cut.
+ * never, and the same bytes out however the input is cut; runs of plain
+ * ASCII found a word at a time as a byte at a time finds them.
  */
 #include "base/compat.h"
 
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <vis.h>
 
+#include "base/ascii.h"
 #include "base/tvis.h"
 #include "check_suites.h"
 #include "check_util.h"
@@ -123,6 +125,66 @@ START_TEST(test_stream_cuts)
 }
 END_TEST
 
+/* The run ascii_run() finds, a byte at a time. */
+static size_t
+run_slow(const char *s, size_t len, unsigned char a, unsigned char b)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+	size_t			 i;
+
+	for (i = 0; i < len; i++)
+		if (u[i] < 0x20 || u[i] > 0x7e || u[i] == a || u[i] == b)
+			break;
+	return i;
+}
+
+/*
+ * ascii_run() against run_slow(): every byte value at every place of
+ * plain strings up to three words long, next to another such byte or
+ * not (borrows and carries between a word's bytes), for the pairs the
+ * writers ask; then random strings, mostly plain.
+ */
+START_TEST(test_ascii_run)
+{
+	static const unsigned char pairs[][2] = {
+		{ ';', '\'' }, { '"', '\\' }, { 0, 0 }, { 0x7f, 0xff }
+	};
+	char		s[32];
+	size_t		len, at, i, k;
+	unsigned	c, d;
+	unsigned long	seed = 12345;
+
+	for (k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++) {
+		for (len = 0; len <= 24; len++)
+			for (at = 0; at < len; at++)
+				for (c = 0; c < 256; c++)
+					for (d = 0; d < 256; d += 37) {
+						memset(s, 'x', len);
+						s[at] = (char)c;
+						if (at > 0)
+							s[at - 1] = (char)d;
+						ck_assert_uint_eq(ascii_run(s, len,
+						    pairs[k][0], pairs[k][1]),
+						    run_slow(s, len, pairs[k][0],
+						    pairs[k][1]));
+					}
+		for (i = 0; i < 200000; i++) {
+			len = i % sizeof(s);
+			for (at = 0; at < len; at++) {
+				seed = seed * 6364136223846793005UL +
+				    1442695040888963407UL;
+				c = (unsigned)(seed >> 33);
+				s[at] = (char)(c % 64 != 0 ? 0x20 + c % 95 :
+				    c >> 8);
+			}
+			ck_assert_uint_eq(ascii_run(s, len, pairs[k][0],
+			    pairs[k][1]), run_slow(s, len, pairs[k][0],
+			    pairs[k][1]));
+		}
+	}
+}
+END_TEST
+
 Suite *
 make_tvis_suite(void)
 {
@@ -132,6 +194,7 @@ make_tvis_suite(void)
 	tcase_add_test(tc, test_vis_compatible);
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_stream_cuts);
+	tcase_add_test(tc, test_ascii_run);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -539,6 +539,28 @@ strtab_get(const struct strtab *st, uint32_t id)
 	return c;
 }
 
+/*
+ * Return the bytes of string id, NUL-terminated: the table's own, or a
+ * compressed string's decompressed into *buf (of *cap bytes, grown as
+ * need be), where they last until the next call with it.  For a look at
+ * many names once, where strtab_get() would keep a copy of each.
+ */
+const char *
+strtab_read(const struct strtab *st, uint32_t id, char **buf, size_t *cap)
+{
+	char	*c;
+
+	if (!STRTAB_PACKED(st, id))
+		return st->strs[id];
+	if ((c = atomic_load_explicit(&st->copies[id],
+	    memory_order_acquire)) != NULL)
+		return c;
+	c = strtab_scratch(buf, cap, (size_t)st->lens[id] + 1);
+	strtab_unpack(st, id, c);
+	c[st->lens[id]] = '\0';
+	return c;
+}
+
 /* Return the length of id in bytes. */
 size_t
 strtab_len(const struct strtab *st, uint32_t id)

@@ -23,6 +23,8 @@ void		 strtab_copy_prefetch(const struct strtab *,
 		    const struct strtab *, uint32_t);
 uint32_t	 strtab_find(const struct strtab *, const char *, size_t);
 const char	*strtab_get(const struct strtab *, uint32_t);
+const char	*strtab_read(const struct strtab *, uint32_t, char **,
+		    size_t *);
 size_t		 strtab_len(const struct strtab *, uint32_t);
 uint32_t	 strtab_count(const struct strtab *);
 uint32_t	 strtab_npacked(const struct strtab *);

@@ -17,6 +17,7 @@
 
 #include "analysis/flame.h"
 #include "analysis/fold.h"
+#include "base/ascii.h"
 #include "base/keytab.h"
 #include "base/msg.h"
 #include "base/strtab.h"
@@ -28,7 +29,7 @@
 #define NONE	UINT32_MAX
 
 static uint32_t	flamesel_name_of(struct flamesel *, const struct profile *,
-		    uint32_t, char **, size_t *);
+		    uint32_t, char **, size_t *, char **, size_t *);
 /* The profiled program's objects: by file name, and their directory. */
 struct flameprog {
 	char		*name;		/* cmd:'s first word's file name */
@@ -163,19 +164,26 @@ flamesel_kind(const struct flameprog *pg, const char *path)
 
 /*
  * Return the frame name of function fn of p (in s->names), using *buf
- * (of *size bytes) to make it.
+ * (of *size bytes) to make it and *raw (of *rawsize) to read p's name
+ * if p keeps it compressed.
  */
 static uint32_t
 flamesel_name_of(struct flamesel *s, const struct profile *p, uint32_t fn,
-    char **buf, size_t *size)
+    char **buf, size_t *size, char **raw, size_t *rawsize)
 {
 	uint32_t	 obj, file, name;
 	const char	*n;
 	size_t		 len, i;
 
 	profile_func(p, fn, &obj, &file, &name);
-	n = profile_str(p, name);
+	n = strtab_read(profile_strtab(p), name, raw, rawsize);
 	len = profile_strlen(p, name);
+	/*
+	 * Most names are frame names as they are, nothing to fold nor to
+	 * replace: copied as p keeps them, found a word at a time.
+	 */
+	if (len > 0 && ascii_run(n, len, ';', '\'') == len)
+		return strtab_copy(s->names, profile_strtab(p), name);
 	if (len + 1 > *size) {
 		*size = len + 1;
 		*buf = xreallocarray(*buf, *size, 1);
@@ -294,12 +302,14 @@ flamesel_shared(struct flamesel *s, const struct profile *p, uint32_t *names)
 {
 	uint32_t	 nf = profile_nfuncs(p), fn;
 	unsigned char	*uses, *shared;
-	size_t		 size = 0;
-	char		*buf = NULL;
+	size_t		 size = 0, rawsize = 0;
+	char		*buf = NULL, *raw = NULL;
 
 	for (fn = 0; fn < nf; fn++)
-		names[fn] = flamesel_name_of(s, p, fn, &buf, &size);
+		names[fn] = flamesel_name_of(s, p, fn, &buf, &size, &raw,
+		    &rawsize);
 	free(buf);
+	free(raw);
 	uses = xcalloc((size_t)strtab_count(s->names) + 1, 1);
 	for (fn = 0; fn < nf; fn++)
 		if (uses[names[fn]] < 2)

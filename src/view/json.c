@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "base/ascii.h"
 #include "base/utf8.h"
 #include "view/json.h"
 
@@ -122,16 +123,17 @@ json_snum(struct json *j, struct snum v)
 void
 json_str(struct json *j, const char *str)
 {
-	const unsigned char	*s = (const unsigned char *)str, *run;
+	const unsigned char	*s = (const unsigned char *)str, *run, *end;
 	size_t			 n;
 
 	json_item(j);
 	fputc('"', j->out);
-	for (run = s; *s != '\0'; ) {
-		if (*s >= 0x20 && *s < 0x7f && *s != '"' && *s != '\\') {
-			s++;
-			continue;
-		}
+	end = s + strlen(str);
+	for (run = s; s < end; ) {
+		/* What needs no escape, a word at a time (long names). */
+		if ((s += ascii_run((const char *)s, (size_t)(end - s), '"',
+		    '\\')) == end)
+			break;
 		if (*s >= 0x80 && (n = utf8_len(s)) > 0) {
 			s += n;
 			continue;
