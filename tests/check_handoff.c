@@ -1,9 +1,10 @@
 /*
  * check_handoff.c - records made in a second thread, taken in order; or
- * made by two, each its blocks in turn.
+ * made by two, each its blocks in turn; or made ahead of a slow taker.
  */
 #include "base/compat.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -282,6 +283,104 @@ START_TEST(test_handoff_turns_one)
 }
 END_TEST
 
+/* A maker allowed ahead (handoff_deep()), and a taker that waits on it. */
+struct dcase {
+	struct hcase	 c;
+	size_t		 deep;		/* words the maker may hold */
+	uint32_t	 wait_for;	/* the taker's first call waits for
+					   this many records made */
+	size_t		 most;		/* the longest buffer taken */
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 cond;
+};
+
+/* Make NREC records as hmake() does, ahead of the taker up to d->deep. */
+static void
+dmake(void *arg, struct handoff *h)
+{
+	struct dcase	*d = arg;
+	uint32_t	 i;
+
+	handoff_deep(h, d->deep);
+	for (i = 0; i < NREC; i++) {
+		if (hrecord(h, i) == -1) {
+			d->c.refused = 1;
+			return;
+		}
+		pthread_mutex_lock(&d->lock);
+		d->c.made++;
+		pthread_cond_broadcast(&d->cond);
+		pthread_mutex_unlock(&d->lock);
+	}
+}
+
+/* Take as htake() does, the first buffer once d->wait_for are made. */
+static int
+dtake(void *arg, const uint32_t *w, size_t n)
+{
+	struct dcase	*d = arg;
+
+	pthread_mutex_lock(&d->lock);
+	while (d->c.buffers == 0 && d->c.made < d->wait_for)
+		pthread_cond_wait(&d->cond, &d->lock);
+	pthread_mutex_unlock(&d->lock);
+	if (n > d->most)
+		d->most = n;
+	return htake(&d->c, w, n);
+}
+
+/* Run dmake() and dtake() with deep and wait_for; return handoff_run()'s. */
+static int
+deep_run(struct dcase *d, size_t deep, uint32_t wait_for)
+{
+	int	rc;
+
+	memset(d, 0, sizeof(*d));
+	d->deep = deep;
+	d->wait_for = wait_for;
+	pthread_mutex_init(&d->lock, NULL);
+	pthread_cond_init(&d->cond, NULL);
+	rc = handoff_run(dmake, d, dtake, d);
+	pthread_mutex_destroy(&d->lock);
+	pthread_cond_destroy(&d->cond);
+	return rc;
+}
+
+/*
+ * A maker allowed as far ahead as it needs makes every record while the
+ * taker waits on its first buffer (else both would wait for ever, and
+ * the test time out), and the records come whole and in order.
+ */
+START_TEST(test_handoff_deep)
+{
+	struct dcase	d;
+
+	ck_assert_int_eq(deep_run(&d, (size_t)1 << 24, NREC), 0);
+	ck_assert_int_eq(d.c.bad, 0);
+	ck_assert_int_eq(d.c.refused, 0);
+	ck_assert_uint_eq(d.c.taken, NREC);
+	/* It did go ahead: the taker found more than a buffer's worth. */
+	ck_assert_uint_gt(d.most, (size_t)1 << 20);
+}
+END_TEST
+
+/*
+ * A maker allowed a million words ahead goes that far past a taker that
+ * waits for 40,000 records (about 900,000 words), and no further: no
+ * buffer taken holds more (or the one record larger than a buffer).
+ */
+START_TEST(test_handoff_deep_bound)
+{
+	struct dcase	d;
+
+	ck_assert_int_eq(deep_run(&d, (size_t)1 << 20, 40000), 0);
+	ck_assert_int_eq(d.c.bad, 0);
+	ck_assert_uint_eq(d.c.taken, NREC);
+	ck_assert_uint_gt(d.most, (size_t)1 << 18);
+	ck_assert_uint_le(d.most, ((size_t)1 << 20) + BIG);
+}
+END_TEST
+
 Suite *
 make_handoff_suite(void)
 {
@@ -295,6 +394,8 @@ make_handoff_suite(void)
 	tcase_add_test(tc, test_handoff_turns);
 	tcase_add_test(tc, test_handoff_turns_fail);
 	tcase_add_test(tc, test_handoff_turns_one);
+	tcase_add_test(tc, test_handoff_deep);
+	tcase_add_test(tc, test_handoff_deep_bound);
 	suite_add_tcase(s, tc);
 	return s;
 }

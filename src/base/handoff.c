@@ -43,6 +43,8 @@ struct handoff {
 	int		 failed;	/* the taker's work said to stop */
 	int		 turns;		/* makers taking turns (1: blocks are
 					   not marked) */
+	size_t		 deep;		/* words the maker's buffer may grow
+					   to while the taker is busy */
 	pthread_mutex_t	 lock;
 	pthread_cond_t	 cond;
 };
@@ -177,14 +179,50 @@ handoff_turns(handoff_make_fn *make, void **args, size_t n,
 }
 
 /*
+ * Let the maker of h run ahead of a taker busy with its buffer, its own
+ * growing up to words (handoff_room()), instead of waiting.  For a
+ * maker whose records may all be dropped: the flame graph's walks that
+ * stop as too fine are made for nothing, and the taker, which makes a
+ * node of the tree for most of their frames, is the slower; the walk
+ * ahead ends sooner and the taker is told to drop the rest.
+ */
+void
+handoff_deep(struct handoff *h, size_t words)
+{
+	h->deep = words;
+}
+
+/*
+ * Return whether the maker's buffer in h, full, grew to take n more
+ * words because the taker is busy and it may (handoff_deep()).
+ */
+static int
+handoff_ahead(struct handoff *h, size_t n)
+{
+	int	busy;
+
+	if (h->nfill + n > h->deep)
+		return 0;
+	pthread_mutex_lock(&h->lock);
+	busy = h->busy;
+	pthread_mutex_unlock(&h->lock);
+	if (!busy)
+		return 0;
+	h->fill = xgrow(h->fill, &h->fill_cap, h->nfill + n,
+	    sizeof(*h->fill));
+	return 1;
+}
+
+/*
  * Return room for a record of n words at the end of h's buffer (to be
  * kept by handoff_put()), handing the buffer over first if it has no
- * room; NULL if the taker's work has failed.
+ * room (or growing it, handoff_deep()); NULL if the taker's work has
+ * failed.
  */
 uint32_t *
 handoff_room(struct handoff *h, size_t n)
 {
-	if (h->nfill + n > h->fill_cap) {
+	if (h->nfill + n > h->fill_cap && !handoff_ahead(h, n)) {
 		if (handoff_hand(h, 0, 0) == -1)
 			return NULL;
 		if (n > h->fill_cap)

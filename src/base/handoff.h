@@ -18,6 +18,7 @@ typedef int	 handoff_fn(void *, const uint32_t *, size_t);
 int		 handoff_run(handoff_make_fn *, void *, handoff_fn *, void *);
 int		 handoff_turns(handoff_make_fn *, void **, size_t, handoff_fn *,
 		    void *);
+void		 handoff_deep(struct handoff *, size_t);
 uint32_t	*handoff_room(struct handoff *, size_t);
 void		 handoff_put(struct handoff *, size_t);
 int		 handoff_block(struct handoff *);
