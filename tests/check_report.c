@@ -244,6 +244,68 @@ START_TEST(test_report_callgrind_turns)
 END_TEST
 
 /*
+ * Compare path's speedscope export, each event's profile written in a
+ * second thread while the next is made, with it made and written in
+ * turn in one thread; count in *nmulti the exports of several events.
+ */
+static void
+report_ss_pipe(const char *path, void *arg)
+{
+	struct parse_opts	 po;
+	struct report_opts	 o;
+	struct report_run	 run;
+	struct profile		*p = profile_create();
+	size_t			*nmulti = arg;
+	char			*want, *got;
+	const char		*s;
+	size_t			 n = 0;
+
+	memset(&po, 0, sizeof(po));
+	if (load_file(p, path, &po) != 0) {
+		profile_free(p);
+		return;
+	}
+	(void)profile_done(p);
+	memset(&o, 0, sizeof(o));
+	o.format = format_find("speedscope");
+	o.threshold = "100";
+	memset(&run, 0, sizeof(run));
+	run.profile_name = path;
+	hooks.ss_serial = 1;
+	want = report_of(p, &o, &run);
+	hooks.ss_serial = 0;
+	got = report_of(p, &o, &run);
+	if (strcmp(want, got) != 0)
+		ck_abort_msg("%s: the speedscope export written in a second "
+		    "thread differs", path);
+	for (s = want; (s = strstr(s, "\"sampled\"")) != NULL; s++)
+		n++;
+	*nmulti += n > 1;
+	free(want);
+	free(got);
+	profile_free(p);
+}
+
+/*
+ * Every test profile's speedscope export is the same written in a
+ * second thread, event by event, as written in one.
+ */
+START_TEST(test_report_speedscope_pipe)
+{
+	size_t	nfiles, nmulti = 0;
+
+	msg_set_quiet(1);
+	nfiles = each_profile("profiles", report_ss_pipe, &nmulti);
+	nfiles += each_profile("producers", report_ss_pipe, &nmulti);
+	nfiles += each_profile("real", report_ss_pipe, &nmulti);
+	/* Not vacuous: several events in many of them. */
+	ck_assert_uint_ge(nfiles, 25);
+	ck_assert_uint_ge(nmulti, 5);
+	msg_reset();
+}
+END_TEST
+
+/*
  * Sum the samples of the gzip-compressed pprof message in file fp (read
  * as a profile is: input.c) by their leaf's function, a name in a file
  * (or, byname set, a name in any file), event by event: in kt, the pair
@@ -518,6 +580,7 @@ make_report_suite(void)
 	tcase_add_test(tc, test_report_pprof_budget);
 	tcase_add_test(tc, test_report_ends);
 	tcase_add_test(tc, test_report_callgrind_turns);
+	tcase_add_test(tc, test_report_speedscope_pipe);
 	suite_add_tcase(s, tc);
 	return s;
 }
