@@ -173,21 +173,51 @@ START_TEST(test_report_ends)
 }
 END_TEST
 
+/*
+ * Return p (read from path, its machine code kept if instrs is set),
+ * or NULL if it cannot be read.
+ */
+static struct profile *
+report_load(const char *path, int instrs)
+{
+	struct parse_opts	 po;
+	struct profile		*p = profile_create();
+
+	memset(&po, 0, sizeof(po));
+	if (instrs)
+		po.instrs = PARSE_INSTRS_ALL;
+	if (load_file(p, path, &po) != 0) {
+		profile_free(p);
+		return NULL;
+	}
+	(void)profile_done(p);
+	return p;
+}
+
+/* Return p's export in format, every function (read from path). */
+static char *
+report_format_of(const struct profile *p, const char *path,
+    const char *format)
+{
+	struct report_opts	 o;
+	struct report_run	 run;
+
+	memset(&o, 0, sizeof(o));
+	o.format = format_find(format);
+	o.threshold = "100";
+	memset(&run, 0, sizeof(run));
+	run.profile_name = path;
+	return report_of(p, &o, &run);
+}
+
 /* Return the callgrind export of p, in blocks of block items. */
 static char *
 report_callgrind_of(const struct profile *p, const char *path, size_t block)
 {
-	struct report_opts	 o;
-	struct report_run	 run;
-	char			*text;
+	char	*text;
 
-	memset(&o, 0, sizeof(o));
-	o.format = format_find("callgrind");
-	o.threshold = "100";
-	memset(&run, 0, sizeof(run));
-	run.profile_name = path;
 	hooks.cgw_block = block;
-	text = report_of(p, &o, &run);
+	text = report_format_of(p, path, "callgrind");
 	hooks.cgw_block = 0;
 	return text;
 }
@@ -200,20 +230,14 @@ report_callgrind_of(const struct profile *p, const char *path, size_t block)
 static void
 report_turns(const char *path, void *arg)
 {
-	struct parse_opts	 po;
-	struct profile		*p = profile_create();
+	struct profile		*p;
 	size_t			*nfns = arg;
 	char			*want, *got;
 	const char		*s;
 	size_t			 block;
 
-	memset(&po, 0, sizeof(po));
-	po.instrs = PARSE_INSTRS_ALL;
-	if (load_file(p, path, &po) != 0) {
-		profile_free(p);
+	if ((p = report_load(path, 1)) == NULL)
 		return;
-	}
-	(void)profile_done(p);
 	want = report_callgrind_of(p, path, SIZE_MAX);
 	for (block = 1; block <= 64; block *= 8) {
 		got = report_callgrind_of(p, path, block);
@@ -251,30 +275,18 @@ END_TEST
 static void
 report_ss_pipe(const char *path, void *arg)
 {
-	struct parse_opts	 po;
-	struct report_opts	 o;
-	struct report_run	 run;
-	struct profile		*p = profile_create();
+	struct profile		*p;
 	size_t			*nmulti = arg;
 	char			*want, *got;
 	const char		*s;
 	size_t			 n = 0;
 
-	memset(&po, 0, sizeof(po));
-	if (load_file(p, path, &po) != 0) {
-		profile_free(p);
+	if ((p = report_load(path, 0)) == NULL)
 		return;
-	}
-	(void)profile_done(p);
-	memset(&o, 0, sizeof(o));
-	o.format = format_find("speedscope");
-	o.threshold = "100";
-	memset(&run, 0, sizeof(run));
-	run.profile_name = path;
 	hooks.ss_serial = 1;
-	want = report_of(p, &o, &run);
+	want = report_format_of(p, path, "speedscope");
 	hooks.ss_serial = 0;
-	got = report_of(p, &o, &run);
+	got = report_format_of(p, path, "speedscope");
 	if (strcmp(want, got) != 0)
 		ck_abort_msg("%s: the speedscope export written in a second "
 		    "thread differs", path);

@@ -79,6 +79,7 @@ struct sspipe {
 	pthread_cond_t		 cond;
 };
 
+static struct ssframe speedscope_copy(const struct frame *);
 static void	speedscope_of(struct ssevent *, const struct flamesel *);
 static void	speedscope_take(struct ssevent *, const struct flamesel *);
 static struct ssframe speedscope_frame(const struct ssevent *, uint32_t);
@@ -117,6 +118,22 @@ speedscope_frames(struct json *j, const struct flamesel *s,
 	json_close(j, ']');
 }
 
+/* Return what a profile is written from of frame f. */
+static struct ssframe
+speedscope_copy(const struct frame *f)
+{
+	struct ssframe	c;
+
+	c.name = f->name;
+	c.file = f->file;
+	c.self = f->self;
+	c.parent = f->parent;
+	c.child = f->child;
+	c.next = f->next;
+	c.depth = f->depth;
+	return c;
+}
+
 /* Make e read s's frames in place. */
 static void
 speedscope_of(struct ssevent *e, const struct flamesel *s)
@@ -136,22 +153,11 @@ speedscope_of(struct ssevent *e, const struct flamesel *s)
 static void
 speedscope_take(struct ssevent *e, const struct flamesel *s)
 {
-	const struct frame	*f;
-	struct ssframe		*c;
-	size_t			 i;
+	size_t	i;
 
 	e->fr = xgrow(e->fr, &e->cap, s->nframes, sizeof(*e->fr));
-	for (i = 0; i < s->nframes; i++) {
-		f = &s->frames[i];
-		c = &e->fr[i];
-		c->name = f->name;
-		c->file = f->file;
-		c->self = f->self;
-		c->parent = f->parent;
-		c->child = f->child;
-		c->next = f->next;
-		c->depth = f->depth;
-	}
+	for (i = 0; i < s->nframes; i++)
+		e->fr[i] = speedscope_copy(&s->frames[i]);
 	e->n = s->nframes;
 	speedscope_of(e, s);
 	e->fs = NULL;
@@ -161,18 +167,7 @@ speedscope_take(struct ssevent *e, const struct flamesel *s)
 static struct ssframe
 speedscope_frame(const struct ssevent *e, uint32_t v)
 {
-	struct ssframe	c;
-
-	if (e->fs == NULL)
-		return e->fr[v];
-	c.name = e->fs->frames[v].name;
-	c.file = e->fs->frames[v].file;
-	c.self = e->fs->frames[v].self;
-	c.parent = e->fs->frames[v].parent;
-	c.child = e->fs->frames[v].child;
-	c.next = e->fs->frames[v].next;
-	c.depth = e->fs->frames[v].depth;
-	return c;
+	return e->fs == NULL ? e->fr[v] : speedscope_copy(&e->fs->frames[v]);
 }
 
 /* Return the frame of e after v, depth first (as flamesel_next()). */
