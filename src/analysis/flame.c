@@ -32,6 +32,7 @@
 #include "base/cost.h"
 #include "base/handoff.h"
 #include "base/hooks.h"
+#include "base/sort.h"
 #include "base/xmalloc.h"
 #include "model/profile.h"
 #include "model/stacks.h"
@@ -168,11 +169,10 @@ struct ftake {
 	atomic_int	 drop;		/* the walk stopped as too fine */
 };
 
-/* The calls being ordered, for flame_callcmp(), _costcmp(), _countcmp(). */
+/* The calls being ordered, for flame_costcmp(), flame_countcmp(). */
 static const struct fcall	*calls_of;
 static const uint64_t		*costs_of;
 
-static int	flame_callcmp(const void *, const void *);
 static int	flame_walked(uint64_t *, uint64_t, uint64_t *, size_t,
 		    const uint32_t *, size_t);
 static int	flame_add(struct flame *, const uint32_t *, size_t, int,
@@ -237,18 +237,6 @@ flame_closed(const struct fest *e, uint32_t fn)
 		if (!e->onpath[c = e->calls[i].caller] && c != fn)
 			return 0;
 	return 1;
-}
-
-/* Order calls (indices) by callee, then caller. */
-static int
-flame_callcmp(const void *a, const void *b)
-{
-	const struct fcall	*x = &calls_of[*(const size_t *)a];
-	const struct fcall	*y = &calls_of[*(const size_t *)b];
-
-	if (x->callee != y->callee)
-		return x->callee < y->callee ? -1 : 1;
-	return (x->caller > y->caller) - (x->caller < y->caller);
 }
 
 /*
@@ -933,9 +921,9 @@ flame_self(const struct profile *p, const unsigned *evs, unsigned nev)
 static void
 flame_calls(struct fest *e, const struct profile *p, const unsigned *evs)
 {
-	size_t		 nf = profile_nfuncs(p), nc = 0, i, k, *order;
-	uint32_t	 fn, callee, caller, file;
-	uint64_t	 w, line, *cost;
+	size_t		 nf = profile_nfuncs(p), nc = 0, i, k;
+	uint32_t	 fn, callee, caller, file, *order;
+	uint64_t	 w, line, *cost, *key;
 	unsigned	 nev = e->nev, j;
 
 	e->calls = xreallocarray(NULL, profile_narcs(p) + 1,
@@ -943,6 +931,7 @@ flame_calls(struct fest *e, const struct profile *p, const unsigned *evs)
 	cost = xreallocarray(NULL, ((size_t)profile_narcs(p) + 1) * nev,
 	    sizeof(*cost));
 	order = xreallocarray(NULL, profile_narcs(p) + 1, sizeof(*order));
+	key = xreallocarray(NULL, profile_narcs(p) + 1, sizeof(*key));
 	for (i = 0; i < profile_narcs(p); i++) {
 		profile_arc(p, (uint32_t)i, &caller, &callee, &file, &line);
 		if (caller == callee)
@@ -950,19 +939,20 @@ flame_calls(struct fest *e, const struct profile *p, const unsigned *evs)
 		e->calls[nc].callee = callee;
 		e->calls[nc].caller = caller;
 		e->calls[nc].count = profile_arc_count(p, (uint32_t)i);
+		key[nc] = (uint64_t)callee << 32 | caller;
 		for (j = 0; j < nev; j++) {
 			w = profile_arc_cost(p, (uint32_t)i)[evs[j]];
 			cost[nc * nev + j] = w == COST_NONE ? 0 : w;
 		}
 		nc++;
 	}
-	/* Sorted as indices: each call's costs stay where they are. */
-	for (i = 0; i < nc; i++)
-		order[i] = i;
-	calls_of = e->calls;
-	if (nc > 1)
-		qsort(order, nc, sizeof(*order), flame_callcmp);
-	calls_of = NULL;
+	/*
+	 * Sorted as indices, by callee and caller: each call's costs stay
+	 * where they are.  A radix sort (cc1plus's 180,000 calls: 25 ms by
+	 * qsort()); which of a pair's calls comes first changes no sum.
+	 */
+	sort_index_u64(key, (uint32_t)nc, order);
+	free(key);
 	e->cost = xreallocarray(NULL, nc * nev + 1, sizeof(*e->cost));
 	{
 		struct fcall	*sorted = xreallocarray(NULL, nc + 1,
