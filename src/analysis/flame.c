@@ -25,6 +25,7 @@
 #include "base/compat.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,8 @@
 #define FLAME_ENDS_COPY	((size_t)1 << 21)
 /* Remainders sorted by insertion up to this many callers, else qsort(). */
 #define FLAME_SHARE_FEW	32
+/* A callee's calls ordered by insertion up to this many, else qsort(). */
+#define FLAME_CALLS_FEW	32
 /*
  * Words of stacks a walk may make ahead of the tree's making
  * (handoff_deep()) while it looks too fine for its budget: 16 MB.  Walks
@@ -191,6 +194,7 @@ static uint64_t	*flame_self(const struct profile *, const unsigned *,
 static void	flame_calls(struct fest *, const struct profile *,
 		    const unsigned *);
 static void	flame_order(struct fest *);
+static void	flame_isort(uint32_t *, size_t, const unsigned char *, size_t);
 static void	flame_push(struct fest *, uint32_t, const uint64_t *,
 		    const uint32_t *, size_t, size_t);
 static __always_inline void flame_push1(struct fest *, uint32_t, unsigned,
@@ -1012,15 +1016,24 @@ flame_order(struct fest *e)
 	for (fn = 0; fn < e->nf; fn++) {
 		if ((n = e->first[fn + 1] - e->first[fn]) < 2)
 			continue;
-		qsort(e->bycount + e->first[fn], n, sizeof(*ord),
-		    flame_countcmp);
+		if (n <= FLAME_CALLS_FEW)
+			flame_isort(e->bycount + e->first[fn], n,
+			    (const unsigned char *)e->calls +
+			    offsetof(struct fcall, count), sizeof(*e->calls));
+		else
+			qsort(e->bycount + e->first[fn], n, sizeof(*ord),
+			    flame_countcmp);
 		for (k = 0; k < e->nev; k++) {
 			ord = e->bycost + k * nc + e->first[fn];
 			/* The event's column: ids carry it in their order. */
 			for (i = 0; i < n; i++)
 				ord[i] = (uint32_t)((e->first[fn] + i) *
 				    e->nev + k);
-			qsort(ord, n, sizeof(*ord), flame_costcmp);
+			if (n <= FLAME_CALLS_FEW)
+				flame_isort(ord, n, (const unsigned char *)e->cost,
+				    sizeof(*e->cost));
+			else
+				qsort(ord, n, sizeof(*ord), flame_costcmp);
 			for (i = 0; i < n; i++)
 				ord[i] /= e->nev;
 		}
@@ -1065,6 +1078,37 @@ flame_costcmp(const void *a, const void *b)
 	if (costs_of[x] != costs_of[y])
 		return costs_of[x] > costs_of[y] ? -1 : 1;
 	return (x > y) - (x < y);
+}
+
+/*
+ * Order ids[0 .. n) as flame_costcmp() and flame_countcmp() do, by the
+ * count at base + id * stride bytes, largest first, then by id: by
+ * insertion, for the few calls into most functions (a call of qsort()
+ * for each, once by count and once an event: the 100 MB large-C++
+ * synthetic's calls ordered in 22.5 ms, 12.7 so).
+ */
+static void
+flame_isort(uint32_t *ids, size_t n, const unsigned char *base,
+    size_t stride)
+{
+	size_t		i, j;
+	uint32_t	v, u;
+	uint64_t	kv, ku;
+
+	for (i = 1; i < n; i++) {
+		v = ids[i];
+		kv = *(const uint64_t *)(const void *)(base + (size_t)v *
+		    stride);
+		for (j = i; j > 0; j--) {
+			u = ids[j - 1];
+			ku = *(const uint64_t *)(const void *)(base +
+			    (size_t)u * stride);
+			if (ku > kv || (ku == kv && u < v))
+				break;
+			ids[j] = u;
+		}
+		ids[j] = v;
+	}
 }
 
 /* Order calls (indices) by count, largest first, then by place. */
