@@ -172,9 +172,12 @@ struct ftake {
 	atomic_int	 drop;		/* the walk stopped as too fine */
 };
 
-/* The calls being ordered, for flame_costcmp(), flame_countcmp(). */
-static const struct fcall	*calls_of;
-static const uint64_t		*costs_of;
+/*
+ * The counts calls are ordered by, for flame_keycmp(): an id's at
+ * key_base + id * key_stride bytes.
+ */
+static const unsigned char	*key_base;
+static size_t			 key_stride;
 
 static int	flame_walked(uint64_t *, uint64_t, uint64_t *, size_t,
 		    const uint32_t *, size_t);
@@ -194,7 +197,7 @@ static uint64_t	*flame_self(const struct profile *, const unsigned *,
 static void	flame_calls(struct fest *, const struct profile *,
 		    const unsigned *);
 static void	flame_order(struct fest *);
-static void	flame_isort(uint32_t *, size_t, const unsigned char *, size_t);
+static void	flame_sortby(uint32_t *, size_t, const unsigned char *, size_t);
 static void	flame_push(struct fest *, uint32_t, const uint64_t *,
 		    const uint32_t *, size_t, size_t);
 static __always_inline void flame_push1(struct fest *, uint32_t, unsigned,
@@ -215,8 +218,8 @@ static __always_inline size_t flame_best_small(const struct fest *,
 		    uint32_t, unsigned, size_t, size_t, uint32_t *);
 static size_t	flame_first(const struct fest *, const uint32_t *, size_t,
 		    size_t, int);
-static int	flame_costcmp(const void *, const void *);
-static int	flame_countcmp(const void *, const void *);
+static uint64_t	flame_key(uint32_t);
+static int	flame_keycmp(const void *, const void *);
 static int	flame_remcmp(const void *, const void *);
 static void	flame_remsort(size_t *, size_t);
 static void	flame_share(struct fest *, unsigned, uint64_t, size_t,
@@ -1011,35 +1014,24 @@ flame_order(struct fest *e)
 	for (k = 0; k < e->nev; k++)
 		memcpy(e->bycost + k * nc, e->bycount, nc *
 		    sizeof(*e->bycost));
-	calls_of = e->calls;
-	costs_of = e->cost;
 	for (fn = 0; fn < e->nf; fn++) {
 		if ((n = e->first[fn + 1] - e->first[fn]) < 2)
 			continue;
-		if (n <= FLAME_CALLS_FEW)
-			flame_isort(e->bycount + e->first[fn], n,
-			    (const unsigned char *)e->calls +
-			    offsetof(struct fcall, count), sizeof(*e->calls));
-		else
-			qsort(e->bycount + e->first[fn], n, sizeof(*ord),
-			    flame_countcmp);
+		flame_sortby(e->bycount + e->first[fn], n,
+		    (const unsigned char *)e->calls +
+		    offsetof(struct fcall, count), sizeof(*e->calls));
 		for (k = 0; k < e->nev; k++) {
 			ord = e->bycost + k * nc + e->first[fn];
 			/* The event's column: ids carry it in their order. */
 			for (i = 0; i < n; i++)
 				ord[i] = (uint32_t)((e->first[fn] + i) *
 				    e->nev + k);
-			if (n <= FLAME_CALLS_FEW)
-				flame_isort(ord, n, (const unsigned char *)e->cost,
-				    sizeof(*e->cost));
-			else
-				qsort(ord, n, sizeof(*ord), flame_costcmp);
+			flame_sortby(ord, n, (const unsigned char *)e->cost,
+			    sizeof(*e->cost));
 			for (i = 0; i < n; i++)
 				ord[i] /= e->nev;
 		}
 	}
-	calls_of = NULL;
-	costs_of = NULL;
 	e->top = xreallocarray(NULL, e->nf * e->nev + 1, sizeof(*e->top));
 	e->ctop = xreallocarray(NULL, e->nf + 1, sizeof(*e->ctop));
 	e->fcaller = xreallocarray(NULL, e->nf + 1, sizeof(*e->fcaller));
@@ -1066,60 +1058,59 @@ flame_order(struct fest *e)
 	}
 }
 
-/*
- * Order calls (index * nev + event) by the event's cost, largest first,
- * then by place.
- */
+/* Return the count of id that calls are ordered by (key_base). */
+static uint64_t
+flame_key(uint32_t id)
+{
+	return *(const uint64_t *)(const void *)(key_base + (size_t)id *
+	    key_stride);
+}
+
+/* Order ids by their counts (flame_key()), largest first, then by id. */
 static int
-flame_costcmp(const void *a, const void *b)
+flame_keycmp(const void *a, const void *b)
 {
 	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint64_t	kx = flame_key(x), ky = flame_key(y);
 
-	if (costs_of[x] != costs_of[y])
-		return costs_of[x] > costs_of[y] ? -1 : 1;
+	if (kx != ky)
+		return kx > ky ? -1 : 1;
 	return (x > y) - (x < y);
 }
 
 /*
- * Order ids[0 .. n) as flame_costcmp() and flame_countcmp() do, by the
- * count at base + id * stride bytes, largest first, then by id: by
- * insertion, for the few calls into most functions (a call of qsort()
- * for each, once by count and once an event: the 100 MB large-C++
- * synthetic's calls ordered in 22.5 ms, 12.7 so).
+ * Order ids[0 .. n) by the count at base + id * stride bytes (a call's
+ * count, or an event's cost of it), largest first, then by id: by
+ * insertion up to FLAME_CALLS_FEW, the few calls into most functions (a
+ * call of qsort() for each, once by count and once an event: the 100 MB
+ * large-C++ synthetic's calls ordered in 22.5 ms, 12.7 so), else by
+ * qsort().
  */
 static void
-flame_isort(uint32_t *ids, size_t n, const unsigned char *base,
+flame_sortby(uint32_t *ids, size_t n, const unsigned char *base,
     size_t stride)
 {
 	size_t		i, j;
 	uint32_t	v, u;
 	uint64_t	kv, ku;
 
+	key_base = base;
+	key_stride = stride;
+	if (n > FLAME_CALLS_FEW) {
+		qsort(ids, n, sizeof(*ids), flame_keycmp);
+		return;
+	}
 	for (i = 1; i < n; i++) {
 		v = ids[i];
-		kv = *(const uint64_t *)(const void *)(base + (size_t)v *
-		    stride);
+		kv = flame_key(v);
 		for (j = i; j > 0; j--) {
 			u = ids[j - 1];
-			ku = *(const uint64_t *)(const void *)(base +
-			    (size_t)u * stride);
-			if (ku > kv || (ku == kv && u < v))
+			if ((ku = flame_key(u)) > kv || (ku == kv && u < v))
 				break;
 			ids[j] = u;
 		}
 		ids[j] = v;
 	}
-}
-
-/* Order calls (indices) by count, largest first, then by place. */
-static int
-flame_countcmp(const void *a, const void *b)
-{
-	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	if (calls_of[x].count != calls_of[y].count)
-		return calls_of[x].count > calls_of[y].count ? -1 : 1;
-	return (x > y) - (x < y);
 }
 
 /*

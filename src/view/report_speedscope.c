@@ -58,7 +58,7 @@ struct ssframe {
 struct ssevent {
 	const struct flamesel *fs;	/* the frames read in place, or */
 	struct ssframe	*fr;		/*   a copy, 0 the root */
-	size_t		 n, cap;
+	size_t		 cap;
 	unsigned	 depth;		/* the deepest frame's */
 	uint64_t	 total;		/* the root's count */
 	int		 exact;		/* the stacks are the profile's */
@@ -158,7 +158,6 @@ speedscope_take(struct ssevent *e, const struct flamesel *s)
 	e->fr = xgrow(e->fr, &e->cap, s->nframes, sizeof(*e->fr));
 	for (i = 0; i < s->nframes; i++)
 		e->fr[i] = speedscope_copy(&s->frames[i]);
-	e->n = s->nframes;
 	speedscope_of(e, s);
 	e->fs = NULL;
 }
@@ -266,7 +265,7 @@ speedscope_profile(struct json *j, const struct selection *sel,
 
 /*
  * The second thread of speedscope_pipe() (arg: its struct sspipe):
- * write each event's profile once its view is handed over.
+ * write each event's profile once its frames are copied for it.
  */
 static void *
 speedscope_writer(void *arg)
@@ -396,7 +395,6 @@ report_speedscope(FILE *out, const struct selection *sel)
 	json_end(&j);
 	keytab_free(&ids.byname);
 	free(ids.w);
-	free(ev.fr);
 	flamesel_free(fs);
 	return 0;
 }
