@@ -275,24 +275,18 @@ strtab_same(const struct strtab *st, struct strtab *scratch, uint32_t id,
 }
 
 /*
- * Return the bytes of string id of src: where they are kept, or
- * decompressed into st's scratch buffer which (0 or 1), or into src's
- * lasting copy if st is NULL (strtab_get()).
+ * Return the bytes of string id of src: where they are kept (or a copy
+ * src keeps), or decompressed into st's scratch buffer which (0 or 1)
+ * (strtab_read()), or into src's lasting copy if st is NULL
+ * (strtab_get()).
  */
 static const char *
 strtab_bytes(struct strtab *st, const struct strtab *src, uint32_t id,
     int which)
 {
-	char	*buf;
-
-	if (!STRTAB_PACKED(src, id))
-		return src->strs[id];
 	if (st == NULL)
 		return strtab_get(src, id);
-	buf = strtab_scratch(&st->ubuf[which], &st->ubuf_cap[which],
-	    src->lens[id] + 1);
-	strtab_unpack(src, id, buf);
-	return buf;
+	return strtab_read(src, id, &st->ubuf[which], &st->ubuf_cap[which]);
 }
 
 /* Return a buffer *buf of at least size bytes, growing it if need be. */
