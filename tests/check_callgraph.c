@@ -255,6 +255,54 @@ START_TEST(test_big_cycle)
 }
 END_TEST
 
+START_TEST(test_members_by_label)
+{
+	/*
+	 * A ring of seven, labels compared whole: "a:zz" after "a:b:c"
+	 * although file "a" is before file "a:b"; "a:b:c" twice (file a,
+	 * name b:c; file a:b, name c): equal labels by row.
+	 */
+	static const char *const ring[][2] = {
+		{ "a", "zz" }, { "a:b", "c" }, { "ab", "x" }, { "a", "b:c" },
+		{ "a", "b" }, { "a:", "a" }, { "a", "zza" }
+	};
+	struct profile		*p;
+	struct callgraph	*g;
+	const struct cgcycle	*cy;
+	char			 text[2048];
+	size_t			 n = sizeof(ring) / sizeof(ring[0]), i, len;
+	uint32_t		 a, b;
+	int			 c;
+
+	len = (size_t)snprintf(text, sizeof(text), "events: Ir\n");
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+		    "fl=%s\nfn=%s\n1 1\ncfl=%s\ncfn=%s\ncalls=1 1\n1 1\n",
+		    ring[i][0], ring[i][1], ring[(i + 1) % n][0],
+		    ring[(i + 1) % n][1]);
+	ck_assert_uint_lt(len, sizeof(text));
+	p = load(text, NULL);
+	g = callgraph_build(p);
+	ck_assert_uint_eq(g->ncycles, 1);
+	cy = &g->cycles[0];
+	ck_assert_uint_eq(cy->nmembers, n);
+	for (i = 1; i < n; i++) {
+		a = cy->members[i - 1];
+		b = cy->members[i];
+		c = strcmp(fntotals_label(g->t, a), fntotals_label(g->t, b));
+		ck_assert_msg(c < 0 || (c == 0 && a < b), "%s (row %u) "
+		    "before %s (row %u)", fntotals_label(g->t, a), a,
+		    fntotals_label(g->t, b), b);
+		ck_assert_int_eq(fntotals_labelcmp(g->t, a, b), c < 0 ? -1 :
+		    c > 0);
+	}
+	ck_assert_str_eq(fntotals_label(g->t, cy->members[0]), "a::a");
+	ck_assert_str_eq(fntotals_label(g->t, cy->members[n - 1]), "ab:x");
+	callgraph_free(g);
+	profile_free(p);
+}
+END_TEST
+
 START_TEST(test_scc_deep)
 {
 	uint32_t	n = 1000000, i, *start, *succ, *comp;
@@ -331,6 +379,7 @@ make_callgraph_suite(void)
 	tcase_add_test(tc, test_deep_chain);
 	tcase_add_test(tc, test_cycle_member);
 	tcase_add_test(tc, test_big_cycle);
+	tcase_add_test(tc, test_members_by_label);
 	tcase_add_test(tc, test_scc_deep);
 	tcase_add_test(tc, test_never_above_total);
 	suite_add_tcase(s, tc);

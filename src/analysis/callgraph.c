@@ -30,7 +30,6 @@
 #define CG_AHEAD	8	/* edges loaded ahead, see callgraph_crossing() */
 
 static void	callgraph_edges(struct callgraph *, const struct profile *);
-static int	row_cmp_label(const void *, const void *);
 static int	cycle_cmp(const void *, const void *);
 static void	callgraph_index(struct callgraph *);
 static void	callgraph_cycles(struct callgraph *);
@@ -210,14 +209,6 @@ callgraph_scc(const uint32_t *start, const uint32_t *succ, uint32_t n,
  */
 static _Thread_local struct fntotals *cmp_rows;
 
-/* Order rows by label. */
-static int
-row_cmp_label(const void *a, const void *b)
-{
-	return fntotals_labelcmp(cmp_rows, *(const uint32_t *)a,
-	    *(const uint32_t *)b);
-}
-
 /* Order cycles by their first member's label. */
 static int
 cycle_cmp(const void *a, const void *b)
@@ -271,10 +262,10 @@ callgraph_cycles(struct callgraph *g)
 		cy = &g->cycles[cyc[comp[v]]];
 		cy->members[cy->nmembers++] = v;
 	}
-	cmp_rows = g->t;
 	for (i = 0; i < g->ncycles; i++)
-		qsort(g->cycles[i].members, g->cycles[i].nmembers,
-		    sizeof(uint32_t), row_cmp_label);
+		fntotals_sort(g->t, g->cycles[i].members,
+		    g->cycles[i].nmembers);
+	cmp_rows = g->t;
 	if (g->ncycles > 1)
 		qsort(g->cycles, g->ncycles, sizeof(*g->cycles), cycle_cmp);
 	cmp_rows = NULL;

@@ -116,45 +116,113 @@ fntotals_label(struct fntotals *t, uint32_t id)
 }
 
 /*
+ * A row's label in pieces (file, ":" and name; the name alone for a
+ * group), its strings looked up once for a sort.
+ */
+struct fnlabel {
+	const char	*s[3];
+	size_t		 len[3];
+	uint32_t	 row;
+};
+
+/* Resolve the pieces of row's label into l. */
+static void
+fntotals_pieces(const struct fntotals *t, uint32_t row, struct fnlabel *l)
+{
+	l->row = row;
+	l->s[0] = profile_str(t->p, t->rows[row].file);
+	l->len[0] = profile_strlen(t->p, t->rows[row].file);
+	l->s[1] = ":";
+	l->len[1] = 1;
+	if (profile_rows(t->p) != PROFILE_ROWS_FUNCTIONS)
+		l->len[0] = l->len[1] = 0;	/* the name alone */
+	l->s[2] = profile_str(t->p, t->rows[row].name);
+	l->len[2] = profile_strlen(t->p, t->rows[row].name);
+}
+
+/* Compare two labels in pieces as strcmp() compares them whole. */
+static int
+fntotals_piececmp(const struct fnlabel *x, const struct fnlabel *y)
+{
+	const struct fnlabel	*l[2] = { x, y };
+	size_t			 at[2] = { 0, 0 }, n;
+	unsigned		 k[2] = { 0, 0 }, i;
+	int			 c;
+
+	/* One file (or none): the names decide. */
+	if (x->s[0] == y->s[0] && x->len[0] == y->len[0]) {
+		n = x->len[2] < y->len[2] ? x->len[2] : y->len[2];
+		if ((c = memcmp(x->s[2], y->s[2], n)) != 0)
+			return c < 0 ? -1 : 1;
+		return (x->len[2] > n) - (y->len[2] > n);
+	}
+	for (;;) {
+		/* Step over the pieces used up. */
+		for (i = 0; i < 2; i++)
+			while (k[i] < 3 && at[i] == l[i]->len[k[i]]) {
+				k[i]++;
+				at[i] = 0;
+			}
+		if (k[0] == 3 || k[1] == 3)
+			return (k[0] < 3) - (k[1] < 3);
+		n = l[0]->len[k[0]] - at[0];
+		if (l[1]->len[k[1]] - at[1] < n)
+			n = l[1]->len[k[1]] - at[1];
+		if ((c = memcmp(l[0]->s[k[0]] + at[0], l[1]->s[k[1]] + at[1],
+		    n)) != 0)
+			return c < 0 ? -1 : 1;
+		at[0] += n;
+		at[1] += n;
+	}
+}
+
+/*
  * Compare the labels of rows a and b as strcmp() compares them, without
  * making them: each is three pieces, file, ":" and name.
  */
 int
 fntotals_labelcmp(const struct fntotals *t, uint32_t a, uint32_t b)
 {
-	const char	*s[2][3];
-	size_t		 len[2][3], at[2] = { 0, 0 }, n;
-	unsigned	 k[2] = { 0, 0 }, i;
-	uint32_t	 row[2] = { a, b };
-	int		 c;
+	struct fnlabel	x, y;
 
-	for (i = 0; i < 2; i++) {
-		s[i][0] = profile_str(t->p, t->rows[row[i]].file);
-		len[i][0] = profile_strlen(t->p, t->rows[row[i]].file);
-		s[i][1] = ":";
-		len[i][1] = 1;
-		if (profile_rows(t->p) != PROFILE_ROWS_FUNCTIONS)
-			len[i][0] = len[i][1] = 0;	/* the name alone */
-		s[i][2] = profile_str(t->p, t->rows[row[i]].name);
-		len[i][2] = profile_strlen(t->p, t->rows[row[i]].name);
-	}
-	for (;;) {
-		/* Step over the pieces used up. */
-		for (i = 0; i < 2; i++)
-			while (k[i] < 3 && at[i] == len[i][k[i]]) {
-				k[i]++;
-				at[i] = 0;
-			}
-		if (k[0] == 3 || k[1] == 3)
-			return (k[0] < 3) - (k[1] < 3);
-		n = len[0][k[0]] - at[0];
-		if (len[1][k[1]] - at[1] < n)
-			n = len[1][k[1]] - at[1];
-		if ((c = memcmp(s[0][k[0]] + at[0], s[1][k[1]] + at[1], n)) != 0)
-			return c < 0 ? -1 : 1;
-		at[0] += n;
-		at[1] += n;
-	}
+	fntotals_pieces(t, a, &x);
+	fntotals_pieces(t, b, &y);
+	return fntotals_piececmp(&x, &y);
+}
+
+/* Order labels in pieces, then rows (equal labels: the first row first). */
+static int
+fntotals_keycmp(const void *a, const void *b)
+{
+	const struct fnlabel	*x = a, *y = b;
+	int			 c;
+
+	if ((c = fntotals_piececmp(x, y)) != 0)
+		return c;
+	return (x->row > y->row) - (x->row < y->row);
+}
+
+/*
+ * Sort the n rows of ids by label (equal labels by row), each label's
+ * strings looked up once rather than at each comparison: a cycle of
+ * 20,000 members of long C++ names made its comparisons' lookups cost
+ * more than its names.
+ */
+void
+fntotals_sort(const struct fntotals *t, uint32_t *ids, size_t n)
+{
+	struct fnlabel	*keys;
+	size_t		 i;
+
+	if (n < 2)
+		return;
+	keys = xreallocarray(NULL, n, sizeof(*keys));
+	for (i = 0; i < n; i++)
+		fntotals_pieces(t, ids[i], &keys[i]);
+	qsort(keys, n, sizeof(*keys), fntotals_keycmp);
+	for (i = 0; i < n; i++)
+		ids[i] = keys[i].row;
+	free(keys);
 }
 
 /* Return the row of label (file, name), or UINT32_MAX. */

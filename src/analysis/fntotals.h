@@ -59,6 +59,7 @@ uint32_t	 fntotals_row_find(const struct fntotals *, uint32_t, uint32_t);
 uint32_t	*fntotals_owners(const struct fntotals *);
 const char	*fntotals_label(struct fntotals *, uint32_t);
 int		 fntotals_labelcmp(const struct fntotals *, uint32_t, uint32_t);
+void		 fntotals_sort(const struct fntotals *, uint32_t *, size_t);
 int		 fntotals_labeltextcmp(const char *, const char *);
 void		 fntotals_free(struct fntotals *);
 enum totals_source totals_compute(const struct profile *, uint64_t *);
