@@ -20,12 +20,12 @@ const struct format formats[] = {
 	    FORMAT_WHOLE | FORMAT_QUIET, 0 },
 	{ "markdown", report_markdown, 0, 0 },
 	{ "dot", report_dot, FORMAT_CALLS | FORMAT_GRAPH, 0 },
-	{ "folded", report_folded, FORMAT_CALLS | FORMAT_STACKS, 0 },
-	{ "svg", report_svg, FORMAT_CALLS | FORMAT_STACKS, 0 },
-	{ "speedscope", report_speedscope, FORMAT_CALLS | FORMAT_STACKS |
+	{ "folded", report_folded, FORMAT_STACKS, 0 },
+	{ "svg", report_svg, FORMAT_STACKS, 0 },
+	{ "speedscope", report_speedscope, FORMAT_STACKS |
 	    FORMAT_STACKS_EVERY | FORMAT_QUIET | FORMAT_ONE, 0 },
 	/* Stacks Go's pprof reads in seconds: see report_pprof.c. */
-	{ "pprof", report_pprof, FORMAT_CALLS | FORMAT_STACKS |
+	{ "pprof", report_pprof, FORMAT_STACKS |
 	    FORMAT_STACKS_EVERY | FORMAT_INSTRS | FORMAT_SITES |
 	    FORMAT_QUIET | FORMAT_BINARY | FORMAT_ONE,
 	    REPORT_PPROF_FRAMES / 2 },
