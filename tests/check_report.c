@@ -4,7 +4,8 @@
  * printed in one, for every test profile and several option sets; the
  * pprof export kept within its budget of frames; the stack views the
  * same with the stacks' ends put in order in place as by a copy; the
- * callgrind export made by two threads in turns as by one.
+ * callgrind export made by two threads in turns as by one; the flame
+ * graph's frames in depth-first order.
  */
 #include "base/compat.h"
 
@@ -26,6 +27,7 @@
 #include "read/input.h"
 #include "read/load.h"
 #include "read/parse.h"
+#include "select/flamesel.h"
 #include "select/select.h"
 #include "view/format.h"
 #include "view/pprof.pb-c.h"
@@ -318,6 +320,67 @@ START_TEST(test_report_speedscope_pipe)
 END_TEST
 
 /*
+ * Check that the frames of path's flame graph, in their depth-first
+ * order (s->dfs), are those found from child to next sibling, up to a
+ * parent's sibling after the last: each once; count the frames.
+ */
+static void
+report_dfs(const char *path, void *arg)
+{
+	struct report_opts	 o;
+	struct report_run	 run;
+	struct selection	*sel;
+	const struct flamesel	*s;
+	struct profile		*p;
+	size_t			*nframes = arg, k = 0;
+	uint32_t		 v;
+
+	if ((p = report_load(path, 0)) == NULL)
+		return;
+	memset(&o, 0, sizeof(o));
+	o.format = format_find("svg");
+	o.threshold = "100";
+	memset(&run, 0, sizeof(run));
+	run.profile_name = path;
+	ck_assert_ptr_nonnull(sel = select_build(p, NULL, &o, &run));
+	s = sel->flame;
+	for (v = s->frames[0].child; v != UINT32_MAX; k++) {
+		ck_assert_msg(k + 1 < s->nframes && s->dfs[k] == v,
+		    "%s: frame %zu depth first is %u, not %u", path, k,
+		    k + 1 < s->nframes ? s->dfs[k] : 0, v);
+		if (s->frames[v].child != UINT32_MAX) {
+			v = s->frames[v].child;
+			continue;
+		}
+		while (v != 0 && s->frames[v].next == UINT32_MAX)
+			v = s->frames[v].parent;
+		v = v == 0 ? UINT32_MAX : s->frames[v].next;
+	}
+	ck_assert_uint_eq(k + 1, s->nframes);
+	*nframes += k;
+	select_free(sel);
+	profile_free(p);
+}
+
+/*
+ * Every test profile's flame graph frames, in the depth-first order the
+ * stack views take them in, are those the frames' links give.
+ */
+START_TEST(test_report_dfs)
+{
+	size_t	nframes = 0;
+
+	msg_set_quiet(1);
+	each_profile("profiles", report_dfs, &nframes);
+	each_profile("producers", report_dfs, &nframes);
+	each_profile("real", report_dfs, &nframes);
+	/* Not vacuous: deep and wide stacks among them. */
+	ck_assert_uint_ge(nframes, 10000);
+	msg_reset();
+}
+END_TEST
+
+/*
  * Sum the samples of the gzip-compressed pprof message in file fp (read
  * as a profile is: input.c) by their leaf's function, a name in a file
  * (or, byname set, a name in any file), event by event: in kt, the pair
@@ -593,6 +656,7 @@ make_report_suite(void)
 	tcase_add_test(tc, test_report_ends);
 	tcase_add_test(tc, test_report_callgrind_turns);
 	tcase_add_test(tc, test_report_speedscope_pipe);
+	tcase_add_test(tc, test_report_dfs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -707,14 +707,31 @@ flamesel_place(struct flamesel *s, int ranked)
 			    order[k + 1] : NONE;
 	}
 	cmp_s = NULL;
-	/* Places: parents are made before their children. */
+	/* Each frame's count of frames under it and itself, in at[]. */
+	for (i = 0; i < n; i++)
+		at[i] = 1;
+	for (i = n; i-- > 1; )
+		at[s->frames[i].parent] += at[i];
+	/*
+	 * Places, and places in depth-first order (in order[], the root's
+	 * 0): a child's is its parent's and the frames of the children
+	 * before it; parents are made before their children.  The frames
+	 * then taken in that order are taken one after another, not each
+	 * waiting on the one before (speedscope_take()).
+	 */
+	s->dfs = xgrow(s->dfs, &s->dfs_cap, n, sizeof(*s->dfs));
 	s->frames[0].x = 0;
+	order[0] = 0;
 	for (i = 0; i < n; i++) {
 		uint64_t	x = s->frames[i].x;
+		uint32_t	pos = order[i] + 1;
 
 		for (v = s->frames[i].child; v != NONE; v = s->frames[v].next) {
 			s->frames[v].x = x;
 			x += s->frames[v].total;
+			order[v] = pos;
+			s->dfs[pos - 1] = v;
+			pos += at[v];
 		}
 	}
 	free(order);
@@ -766,22 +783,8 @@ flamesel_free(struct flamesel *s)
 	free(s->sub);
 	free(s->at);
 	free(s->rank);
+	free(s->dfs);
 	free(s);
-}
-
-/*
- * Return the frame after v in depth-first order, children in order (the
- * first is the root's first child), or UINT32_MAX after the last.
- */
-uint32_t
-flamesel_next(const struct flamesel *s, uint32_t v)
-{
-	if (s->frames[v].child != UINT32_MAX)
-		return s->frames[v].child;
-	/* Up to the first ancestor with a next sibling. */
-	while (v != 0 && s->frames[v].next == UINT32_MAX)
-		v = s->frames[v].parent;
-	return v == 0 ? UINT32_MAX : s->frames[v].next;
 }
 
 /*

@@ -67,12 +67,15 @@ struct flamesel {
 	size_t		 sub_cap, at_cap; /*  kept for the next event */
 	uint32_t	*rank;		/* name id -> its place by text, */
 	uint32_t	 nrank;		/*   for the first nrank ids */
+	uint32_t	*dfs;		/* the frames but the root in
+					   depth-first order, children in
+					   order */
+	size_t		 dfs_cap;
 };
 
 struct flamesel	*flamesel_build(const struct flamesel_from *);
 void		 flamesel_free(struct flamesel *);
 const char	*flamesel_name(const struct flamesel *, uint32_t);
-uint32_t	 flamesel_next(const struct flamesel *, uint32_t);
 struct flame	*flamesel_stacks(const struct flamesel_from *,
 		    const unsigned *, unsigned);
 struct flamesel	*flamesel_event(const struct flamesel_from *,

@@ -62,7 +62,7 @@ report_folded(FILE *out, const struct selection *sel)
 	const struct flamesel	*s = sel->flame;
 	const struct frame	*fr;
 	uint32_t		*path, v;
-	size_t			 depth, i;
+	size_t			 depth, i, k;
 
 	if (!s->exact)
 		msg_note("stacks estimated from the call graph: each "
@@ -70,8 +70,8 @@ report_folded(FILE *out, const struct selection *sel)
 		    "to their calls' cost (see the man page)");
 	path = xreallocarray(NULL, s->depth + 2, sizeof(*path));
 	/* Depth first, children in order: the path to v is path[]. */
-	for (v = s->frames[0].child; v != UINT32_MAX;
-	    v = flamesel_next(s, v)) {
+	for (k = 0; k + 1 < s->nframes; k++) {
+		v = s->dfs[k];
 		fr = &s->frames[v];
 		depth = fr->depth;
 		path[depth - 1] = v;
