@@ -52,6 +52,9 @@ struct selection;
 				   (PARSE_INSTRS_SITES); the view says
 				   REPORT_NEED_INSTRS if that is not
 				   enough */
+#define FORMAT_ROWS	0x10000	/* the functions' rows and the entries
+				   printed (without it the selection makes
+				   them only for --fail-above's limits) */
 
 /* An output format: a row of view/format.c. */
 struct format {

@@ -779,12 +779,14 @@ select_build(const struct profile *p, const struct profile *old,
 	sel->source = totals_compute(p, sel->total);
 	sel->base = sel->total;
 	/*
-	 * The stack views read the stacks alone: rows, entries and a call
-	 * graph only for --fail-above's limits on functions (the 100 MB
-	 * large-C++ synthetic: 0.1 s, fresh pages for 138,000 rows' costs).
+	 * The stack views read the stacks alone, the callgrind export the
+	 * profile: rows, entries and a call graph only for --fail-above's
+	 * limits on functions (the 100 MB large-C++ synthetic's stacks: 0.1
+	 * s, fresh pages for 138,000 rows' costs).
 	 */
-	if ((o->format->needs & FORMAT_STACKS) && o->ngates == 0) {
-		if (select_flame(sel, NULL) == -1) {
+	if (!(o->format->needs & FORMAT_ROWS) && o->ngates == 0) {
+		if ((o->format->needs & FORMAT_STACKS) &&
+		    select_flame(sel, NULL) == -1) {
 			select_free(sel);
 			return NULL;
 		}

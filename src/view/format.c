@@ -14,12 +14,12 @@
 
 /* The formats, the default first, in the order --help lists them. */
 const struct format formats[] = {
-	{ "text", report_plain, FORMAT_ANNOTATE | FORMAT_ASM |
+	{ "text", report_plain, FORMAT_ROWS | FORMAT_ANNOTATE | FORMAT_ASM |
 	    FORMAT_SAYS_READING | FORMAT_BROWSE, 0 },
-	{ "json", report_json, FORMAT_CALLS | FORMAT_LINES | FORMAT_ASM |
-	    FORMAT_WHOLE | FORMAT_QUIET, 0 },
-	{ "markdown", report_markdown, 0, 0 },
-	{ "dot", report_dot, FORMAT_CALLS | FORMAT_GRAPH, 0 },
+	{ "json", report_json, FORMAT_ROWS | FORMAT_CALLS | FORMAT_LINES |
+	    FORMAT_ASM | FORMAT_WHOLE | FORMAT_QUIET, 0 },
+	{ "markdown", report_markdown, FORMAT_ROWS, 0 },
+	{ "dot", report_dot, FORMAT_ROWS | FORMAT_CALLS | FORMAT_GRAPH, 0 },
 	{ "folded", report_folded, FORMAT_STACKS, 0 },
 	{ "svg", report_svg, FORMAT_STACKS, 0 },
 	{ "speedscope", report_speedscope, FORMAT_STACKS |
