@@ -72,6 +72,7 @@
 #define PP_IDS		(1 << 16)	/* location ids a message */
 #define PP_NONE		UINT32_MAX
 #define PP_STEP		((uint64_t)1 << 32) /* objects' bases apart */
+#define PP_AHEAD	8		/* nodes loaded ahead, pp_walk() */
 
 typedef Perftools__Profiles__Profile	PbProfile;
 typedef Perftools__Profiles__Sample	PbSample;
@@ -1219,6 +1220,20 @@ pp_walk(struct pp *w, uint64_t *ids, uint64_t *cost, size_t k0,
 	for (k = 1; k < nk; k++)
 		memcpy(unit + k * nf, unit, (size_t)nf * sizeof(*unit));
 	for (at = 0; at + 1 < n; at++) {
+		/*
+		 * Depth first, the nodes lie all over: what the node after
+		 * next reads of them loaded ahead, the node's and its ends'
+		 * places first.
+		 */
+		if (at + 2 * PP_AHEAD + 1 < n) {
+			u = w->dfs[at + 2 * PP_AHEAD];
+			__builtin_prefetch(keytab_key(&f->nodes,
+			    (uint32_t)(u - 1)));
+			__builtin_prefetch(&f->endat[u]);
+		}
+		if (at + PP_AHEAD + 1 < n)
+			__builtin_prefetch(&f->ends[f->endat[w->dfs[at +
+			    PP_AHEAD]]]);
 		u = w->dfs[at];
 		parent = flame_node(f, u, &fn);
 		depth[u] = parent != 0 ? depth[parent] + 1 : 0;
