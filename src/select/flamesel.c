@@ -372,13 +372,18 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 		drawn += sub[i] != 0;
 		sub[flame_node(f, i, &fn)] += sub[i];
 	}
-	if (old)
-		s->frames[0].old_total += sub[0];
-	else
-		s->frames[0].total += sub[0];
 	/* Room for a frame a node drawn at most: no copy as they come. */
 	s->frames = xgrow(s->frames, &s->cap, s->nframes + drawn + 1,
 	    sizeof(*s->frames));
+	if (old) {
+		/* OLD's counts apart, room for each frame there may be. */
+		s->old = xreallocarray(s->old, s->cap, sizeof(*s->old));
+		memset(s->old + s->old_n, 0, (s->cap - s->old_n) *
+		    sizeof(*s->old));
+		s->old_n = s->cap;
+		s->old[0].total += sub[0];
+	} else
+		s->frames[0].total += sub[0];
 
 	if (s->fnof != p) {
 		/* The names of the first profile copied as it keeps them. */
@@ -418,12 +423,12 @@ flamesel_walk(struct flamesel *s, struct flamekids *kids,
 			at[i] = kids->frame[id];
 		}
 		if (old)
-			s->frames[at[i]].old_total += c;
+			s->old[at[i]].total += c;
 		else
 			s->frames[at[i]].total += c;
 		if ((c = flame_count(f, i, k)) > 0) {
 			if (old)
-				s->frames[at[i]].old_self += c;
+				s->old[at[i]].self += c;
 			else
 				s->frames[at[i]].self += c;
 		}
@@ -630,7 +635,7 @@ flamesel_build(const struct flamesel_from *from)
 		flamesel_coarse(from->run->old_name, f);
 		flamesel_keep(from->o, from->old, f);
 		flamesel_walk(s, &kids, from->old, f, 0, 1);
-		s->old_all = s->frames[0].old_total;
+		s->old_all = s->old[0].total;
 		flame_free(f);
 	}
 	flamesel_kids_free(&kids);
@@ -783,6 +788,7 @@ flamesel_free(struct flamesel *s)
 	free(s->sub);
 	free(s->at);
 	free(s->rank);
+	free(s->old);
 	free(s->dfs);
 	free(s);
 }

@@ -24,14 +24,18 @@ enum framekind {
 };
 
 /* A frame: a function called along one path from the root. */
+/* OLD's counts of a frame, with --diff: kept apart, its own array. */
+struct frameold {
+	uint64_t	 total;		/* OLD's stacks through it */
+	uint64_t	 self;		/*   and ending in it */
+};
+
 struct frame {
 	uint32_t	 name;		/* in the selection's strtab */
 	uint32_t	 file;		/*   and the first function's file */
 	enum framekind	 kind;
 	uint64_t	 total;		/* counts of the stacks through it */
 	uint64_t	 self;		/*   and of those ending in it */
-	uint64_t	 old_total;	/* --diff: OLD's (0 if none), */
-	uint64_t	 old_self;	/*   and OLD's stacks ending here */
 	uint64_t	 x;		/* counts before it, on its level */
 	uint32_t	 parent;	/* UINT32_MAX for the root */
 	uint32_t	 child, next;	/* first child, next sibling */
@@ -67,6 +71,9 @@ struct flamesel {
 	size_t		 sub_cap, at_cap; /*  kept for the next event */
 	uint32_t	*rank;		/* name id -> its place by text, */
 	uint32_t	 nrank;		/*   for the first nrank ids */
+	struct frameold	*old;		/* --diff: OLD's counts by frame (0
+					   if none), or NULL, */
+	size_t		 old_n;		/*   for frames below old_n */
 	uint32_t	*dfs;		/* the frames but the root in
 					   depth-first order, children in
 					   order */
@@ -81,5 +88,19 @@ struct flame	*flamesel_stacks(const struct flamesel_from *,
 struct flamesel	*flamesel_event(const struct flamesel_from *,
 		    const struct flame *, unsigned, struct flamesel *);
 void		 flamesel_kinds(const struct profile *, enum framekind *);
+
+/* Return OLD's count of the stacks through frame v (0 without --diff). */
+static inline uint64_t
+flamesel_old_total(const struct flamesel *s, uint32_t v)
+{
+	return s->old != NULL ? s->old[v].total : 0;
+}
+
+/* Return OLD's count of the stacks ending in frame v (0 without --diff). */
+static inline uint64_t
+flamesel_old_self(const struct flamesel *s, uint32_t v)
+{
+	return s->old != NULL ? s->old[v].self : 0;
+}
 
 #endif /* CGA_FLAMESEL_H */

@@ -75,7 +75,7 @@ report_folded(FILE *out, const struct selection *sel)
 		fr = &s->frames[v];
 		depth = fr->depth;
 		path[depth - 1] = v;
-		if (fr->self > 0 || fr->old_self > 0) {
+		if (fr->self > 0 || flamesel_old_self(s, v) > 0) {
 			for (i = 0; i < depth; i++) {
 				if (i > 0)
 					fputc(';', out);
@@ -84,7 +84,7 @@ report_folded(FILE *out, const struct selection *sel)
 			}
 			if (sel->d != NULL)
 				fprintf(out, " %llu",
-				    (unsigned long long)fr->old_self);
+				    (unsigned long long)flamesel_old_self(s, v));
 			fprintf(out, " %llu\n", (unsigned long long)fr->self);
 		}
 	}

@@ -146,8 +146,8 @@ speedscope_of(struct ssevent *e, const struct flamesel *s)
 /*
  * Copy into e what a profile is written from of s's frames, for a
  * second thread to write them while s makes the next event's
- * (speedscope_pipe()): 24 bytes a frame where the flame graph's take 72
- * (its places, --diff's counts), in the order they are written, depth
+ * (speedscope_pipe()): 24 bytes a frame where the flame graph's take 56
+ * (its places, its links), in the order they are written, depth
  * first (s->dfs), loaded ahead.  The writer then reads them one after
  * another: taking them from child to sibling (the frames' links), it
  * waited on memory at each (48% of its time on cc1 with cache

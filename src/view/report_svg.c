@@ -33,7 +33,7 @@
 #define SVG_PAD		10
 #define SVG_MIN		0.1		/* narrower frames are left out */
 
-static void	svg_fill(FILE *, const struct flamesel *, const struct frame *,
+static void	svg_fill(FILE *, const struct flamesel *, uint32_t,
 		    int, double);
 static void	svg_script(FILE *);
 static void	svg_label(FILE *, const char *, double);
@@ -127,20 +127,21 @@ svg_label(FILE *out, const char *name, double w)
 
 
 /*
- * Write the fill of frame f: by its object's kind, varied by its name's
+ * Write the fill of frame i of s: by its object's kind, varied by its name's
  * hash so neighbours differ; with diff set, by its change (maxd is the
  * largest change of any frame).
  */
 static void
-svg_fill(FILE *out, const struct flamesel *s, const struct frame *f, int diff,
+svg_fill(FILE *out, const struct flamesel *s, uint32_t i, int diff,
     double maxd)
 {
+	const struct frame *f = &s->frames[i];
 	const char	*name = flamesel_name(s, f->name);
 	unsigned	 v = (unsigned)(hash_bytes(name, strlen(name)) % 64);
 	double		 d, t;
 
 	if (diff) {
-		d = (double)f->total - (double)f->old_total;
+		d = (double)f->total - (double)flamesel_old_total(s, i);
 		t = maxd > 0 ? (d < 0 ? -d : d) / maxd : 0;
 		if (d > 0)
 			fprintf(out, "rgb(255,%u,%u)", (unsigned)(230 - 190 * t),
@@ -259,7 +260,7 @@ report_svg(FILE *out, const struct selection *sel)
 	const struct flamesel	*s = sel->flame;
 	const struct profile	*p = sel->p;
 	const struct frame	*f;
-	uint64_t		 all = s->frames[0].total;
+	uint64_t		 all = s->frames[0].total, old;
 	double			 scale, w, x, y, maxd = 0, d;
 	unsigned		 height;
 	size_t			 i;
@@ -270,7 +271,8 @@ report_svg(FILE *out, const struct selection *sel)
 	height = SVG_TOP + (s->depth + 1) * SVG_FRAME + SVG_BOTTOM;
 	scale = all > 0 ? (SVG_WIDTH - 2.0 * SVG_PAD) / (double)all : 0;
 	for (i = 0; diff && i < s->nframes; i++) {
-		d = (double)s->frames[i].total - (double)s->frames[i].old_total;
+		d = (double)s->frames[i].total -
+		    (double)flamesel_old_total(s, (uint32_t)i);
 		if ((d < 0 ? -d : d) > maxd)
 			maxd = d < 0 ? -d : d;
 	}
@@ -331,17 +333,17 @@ report_svg(FILE *out, const struct selection *sel)
 		fprintf(out, ": %s (%.2f%% of all", num, all > 0 ? 100.0 *
 		    (double)f->total / (double)all : 0.0);
 		if (diff) {
-			num_commify(f->old_total, num);
+			old = flamesel_old_total(s, (uint32_t)i);
+			num_commify(old, num);
 			fprintf(out, "; OLD %s, ", num);
-			num_commify(f->total > f->old_total ? f->total -
-			    f->old_total : f->old_total - f->total, num);
-			fprintf(out, "%s%s", f->total < f->old_total ? "-" :
-			    "+", num);
+			num_commify(f->total > old ? f->total - old :
+			    old - f->total, num);
+			fprintf(out, "%s%s", f->total < old ? "-" : "+", num);
 		}
 		fprintf(out, ")</title><rect x=\"%.2f\" y=\"%.1f\" "
 		    "width=\"%.2f\" height=\"%d\" rx=\"2\" fill=\"", x, y, w,
 		    SVG_FRAME - 1);
-		svg_fill(out, s, f, diff, maxd);
+		svg_fill(out, s, (uint32_t)i, diff, maxd);
 		fprintf(out, "\"/><text x=\"%.2f\" y=\"%.1f\">", x + 3,
 		    y + SVG_FRAME - 4.5);
 		svg_label(out, flamesel_name(s, f->name), w);
