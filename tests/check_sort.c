@@ -76,6 +76,85 @@ START_TEST(test_sort)
 }
 END_TEST
 
+/* Append node v's subtree to out[*m ..] depth first (the reference). */
+static void
+preorder_ref(const uint32_t *start, const uint32_t *kids, uint32_t v,
+    uint32_t *out, uint32_t *m)
+{
+	uint32_t	k;
+
+	if (v != 0)
+		out[(*m)++] = v;
+	for (k = start[v]; k < start[v + 1]; k++)
+		preorder_ref(start, kids, kids[k], out, m);
+}
+
+/*
+ * Random trees (each node's parent made before it), each node's children
+ * grouped in index order and in reverse, against a recursive walk; and a
+ * chain of a million nodes, which recursion would not survive.
+ */
+START_TEST(test_preorder)
+{
+	static const uint32_t sizes[] = { 1, 2, 3, 10, 1000, 5000 };
+	uint64_t	 s = 0x9e3779b97f4a7c15ULL;
+	uint32_t	*parent, *start, *kids, *got, *want, n, i, m, rev;
+	size_t		 k;
+
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++)
+		for (rev = 0; rev < 2; rev++) {
+			n = sizes[k];
+			parent = xcalloc(n + 1, sizeof(*parent));
+			start = xcalloc(n + 2, sizeof(*start));
+			kids = xcalloc(n + 1, sizeof(*kids));
+			got = xcalloc(n + 1, sizeof(*got));
+			want = xcalloc(n + 1, sizeof(*want));
+			/* Deep and wide: near parents and far ones. */
+			for (i = 1; i < n; i++)
+				parent[i] = next(&s) % 2 ? i - 1 -
+				    (uint32_t)(next(&s) % (i < 3 ? i : 3)) :
+				    (uint32_t)(next(&s) % i);
+			for (i = 1; i < n; i++)
+				start[parent[i] + 2]++;
+			for (i = 0; i < n; i++)
+				start[i + 2] += start[i + 1];
+			for (i = 1; i < n; i++) {
+				m = rev ? n - i : i;
+				kids[start[parent[m] + 1]++] = m;
+			}
+			sort_preorder(start, kids, n, got);
+			m = 0;
+			preorder_ref(start, kids, 0, want, &m);
+			ck_assert_uint_eq(m, n > 0 ? n - 1 : 0);
+			for (i = 0; i + 1 < n; i++)
+				ck_assert_msg(got[i] == want[i], "n %u: node %u "
+				    "depth first is %u, not %u", n, i, got[i],
+				    want[i]);
+			free(parent);
+			free(start);
+			free(kids);
+			free(got);
+			free(want);
+		}
+	/* A chain: node i the only child of node i - 1. */
+	n = 1000000;
+	start = xreallocarray(NULL, n + 1, sizeof(*start));
+	kids = xreallocarray(NULL, n, sizeof(*kids));
+	got = xreallocarray(NULL, n, sizeof(*got));
+	for (i = 0; i < n; i++) {
+		start[i] = i;
+		kids[i] = i + 1;
+	}
+	start[n - 1] = start[n] = n - 1;	/* the last has none */
+	sort_preorder(start, kids, n, got);
+	for (i = 0; i + 1 < n; i++)
+		ck_assert_uint_eq(got[i], i + 1);
+	free(start);
+	free(kids);
+	free(got);
+}
+END_TEST
+
 Suite *
 make_sort_suite(void)
 {
@@ -83,6 +162,7 @@ make_sort_suite(void)
 	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_sort);
+	tcase_add_test(tc, test_preorder);
 	suite_add_tcase(s, tc);
 	return s;
 }

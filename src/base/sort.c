@@ -2,7 +2,7 @@
  * sort.c - a least-significant-digit radix sort of 64-bit keys, sixteen
  * bits a pass (eight for short lists), for the call graph's hundreds of
  * thousands of edges: a few linear passes where qsort() would make
- * millions of calls.
+ * millions of calls; and a tree's nodes in depth-first order.
  */
 #include "base/compat.h"
 
@@ -60,4 +60,33 @@ sort_index_u64(const uint64_t *key, uint32_t n, uint32_t *order)
 		memcpy(order, src, (size_t)n * sizeof(*order));
 	free(tmp);
 	free(cnt);
+}
+
+/*
+ * Put the nodes 1 .. n-1 of a tree whose root is 0 in depth-first order
+ * (a node before its children, a child's subtree before its next
+ * sibling) in dfs[0 .. n-2]: node v's children, in order, are kids[k]
+ * for k from start[v] to start[v + 1] - 1.  The nodes waiting are kept
+ * on a stack of their own, not in calls: a tree may be a chain of
+ * millions.
+ */
+void
+sort_preorder(const uint32_t *start, const uint32_t *kids, uint32_t n,
+    uint32_t *dfs)
+{
+	uint32_t	*stack, top = 0, v, k, m = 0;
+
+	if (n < 2)
+		return;
+	stack = xreallocarray(NULL, n, sizeof(*stack));
+	stack[top++] = 0;
+	while (top > 0) {
+		v = stack[--top];
+		if (v != 0)
+			dfs[m++] = v;
+		/* The first child on top. */
+		for (k = start[v + 1]; k-- > start[v]; )
+			stack[top++] = kids[k];
+	}
+	free(stack);
 }

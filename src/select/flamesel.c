@@ -20,6 +20,7 @@
 #include "base/ascii.h"
 #include "base/keytab.h"
 #include "base/msg.h"
+#include "base/sort.h"
 #include "base/strtab.h"
 #include "base/xmalloc.h"
 #include "model/profile.h"
@@ -712,31 +713,21 @@ flamesel_place(struct flamesel *s, int ranked)
 			    order[k + 1] : NONE;
 	}
 	cmp_s = NULL;
-	/* Each frame's count of frames under it and itself, in at[]. */
-	for (i = 0; i < n; i++)
-		at[i] = 1;
-	for (i = n; i-- > 1; )
-		at[s->frames[i].parent] += at[i];
 	/*
-	 * Places, and places in depth-first order (in order[], the root's
-	 * 0): a child's is its parent's and the frames of the children
-	 * before it; parents are made before their children.  The frames
-	 * then taken in that order are taken one after another, not each
-	 * waiting on the one before (speedscope_take()).
+	 * The frames depth first, for the views that take them so: read in
+	 * that order from s->dfs they are read one after another, not each
+	 * waiting on the one before for its link (speedscope_take()).
 	 */
 	s->dfs = xgrow(s->dfs, &s->dfs_cap, n, sizeof(*s->dfs));
+	sort_preorder(at, order, (uint32_t)n, s->dfs);
+	/* Places: parents are made before their children. */
 	s->frames[0].x = 0;
-	order[0] = 0;
 	for (i = 0; i < n; i++) {
 		uint64_t	x = s->frames[i].x;
-		uint32_t	pos = order[i] + 1;
 
 		for (v = s->frames[i].child; v != NONE; v = s->frames[v].next) {
 			s->frames[v].x = x;
 			x += s->frames[v].total;
-			order[v] = pos;
-			s->dfs[pos - 1] = v;
-			pos += at[v];
 		}
 	}
 	free(order);

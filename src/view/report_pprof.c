@@ -57,6 +57,7 @@
 #include "base/keytab.h"
 #include "base/msg.h"
 #include "base/num.h"
+#include "base/sort.h"
 #include "base/strtab.h"
 #include "base/xmalloc.h"
 #include "model/instrs.h"
@@ -1139,8 +1140,9 @@ static uint32_t *
 pp_dfs(const struct flame *f)
 {
 	size_t		 n = flame_nnodes(f), i;
-	uint32_t	*start, *kids, *size, *pre, *dfs, fn, c, pos;
+	uint32_t	*start, *kids, *dfs, fn;
 
+	/* Each node's children, by a counting sort of the nodes. */
 	start = xcalloc(n + 2, sizeof(*start));
 	for (i = 1; i < n; i++)
 		start[flame_node(f, i, &fn) + 2]++;
@@ -1149,25 +1151,10 @@ pp_dfs(const struct flame *f)
 	kids = xreallocarray(NULL, n + 1, sizeof(*kids));
 	for (i = 1; i < n; i++)
 		kids[start[flame_node(f, i, &fn) + 1]++] = (uint32_t)i;
-	/* start[v] .. start[v + 1]: v's children, in order. */
-	size = xreallocarray(NULL, n + 1, sizeof(*size));
-	for (i = 0; i < n; i++)
-		size[i] = 1;
-	for (i = n; i-- > 1; )		/* children are made after parents */
-		size[flame_node(f, i, &fn)] += size[i];
-	pre = xreallocarray(NULL, n + 1, sizeof(*pre));
 	dfs = xreallocarray(NULL, n + 1, sizeof(*dfs));
-	pre[0] = 0;
-	for (i = 0; i < n; i++)
-		for (pos = pre[i] + 1, c = start[i]; c < start[i + 1]; c++) {
-			pre[kids[c]] = pos;
-			dfs[pos - 1] = kids[c];
-			pos += size[kids[c]];
-		}
+	sort_preorder(start, kids, (uint32_t)n, dfs);
 	free(start);
 	free(kids);
-	free(size);
-	free(pre);
 	return dfs;
 }
 
