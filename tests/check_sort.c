@@ -127,9 +127,9 @@ START_TEST(test_preorder)
 			preorder_ref(start, kids, 0, want, &m);
 			ck_assert_uint_eq(m, n > 0 ? n - 1 : 0);
 			for (i = 0; i + 1 < n; i++)
-				ck_assert_msg(got[i] == want[i], "n %u: node %u "
-				    "depth first is %u, not %u", n, i, got[i],
-				    want[i]);
+				ck_assert_msg(got[i] == want[i], "n %u: node "
+				    "%u depth first is %u, not %u", n, i,
+				    got[i], want[i]);
 			free(parent);
 			free(start);
 			free(kids);

@@ -83,8 +83,8 @@ report_folded(FILE *out, const struct selection *sel)
 				    s->frames[path[i]].name));
 			}
 			if (sel->d != NULL)
-				fprintf(out, " %llu",
-				    (unsigned long long)flamesel_old_self(s, v));
+				fprintf(out, " %llu", (unsigned long long)
+				    flamesel_old_self(s, v));
 			fprintf(out, " %llu\n", (unsigned long long)fr->self);
 		}
 	}
