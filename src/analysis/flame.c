@@ -221,7 +221,6 @@ static size_t	flame_first(const struct fest *, const uint32_t *, size_t,
 static uint64_t	flame_key(uint32_t);
 static int	flame_keycmp(const void *, const void *);
 static int	flame_remcmp(const void *, const void *);
-static void	flame_remsort(size_t *, size_t);
 static void	flame_share(struct fest *, unsigned, uint64_t, size_t,
 		    size_t, size_t);
 static int	flame_closed(const struct fest *, uint32_t);
@@ -516,17 +515,8 @@ flame_ends(struct flame *f)
 	 */
 	for (i = m = 0; i < n; i++) {
 		lo = f->endat[i];
-		if (f->endat[i + 1] - lo > FLAME_ENDS_FEW)
-			qsort(f->ends + lo, f->endat[i + 1] - lo,
-			    sizeof(*f->ends), flame_endcmp);
-		else
-			for (j = lo + 1; j < f->endat[i + 1]; j++) {
-				t = f->ends[j];
-				for (u = (uint32_t)j; u > lo &&
-				    f->ends[u - 1].k > t.k; u--)
-					f->ends[u] = f->ends[u - 1];
-				f->ends[u] = t;
-			}
+		sort_few(f->ends + lo, f->endat[i + 1] - lo, sizeof(*f->ends),
+		    flame_endcmp, FLAME_ENDS_FEW);
 		f->endat[i] = (uint32_t)m;
 		for (j = lo; j < f->endat[i + 1]; j++) {
 			if (m > f->endat[i] && f->ends[m - 1].k == f->ends[j].k)
@@ -1316,24 +1306,6 @@ flame_remcmp(const void *a, const void *b)
 }
 
 /*
- * Sort the n places at order by flame_remcmp() (rem_of set): by
- * insertion, for the few callers most functions have (a call of qsort()
- * a share was 3% of speedscope's export of cc1 with cache simulation).
- */
-static void
-flame_remsort(size_t *order, size_t n)
-{
-	size_t	i, j, t;
-
-	for (i = 1; i < n; i++) {
-		t = order[i];
-		for (j = i; j > 0 && flame_remcmp(&order[j - 1], &t) > 0; j--)
-			order[j] = order[j - 1];
-		order[j] = t;
-	}
-}
-
-/*
  * Share event k's count among the ncand callers left of calls lo..hi
  * by their weight (flame_weigh(); a count or cost never recorded weighs
  * nothing): shares rounded down, the rest, fewer than the callers, one
@@ -1382,11 +1354,14 @@ flame_share(struct fest *e, unsigned k, uint64_t count, size_t lo, size_t hi,
 		for (i = lo, n = 0; i < hi; i++)
 			if (!e->skip[i - lo])
 				order[n++] = i - lo;
+		/*
+		 * The few callers most functions have (a call of qsort()
+		 * a share was 3% of speedscope's export of cc1 with cache
+		 * simulation).
+		 */
 		rem_of = e->rem;
-		if (n > FLAME_SHARE_FEW)
-			qsort(order, n, sizeof(*order), flame_remcmp);
-		else
-			flame_remsort(order, n);
+		sort_few(order, n, sizeof(*order), flame_remcmp,
+		    FLAME_SHARE_FEW);
 		for (i = 0; i < n && left > 0; i++, left--)
 			e->shares[order[i]]++;
 	}

@@ -76,8 +76,6 @@ static void	flamesel_kids_init(struct flamekids *, int);
 static void	flamesel_kids_free(struct flamekids *);
 static struct flamesel *flamesel_new(void);
 static void	flamesel_root(struct flamesel *);
-static void	flamesel_insort(uint32_t *, size_t, int (*)(const void *,
-		    const void *));
 static void	flamesel_place(struct flamesel *, int);
 
 static const struct flamesel	*cmp_s;		/* for flamesel_childcmp() */
@@ -680,26 +678,6 @@ flamesel_event(const struct flamesel_from *from, const struct flame *f,
 }
 
 /*
- * Sort the n ids at v by cmp, a total order, by insertion: most frames
- * have a child or two, and a call of qsort() each was a third of the
- * ordering (the frames of cc1 with cache simulation's 13 events).
- */
-static void
-flamesel_insort(uint32_t *v, size_t n, int (*cmp)(const void *,
-    const void *))
-{
-	size_t		i, j;
-	uint32_t	t;
-
-	for (i = 1; i < n; i++) {
-		t = v[i];
-		for (j = i; j > 0 && cmp(&v[j - 1], &t) > 0; j--)
-			v[j] = v[j - 1];
-		v[j] = t;
-	}
-}
-
-/*
  * Order the children of s's frames by name, linked, and place them; with
  * ranked set (an event's frames made in another's table of names), by
  * the names' rank (flamesel_rank()).
@@ -727,11 +705,13 @@ flamesel_place(struct flamesel *s, int ranked)
 	cmp = ranked ? flamesel_rankcmp : flamesel_childcmp;
 	cmp_s = s;
 	for (i = 0; i < n; i++) {
-		if (at[i + 1] - at[i] > FLAMESEL_FEW)
-			qsort(order + at[i], at[i + 1] - at[i], sizeof(*order),
-			    cmp);
-		else
-			flamesel_insort(order + at[i], at[i + 1] - at[i], cmp);
+		/*
+		 * Most frames have a child or two: a call of qsort() each
+		 * was a third of the ordering (cc1 with cache simulation's
+		 * 13 events).  Names or ranks, then ids: a total order.
+		 */
+		sort_few(order + at[i], at[i + 1] - at[i], sizeof(*order), cmp,
+		    FLAMESEL_FEW);
 		s->frames[i].child = at[i + 1] > at[i] ? order[at[i]] : NONE;
 		for (k = at[i]; k < at[i + 1]; k++)
 			s->frames[order[k]].next = k + 1 < at[i + 1] ?
