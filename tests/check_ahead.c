@@ -373,6 +373,78 @@ START_TEST(test_ahead_instrs)
 }
 END_TEST
 
+/* Keep apart the lines of a file whose name has an even length. */
+static int
+ahead_even(void *arg __unused, const char *name)
+{
+	return strlen(name) % 2 == 0;
+}
+
+static size_t	ahead_summed;	/* profiles whose lines were summed */
+
+/* Cut text (of ahead_run()) to its text report, or NULL if none. */
+static char *
+ahead_report_part(char *text)
+{
+	char	*s, *e;
+
+	if ((s = strstr(text, "parse: 0\n")) == NULL ||
+	    (e = strstr(s, "\nreport: ")) == NULL)
+		return NULL;
+	*e = '\0';
+	return s;
+}
+
+/*
+ * Read path with the lines of some files summed (arg: a struct
+ * ahead_each): read ahead, the model is that of reading in order; the
+ * text report (trees, inclusive costs, parts) is that of keeping every
+ * line apart.
+ */
+static void
+ahead_lines_one(const char *path, void *arg)
+{
+	struct ahead_each	*a = arg;
+	struct parse_opts	 all;
+	char			*want, *got, *w, *g;
+
+	a->adopted += ahead_compare(path, &a->po);
+	memset(&all, 0, sizeof(all));
+	want = ahead_run(path, &all, 0, 0, NULL);
+	got = ahead_run(path, &a->po, 0, 0, NULL);
+	if (strcmp(want, got) != 0)
+		ahead_summed++;
+	w = ahead_report_part(want);
+	g = ahead_report_part(got);
+	if (w != NULL && (g == NULL || strcmp(w, g) != 0))
+		ck_abort_msg("%s: lines summed, the report differs", path);
+	free(want);
+	free(got);
+}
+
+/*
+ * Lines of some files summed as they are read (parse_opts' lines): the
+ * same model read ahead as in order, the same report as every line
+ * kept, on every valid test profile.
+ */
+START_TEST(test_ahead_lines)
+{
+	static const char *const dirs[] = { "profiles", "edge" };
+	struct ahead_each	 a;
+	size_t			 i, nfiles = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.po.lines = ahead_even;
+	for (i = 0; i < 2; i++)
+		nfiles += each_profile(dirs[i], ahead_lines_one, &a);
+	ck_assert_uint_ge(nfiles, 25);
+	ck_assert_uint_gt(a.adopted, 5000);
+	/* Not vacuous: most profiles had lines summed. */
+	ck_assert_uint_ge(ahead_summed, nfiles / 2);
+	msg_reset();
+}
+END_TEST
+
 START_TEST(test_ahead_bad)
 {
 	static const char *const dirs[] = { "bad" };
@@ -463,6 +535,7 @@ make_ahead_suite(void)
 
 	tcase_add_test(tc, test_ahead_valid);
 	tcase_add_test(tc, test_ahead_options);
+	tcase_add_test(tc, test_ahead_lines);
 	tcase_add_test(tc, test_ahead_instrs);
 	tcase_add_test(tc, test_ahead_stacks);
 	tcase_add_test(tc, test_ahead_bad);

@@ -82,6 +82,10 @@ profile_clear(struct profile *p)
 	p->ndefs = p->defs_cap = 0;
 	keytab_clear(&p->objects);
 	keytab_clear(&p->files);
+	if (p->file_lines_cap > 0)
+		memset(p->file_lines, FILE_LINES_ASK, p->file_lines_cap);
+	p->lines_fn = NULL;
+	p->lines_arg = NULL;
 	keytab_clear(&p->funcs);
 	keytab_clear(&p->pairs);
 	memset(p->memo, 0, sizeof(p->memo));
@@ -164,6 +168,7 @@ profile_free(struct profile *p)
 	free(p->defs);
 	keytab_free(&p->objects);
 	keytab_free(&p->files);
+	free(p->file_lines);
 	keytab_free(&p->funcs);
 	keytab_free(&p->pairs);
 	keytab_free(&p->defnames);
@@ -546,6 +551,21 @@ uint32_t
 profile_object(const struct profile *p, uint32_t i)
 {
 	return (uint32_t)keytab_key(&p->objects, i)[0];
+}
+
+/*
+ * Return nonzero if the lines of file (a string id) are kept apart, as
+ * in the profile read; zero if each function has one line of it, 0,
+ * their sum (profile_set_lines()).
+ */
+int
+profile_file_lines(const struct profile *p, uint32_t file)
+{
+	uint64_t	key = file;
+	uint32_t	fid = keytab_find(&p->files, &key);
+
+	return fid == KEYTAB_NONE || fid >= p->file_lines_cap ||
+	    p->file_lines[fid] != FILE_LINES_ONE;
 }
 
 /* Return the number of distinct files. */

@@ -58,6 +58,12 @@ struct profile_size {
 	size_t		 ndense, nslots, naslots;
 };
 
+/*
+ * Whether the lines of file (a string id) are kept apart; if not, a
+ * pair of it holds one line, 0, their sum (and calls from line 0).
+ */
+typedef int	(*profile_lines_fn)(void *, const struct profile *, uint32_t);
+
 /* Construction (for the parser). */
 struct profile	*profile_create(void);
 void		 profile_free(struct profile *);
@@ -77,6 +83,8 @@ void		 profile_add_event_def(struct profile *,
 void		 profile_add_derived(struct profile *, const uint32_t *,
 		    unsigned);
 void		 profile_set_rows(struct profile *, enum profile_rows);
+void		 profile_set_lines(struct profile *, profile_lines_fn, void *);
+void		 profile_one_line(struct profile *, uint32_t);
 struct instrs	*profile_instrs_mut(struct profile *);
 void		 profile_instrs_sites(struct profile *);
 struct stacks	*profile_stacks_mut(struct profile *);
@@ -135,6 +143,7 @@ uint32_t	 profile_npairs(const struct profile *);
 void		 profile_pair(const struct profile *, uint32_t, uint32_t *,
 		    uint32_t *);
 uint32_t	 profile_pair_find(const struct profile *, uint32_t, uint32_t);
+int		 profile_file_lines(const struct profile *, uint32_t);
 uint32_t	 profile_nlines(const struct profile *);
 void		 profile_line(const struct profile *, uint32_t, uint32_t *,
 		    uint32_t *, uint64_t *);

@@ -47,11 +47,18 @@ struct linetab {
 					   0: no table (n is 0 or 1) */
 	uint32_t	 n;		/* lines held */
 	uint32_t	 first;		/* id of its first line */
-	uint32_t	 hashed;
+	uint16_t	 hashed;
+	uint16_t	 one;		/* its file's lines not kept: every
+					   line is line 0 (profile_set_lines()) */
 	uint32_t	 aoff;		/* the pair's calls: a hash table of */
 	uint32_t	 amask;		/*   (callee, line) in the arc arena, */
 	uint32_t	 an;		/*   amask + 1 slots, an used */
 };
+
+/* Whether a file's lines are kept: asked once, when a pair first has it. */
+#define FILE_LINES_ASK		0
+#define FILE_LINES_KEPT		1
+#define FILE_LINES_ONE		2
 
 #define MERGE_AHEAD	8	/* functions a merge loads ahead */
 
@@ -106,6 +113,10 @@ struct profile {
 	size_t		  nparts, parts_cap;
 	struct keytab	  objects;	/* (name) */
 	struct keytab	  files;	/* (name) */
+	uint8_t		 *file_lines;	/* file (id in files) -> FILE_LINES_* */
+	uint32_t	  file_lines_cap;
+	profile_lines_fn  lines_fn;	/* which files' lines are kept */
+	void		 *lines_arg;	/*   (NULL: all) */
 	struct keytab	  funcs;	/* (object, file, name) */
 	uint64_t	 *fn_seq;	/* function id -> last fn= number */
 	uint32_t	 *fn_pair;	/* function id -> its own file's pair */
@@ -134,7 +145,8 @@ struct profile {
 	uint32_t	  line_cap;	/* line_pair, line_no allocated */
 	uint32_t	  last_line;	/* cache of the last line id, */
 	uint64_t	  last_line_no;	/* its line number */
-	uint32_t	  last_line_pair; /* and its pair */
+	uint32_t	  last_line_pair; /* and its pair, */
+	int		  last_one;	/*   whose lines are one */
 	uint32_t	  cur_pair;	/* cache of the last pair */
 	uint32_t	  cur_fn, cur_file;
 	struct aslot	 *aslots;	/* per-pair arc tables, one arena */

@@ -134,7 +134,8 @@ profile_arc_ahead(const struct profile *p, uint32_t pair, uint32_t callee,
  * line number kept aside (the lines are then added one by one).  Two
  * pairs of src are one in dst where a name src did not know (a
  * placeholder) is one it knew: their lines are added one by one, into
- * one table.
+ * one table; so are those of a pair whose lines dst sums and src does
+ * not (a placeholder's, which src kept apart).
  */
 static uint8_t *
 profile_merge_fresh(const struct profile *dst, const struct profile *src,
@@ -151,6 +152,13 @@ profile_merge_fresh(const struct profile *dst, const struct profile *src,
 		    src->ptab[i].n > 0;
 	if (n > 1)
 		n -= profile_merge_shared(fresh, pairmap, src->pairs.n, n);
+	/* Lines kept apart in src (a placeholder's) summed in dst. */
+	for (i = 0; i < src->pairs.n; i++)
+		if (fresh[i] && dst->ptab[pairmap[i]].one !=
+		    src->ptab[i].one) {
+			fresh[i] = 0;
+			n--;
+		}
 	if (n == 0) {
 		free(fresh);
 		return NULL;

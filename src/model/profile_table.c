@@ -14,6 +14,7 @@
 #include "model/profile.h"
 #include "model/profile_impl.h"
 
+static int	 profile_file_ask(struct profile *, uint32_t, uint32_t);
 static void	 profile_fn_resize(struct profile *, uint32_t);
 static void	 profile_set_bigline(struct profile *, uint32_t, uint64_t);
 static inline uint32_t profile_new_line(struct profile *, uint32_t, uint64_t);
@@ -81,13 +82,63 @@ profile_touch(struct profile *p, uint32_t fn, uint32_t file)
 	(void)profile_pair_get(p, fn, file);
 }
 
+/*
+ * Say how many lines the pairs of file (a string id; fid in p->files)
+ * keep, asking p->lines_fn the first time.
+ */
+static int
+profile_file_ask(struct profile *p, uint32_t fid, uint32_t file)
+{
+	uint32_t	cap = p->file_lines_cap;
+
+	if (fid >= cap) {
+		while (fid >= cap)
+			cap = cap ? 2 * cap : 256;
+		p->file_lines = xreallocarray(p->file_lines, cap, 1);
+		memset(p->file_lines + p->file_lines_cap, FILE_LINES_ASK,
+		    cap - p->file_lines_cap);
+		p->file_lines_cap = cap;
+	}
+	if (p->file_lines[fid] == FILE_LINES_ASK)
+		p->file_lines[fid] = p->lines_fn == NULL ||
+		    p->lines_fn(p->lines_arg, p, file) ? FILE_LINES_KEPT :
+		    FILE_LINES_ONE;
+	return p->file_lines[fid];
+}
+
+/*
+ * From now on, ask fn(arg, p, file) whether the lines of a file met
+ * for the first time are kept apart (NULL: all are); each file is
+ * asked about once.
+ */
+void
+profile_set_lines(struct profile *p, profile_lines_fn fn, void *arg)
+{
+	p->lines_fn = fn;
+	p->lines_arg = arg;
+}
+
+/*
+ * Keep one line for each pair of file (a string id) to come: before
+ * any has it (a profile made again from one whose file it was).
+ */
+void
+profile_one_line(struct profile *p, uint32_t file)
+{
+	uint64_t	key = file;
+	uint32_t	fid = keytab_get(&p->files, &key, NULL);
+
+	(void)profile_file_ask(p, fid, file);
+	p->file_lines[fid] = FILE_LINES_ONE;
+}
+
 /* Return the pair (fn, file), adding it with an empty line table. */
 uint32_t
 profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
 {
 	uint64_t	 key[2] = { fn, file };
 	struct pairmemo	*m;
-	uint32_t	 id;
+	uint32_t	 id, fid;
 	int		 created, own;
 
 	if (p->cur_pair != KEYTAB_NONE && p->cur_fn == fn &&
@@ -116,11 +167,13 @@ profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
 		m->pair = id + 1;
 	}
 	if (created) {
-		keytab_get(&p->files, key + 1, NULL);
+		fid = keytab_get(&p->files, key + 1, NULL);
 		if (id >= p->ptab_cap)
 			profile_ptab_resize(p, p->ptab_cap ? p->ptab_cap * 2 :
 			    256);
 		memset(&p->ptab[id], 0, sizeof(p->ptab[id]));
+		p->ptab[id].one = profile_file_ask(p, fid, file) ==
+		    FILE_LINES_ONE;
 	}
 done:
 	profile_pair_prefetch(p, id);
@@ -355,7 +408,7 @@ profile_add_self(struct profile *p, uint32_t fn, uint32_t file,
 {
 	uint32_t	id = p->last_line;
 
-	if (id != KEYTAB_NONE && p->last_line_no == line &&
+	if (id != KEYTAB_NONE && (p->last_line_no == line || p->last_one) &&
 	    p->last_line_pair == p->cur_pair && p->cur_fn == fn &&
 	    p->cur_file == file)
 		return packed_add(&p->line_cost, id, cost, k);
@@ -391,6 +444,8 @@ profile_pair_line(struct profile *p, uint32_t pair, uint64_t line,
 	uint32_t	*sl = NULL, id, j, *dn = NULL;
 
 	*created = 0;
+	if (t->one)
+		line = 0;
 	if (t->n == 0)
 		goto add;	/* the first line is kept in t itself */
 	if (!t->hashed && t->len == 0 && t->base == line) {
@@ -445,6 +500,7 @@ found:
 	p->last_line = id;
 	p->last_line_no = line;
 	p->last_line_pair = pair;
+	p->last_one = t->one;
 	return id;
 }
 
@@ -500,6 +556,7 @@ profile_pair_copy(struct profile *p, uint32_t pair, const struct profile *src,
 	nt->first = linemap[t->first];
 	nt->hashed = t->hashed;
 	nt->off = 0;
+	/* nt->one is dst's, as t->one (profile_merge_fresh()). */
 	if (t->hashed) {
 		n = (size_t)t->len + 1;
 		p->slots = profile_take(p->slots, &p->nslots, &p->slots_cap,
@@ -630,6 +687,8 @@ profile_pair_add_call(struct profile *p, uint32_t pair, uint64_t line,
 	uint32_t	 id = p->last_arc, j;
 	int		 over = 0;
 
+	if (p->ptab[pair].one)
+		line = 0;
 	if (id != KEYTAB_NONE && p->arc_pair[id] == pair &&
 	    p->arc_callee[id] == callee && p->arc_line[id] == line)
 		goto found;

@@ -23,6 +23,7 @@
 static void	parser_dispatch(struct parser *, const char *, size_t);
 static void	parser_toolong(struct parser *);
 static void	parser_held_free(struct parser *);
+static int	parser_lines(void *, const struct profile *, uint32_t);
 
 /* Return the current part. */
 struct part *
@@ -60,10 +61,30 @@ parser_create(struct profile *p, const char *fname,
 	if (ps->sites)
 		profile_instrs_sites(p);
 	ps->want_stacks = o != NULL && o->stacks;
+	if (o != NULL && o->lines != NULL) {
+		ps->lines = o->lines;
+		ps->lines_arg = o->lines_arg;
+		profile_set_lines(p, parser_lines, ps);
+	}
 	ps->ob = ps->fl = ps->fi = 0;
 	ps->fn = ps->fn_name = NONE;
 	ps->cob = ps->cfi = ps->cfn = NONE;
 	return ps;
+}
+
+/*
+ * Say whether the lines of file (a string id of p) are kept apart, as
+ * the options say; a chunk's placeholder for a file named before it
+ * keeps them (its pairs are summed when merged).
+ */
+static int
+parser_lines(void *arg, const struct profile *p, uint32_t file)
+{
+	struct parser	*ps = arg;
+
+	if (parser_is_placeholder(ps, file))
+		return 1;
+	return ps->lines(ps->lines_arg, profile_str(p, file));
 }
 
 /*

@@ -27,6 +27,12 @@ struct parse_opts {
 					   (no thread: line counts as 1) */
 	int		 stacks;	/* keep the exact stacks of xtree
 					   files (stacks.h); one thread */
+	int		(*lines)(void *, const char *);
+					/* NULL: every line kept; else nonzero
+					   for a file (by name) whose lines
+					   are kept apart, a function's lines
+					   of the others summed into line 0 */
+	void		*lines_arg;
 	int		 instrs;	/* PARSE_INSTRS_ALL: keep each
 					   instruction's costs, jumps and
 					   calls (instrs.h); _SITES: the

@@ -293,6 +293,14 @@ parser_event_def(struct parser *ps, const char *s, const char *end)
 			return;
 		}
 		formula = profile_intern(ps->p, f, fend - f);
+		/*
+		 * A term below 0 is told of the line it makes negative:
+		 * every line kept apart (in the usual header, before any).
+		 */
+		if (ps->lines != NULL && memchr(f, '-', fend - f) != NULL) {
+			ps->lines = NULL;
+			profile_set_lines(ps->p, NULL, NULL);
+		}
 	}
 	if (s < end && *s == ':') {
 		l = num_skip_space(s + 1, end);

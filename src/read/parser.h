@@ -163,6 +163,8 @@ struct parser {
 
 	/* an xtree file's stacks (parse_opts' stacks): kept, the block's */
 	int		 want_stacks;
+	int		(*lines)(void *, const char *);	/* parse_opts' */
+	void		*lines_arg;
 	int		 xstack;	/* keeping them: an xtree file */
 	uint32_t	*stack;		/* the block's frames so far */
 	size_t		 nstack, stack_cap;
