@@ -46,6 +46,9 @@
 
 static int	 main_report(const struct options *);
 static int	 main_sites(const struct options *, const struct inputs *);
+static struct srcfind *main_lines(const struct options *,
+		    const struct report_run *, struct parse_opts *);
+static int	 main_no_lines(void *, const char *);
 static int	 main_load(struct profile *, const struct inputs *,
 		    const struct parse_opts *, const struct report_run *);
 static int	 main_diff(const struct options *);
@@ -87,6 +90,7 @@ main_report(const struct options *op)
 	struct inputs	 in;
 	struct parse_opts po;
 	struct profile	*p;
+	struct srcfind	*sf;
 	char		*found = NULL;
 	int		 rc, r, sites;
 
@@ -120,6 +124,7 @@ main_report(const struct options *op)
 	main_progress(&op->report);
 	p = profile_create();
 	po = op->parse;
+	sf = main_lines(op, &run, &po);
 	if ((sites = main_sites(op, &in)))
 		po.instrs = PARSE_INSTRS_SITES;
 	rc = main_load(p, &in, &po, &run);
@@ -139,8 +144,9 @@ main_report(const struct options *op)
 			 */
 			profile_free(p);
 			p = profile_create();
+			po.instrs = op->parse.instrs;
 			msg_hold();
-			rc = main_load(p, &in, &op->parse, &run);
+			rc = main_load(p, &in, &po, &run);
 			msg_release(rc != 0);
 			if (rc == 0)
 				r = main_print(p, NULL, &op->report, &run);
@@ -151,10 +157,54 @@ main_report(const struct options *op)
 		rc = main_status(main_print(p, NULL, &op->report, &run));
 	rc = main_finish(rc);
 	profile_free(p);
+	srcfind_free(sf);
 	inputs_free(&in);
 	free(run.user_files);
 	free(found);
 	return rc;
+}
+
+/*
+ * Say in po which files' lines the report reads one by one, so that
+ * reading keeps only those apart: every file's for a format that writes
+ * every line (FORMAT_LINENO) or where --event defines a term below 0
+ * (told of the line it makes negative); those that annotation would
+ * find, for annotation and the browser's sources (return what finds
+ * them, shared by the reading threads); else (--diff shows no source)
+ * none.
+ */
+static struct srcfind *
+main_lines(const struct options *op, const struct report_run *run,
+    struct parse_opts *po)
+{
+	const struct report_opts *o = &op->report;
+	struct srcfind	*sf;
+	size_t		 i;
+
+	if (o->format->needs & FORMAT_LINENO)
+		return NULL;
+	for (i = 0; i < op->nevents; i++)
+		if (strchr(op->events[i].formula, '-') != NULL)
+			return NULL;
+	if (!op->diff && (o->tui || ((o->format->needs & FORMAT_ANNOTATE) &&
+	    !o->totals_only && o->group != PROFILE_ROWS_OBJECTS &&
+	    (o->auto_annotate || run->nuser_files > 0)))) {
+		sf = srcfind_new(o->include, o->ninclude);
+		po->lines = srcfind_found;
+		po->lines_arg = sf;
+		return sf;
+	}
+	po->lines = main_no_lines;
+	return NULL;
+}
+
+/* No file's lines are kept apart. */
+static int
+main_no_lines(void *arg, const char *name)
+{
+	(void)arg;
+	(void)name;
+	return 0;
 }
 
 /*
@@ -237,6 +287,7 @@ main_diff(const struct options *op)
 {
 	struct report_run	 run;
 	struct profile		*old, *new;
+	struct parse_opts	 po = op->parse;
 	int			 rc;
 
 	memset(&run, 0, sizeof(run));
@@ -246,8 +297,9 @@ main_diff(const struct options *op)
 	new = profile_create();
 	run.old_name = op->args[0];
 	run.profile_name = op->args[1];
-	rc = load_file(old, run.old_name, &op->parse) == -1 ||
-	    load_file(new, run.profile_name, &op->parse) == -1;
+	(void)main_lines(op, &run, &po);
+	rc = load_file(old, run.old_name, &po) == -1 ||
+	    load_file(new, run.profile_name, &po) == -1;
 	if (profile_done(old))
 		msg(MSG_COST_OVERFLOW, run.old_name, 0, NULL);
 	if (profile_done(new))

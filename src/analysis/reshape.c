@@ -414,6 +414,16 @@ reshape_build(const struct profile *src, const struct reshape *how,
 			fnmap[i] = profile_func_id(r.dst, 0, file, file);
 		}
 
+	/* A file whose lines src summed into one is so in dst. */
+	if (how->rows != PROFILE_ROWS_OBJECTS)
+		for (i = 0; i < profile_nfiles(src); i++) {
+			file = profile_file(src, i);
+			if (!profile_file_lines(src, file))
+				profile_one_line(r.dst,
+				    how->rows == PROFILE_ROWS_FILES ?
+				    rs_group(&r, file) : rs_str(&r, file));
+		}
+
 	/* Each pair's function and file in dst, in src's order. */
 	n = profile_npairs(src);
 	pairfn = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*pairfn));

@@ -20,14 +20,30 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/srcfile.h"
+#include "base/strtab.h"
 #include "base/xmalloc.h"
 
 #define SRCFILE_BUF	(64 * 1024)
+
+/*
+ * Which names srcfile_find() finds, each looked for once by whichever
+ * thread asks first (the threads reading a profile ask about its files).
+ */
+struct srcfind {
+	pthread_mutex_t	 lock;
+	char		**dirs;
+	size_t		 ndirs;
+	struct strtab	*names;
+	uint8_t		*state;		/* name id -> 0 not asked, 1 found,
+					   2 not found */
+	size_t		 cap;
+};
 
 /* A source file being read (srcfile_reader()). */
 struct srcreader {
@@ -129,6 +145,63 @@ srcfile_find(const char *name, char **dirs, size_t ndirs, struct srcfile *sf)
 			worst = r;
 	}
 	return worst;
+}
+
+/* Make the memory of which names the ndirs dirs (as srcfile_find()) find. */
+struct srcfind *
+srcfind_new(char **dirs, size_t ndirs)
+{
+	struct srcfind	*sf = xcalloc(1, sizeof(*sf));
+
+	pthread_mutex_init(&sf->lock, NULL);
+	sf->dirs = dirs;
+	sf->ndirs = ndirs;
+	sf->names = strtab_create();
+	return sf;
+}
+
+/*
+ * Return nonzero if name is a regular file srcfile_find() finds; arg is
+ * a struct srcfind.  Any thread may ask.
+ */
+int
+srcfind_found(void *arg, const char *name)
+{
+	struct srcfind	*sf = arg;
+	struct srcfile	 f;
+	uint32_t	 id;
+	size_t		 cap;
+	int		 found;
+
+	pthread_mutex_lock(&sf->lock);
+	id = strtab_intern(sf->names, name, strlen(name));
+	if (id >= sf->cap) {
+		for (cap = sf->cap ? sf->cap : 64; cap <= id; cap *= 2)
+			continue;
+		sf->state = xreallocarray(sf->state, cap, 1);
+		memset(sf->state + sf->cap, 0, cap - sf->cap);
+		sf->cap = cap;
+	}
+	if (sf->state[id] == 0) {
+		sf->state[id] = srcfile_find(name, sf->dirs, sf->ndirs, &f) ==
+		    SRCFILE_OK ? 1 : 2;
+		srcfile_free(&f);
+	}
+	found = sf->state[id] == 1;
+	pthread_mutex_unlock(&sf->lock);
+	return found;
+}
+
+/* Free the memory of names found. */
+void
+srcfind_free(struct srcfind *sf)
+{
+	if (sf == NULL)
+		return;
+	pthread_mutex_destroy(&sf->lock);
+	strtab_free(sf->names);
+	free(sf->state);
+	free(sf);
 }
 
 /* Free what a found source file holds. */

@@ -31,12 +31,16 @@ struct srcfile {
 };
 
 struct srcreader;
+struct srcfind;
 
 int		 srcfile_open(const char *, struct stat *,
 		    enum srcfile_result *);
 enum srcfile_result srcfile_find(const char *, char **, size_t,
 		    struct srcfile *);
 void		 srcfile_free(struct srcfile *);
+struct srcfind	*srcfind_new(char **, size_t);
+int		 srcfind_found(void *, const char *);
+void		 srcfind_free(struct srcfind *);
 struct srcreader *srcfile_reader(const struct srcfile *);
 int		 srcfile_more(struct srcreader *);
 void		 srcfile_line(struct srcreader *, FILE *);

@@ -55,6 +55,9 @@ struct selection;
 #define FORMAT_ROWS	0x10000	/* the functions' rows and the entries
 				   printed (without it the selection makes
 				   them only for --fail-above's limits) */
+#define FORMAT_LINENO	0x20000	/* every line's number written: every
+				   line kept apart while reading (others
+				   keep those of the files annotated) */
 
 /* An output format: a row of view/format.c. */
 struct format {

@@ -181,6 +181,12 @@ srcsel_choose(struct srcsel *s, const struct srcsel_from *sel)
 		f = &files[k];
 		f->found = srcfile_find(f->name, o->include, o->ninclude,
 		    &f->src);
+		/* Found since its lines were read as one: as not found. */
+		if (f->found == SRCFILE_OK && f->id != UINT32_MAX &&
+		    !profile_file_lines(p, f->id)) {
+			srcfile_free(&f->src);
+			f->found = SRCFILE_MISSING;
+		}
 		if (f->found == SRCFILE_NOT_REGULAR)
 			msg(MSG_NOT_REGULAR, f->name, 0, NULL);
 		if (f->found != SRCFILE_OK) {

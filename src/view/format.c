@@ -17,6 +17,7 @@ const struct format formats[] = {
 	{ "text", report_plain, FORMAT_ROWS | FORMAT_ANNOTATE | FORMAT_ASM |
 	    FORMAT_SAYS_READING | FORMAT_BROWSE, 0 },
 	{ "json", report_json, FORMAT_ROWS | FORMAT_CALLS | FORMAT_LINES |
+	    FORMAT_LINENO |
 	    FORMAT_ASM | FORMAT_WHOLE | FORMAT_QUIET, 0 },
 	{ "markdown", report_markdown, FORMAT_ROWS, 0 },
 	{ "dot", report_dot, FORMAT_ROWS | FORMAT_CALLS | FORMAT_GRAPH, 0 },
@@ -27,10 +28,10 @@ const struct format formats[] = {
 	/* Stacks Go's pprof reads in seconds: see report_pprof.c. */
 	{ "pprof", report_pprof, FORMAT_STACKS |
 	    FORMAT_STACKS_EVERY | FORMAT_INSTRS | FORMAT_SITES |
-	    FORMAT_QUIET | FORMAT_BINARY | FORMAT_ONE,
+	    FORMAT_QUIET | FORMAT_BINARY | FORMAT_ONE | FORMAT_LINENO,
 	    REPORT_PPROF_FRAMES / 2 },
 	{ "callgrind", report_callgrind, FORMAT_INSTRS | FORMAT_WHOLE |
-	    FORMAT_QUIET | FORMAT_ONE, 0 },
+	    FORMAT_QUIET | FORMAT_ONE | FORMAT_LINENO, 0 },
 	{ NULL, NULL, 0, 0 }
 };
 
