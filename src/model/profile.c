@@ -553,19 +553,37 @@ profile_object(const struct profile *p, uint32_t i)
 	return (uint32_t)keytab_key(&p->objects, i)[0];
 }
 
-/*
- * Return nonzero if the lines of file (a string id) are kept apart, as
- * in the profile read; zero if each function has one line of it, 0,
- * their sum (profile_set_lines()).
- */
-int
-profile_file_lines(const struct profile *p, uint32_t file)
+/* Return FILE_LINES_* of file (a string id): ASK if not decided yet. */
+static int
+profile_file_state(const struct profile *p, uint32_t file)
 {
 	uint64_t	key = file;
 	uint32_t	fid = keytab_find(&p->files, &key);
 
-	return fid == KEYTAB_NONE || fid >= p->file_lines_cap ||
-	    p->file_lines[fid] != FILE_LINES_ONE;
+	return fid == KEYTAB_NONE || fid >= p->file_lines_cap ?
+	    FILE_LINES_ASK : p->file_lines[fid];
+}
+
+/*
+ * Return nonzero if the lines of file (a string id) are kept apart, as
+ * in the profile read, or would be if it came now; zero if each function
+ * has, or would have, one line of it, 0, their sum (profile_set_lines()).
+ */
+int
+profile_file_lines(const struct profile *p, uint32_t file)
+{
+	int	s = profile_file_state(p, file);
+
+	if (s == FILE_LINES_ASK)
+		return p->lines_fn == NULL || p->lines_fn(p->lines_arg, p, file);
+	return s == FILE_LINES_KEPT;
+}
+
+/* Return nonzero if the pairs of file made so far sum its lines. */
+int
+profile_file_summed(const struct profile *p, uint32_t file)
+{
+	return profile_file_state(p, file) == FILE_LINES_ONE;
 }
 
 /* Return the number of distinct files. */

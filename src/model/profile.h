@@ -144,6 +144,7 @@ void		 profile_pair(const struct profile *, uint32_t, uint32_t *,
 		    uint32_t *);
 uint32_t	 profile_pair_find(const struct profile *, uint32_t, uint32_t);
 int		 profile_file_lines(const struct profile *, uint32_t);
+int		 profile_file_summed(const struct profile *, uint32_t);
 uint32_t	 profile_nlines(const struct profile *);
 void		 profile_line(const struct profile *, uint32_t, uint32_t *,
 		    uint32_t *, uint64_t *);

@@ -84,6 +84,8 @@ struct ahead {
 	const struct parse_opts *o;
 	const struct profile *lead;	/* the main thread's profile */
 	uint64_t	 hdr_end;	/* the file's header: [0, hdr_end) */
+	struct fileids	*fileids;	/* what every parser knows of file
+					   ids' lines kept (parse_ahead.h) */
 	struct chunk	*chunks;
 	size_t		 nchunks;
 	size_t		 cur;		/* the chunk the main thread is at, */
@@ -225,6 +227,7 @@ ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 		msg_divert(&sg->nmsg);
 		sg->p = ahead_profile(a);
 		sg->ps = parser_create(sg->p, a->path, a->o);
+		parser_share_fileids(sg->ps, a->fileids);
 		stacks = 0;
 		if (ahead_feed(sg->ps, a->fd, a->path, buf, 0,
 		    a->hdr_end) == 0 && !(stacks = parser_stacks(sg->ps)) &&
@@ -557,6 +560,8 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	a.path = path;
 	a.o = o;
 	a.lead = parser_profile(ps);
+	a.fileids = fileids_new();
+	parser_share_fileids(ps, a.fileids);
 #ifdef M_ARENA_MAX
 	/*
 	 * The second thread's profiles are freed by the main thread.  With
@@ -639,6 +644,8 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	 */
 	pthread_mutex_destroy(&a.lock);
 	pthread_cond_destroy(&a.cond);
+	parser_share_fileids(ps, NULL);
+	fileids_free(a.fileids);
 	free(a.chunks);
 	free(buf);
 	ahead_malloc_done();

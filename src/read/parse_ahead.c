@@ -7,16 +7,35 @@
  */
 #include "base/compat.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/cost.h"
+#include "base/keytab.h"
 #include "base/msg.h"
+#include "base/xmalloc.h"
 #include "read/parse_ahead.h"
 #include "read/parser.h"
 
 _Static_assert(sizeof(((struct parser_size *)0)->ids) ==
     IDS__MAX * sizeof(uint32_t), "struct parser_size: one per name space");
 
+/*
+ * Whether the lines of the file each compressed file id names are kept
+ * apart (parse_opts' lines), learnt by the parsers of one file as they
+ * read the ids' definitions, in either thread: a chunk read ahead knows
+ * by it the files named before it (parser_lines()).
+ */
+struct fileids {
+	pthread_mutex_t	 lock;
+	struct keytab	 ids;		/* (compressed id) */
+	uint8_t		*kept;		/* by its slot: FILEIDS_* */
+	uint32_t	 cap;
+};
+
+static int	parser_adopt_lines(struct parser *, const struct parser *,
+		    const uint32_t *);
 static int	parser_merge_may_overflow(const struct parser *,
 		    const struct parser *);
 static int	parser_sum_counts(uint64_t *, const uint64_t *, unsigned);
@@ -26,6 +45,68 @@ static uint32_t	*parser_adopt_merge(struct parser *, const struct parser *,
 		    uint32_t *);
 static void	parser_adopt_state(struct parser *, const struct parser *,
 		    const uint32_t *, const uint32_t *);
+
+/* Make the shared memory of compressed file ids' lines, empty. */
+struct fileids *
+fileids_new(void)
+{
+	struct fileids	*fi = xcalloc(1, sizeof(*fi));
+
+	pthread_mutex_init(&fi->lock, NULL);
+	keytab_init(&fi->ids, 1);
+	return fi;
+}
+
+/* Free the memory of compressed file ids' lines. */
+void
+fileids_free(struct fileids *fi)
+{
+	if (fi == NULL)
+		return;
+	pthread_mutex_destroy(&fi->lock);
+	keytab_free(&fi->ids);
+	free(fi->kept);
+	free(fi);
+}
+
+/* Note that compressed file id names a file whose lines are kept or not. */
+void
+fileids_put(struct fileids *fi, uint64_t id, int kept)
+{
+	uint32_t	slot, cap;
+
+	pthread_mutex_lock(&fi->lock);
+	slot = keytab_get(&fi->ids, &id, NULL);
+	if (slot >= fi->cap) {
+		for (cap = fi->cap ? fi->cap : 256; cap <= slot; cap *= 2)
+			continue;
+		fi->kept = xreallocarray(fi->kept, cap, 1);
+		fi->cap = cap;
+	}
+	fi->kept[slot] = kept ? FILEIDS_KEPT : FILEIDS_SUMMED;
+	pthread_mutex_unlock(&fi->lock);
+}
+
+/* Return FILEIDS_* of compressed file id, FILEIDS_UNKNOWN if not noted. */
+int
+fileids_get(struct fileids *fi, uint64_t id)
+{
+	uint32_t	slot;
+	int		r = FILEIDS_UNKNOWN;
+
+	pthread_mutex_lock(&fi->lock);
+	if ((slot = keytab_find(&fi->ids, &id)) != KEYTAB_NONE)
+		r = fi->kept[slot];
+	pthread_mutex_unlock(&fi->lock);
+	return r;
+}
+
+/* Make ps note and read the lines of compressed file ids in fi (or none). */
+void
+parser_share_fileids(struct parser *ps, struct fileids *fi)
+{
+	ps->fileids = fi;
+}
 
 /* Return the profile ps reads into. */
 const struct profile *
@@ -320,6 +401,10 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 		return -1;
 	if ((strmap = parser_adopt_names(ps, cs)) == NULL)
 		return -1;
+	if (parser_adopt_lines(ps, cs, strmap) == -1) {
+		free(strmap);
+		return -1;
+	}
 	/* A sum that overflows is warned about on its line: not here. */
 	if (parser_merge_may_overflow(ps, cs)) {
 		free(strmap);
@@ -331,6 +416,34 @@ parser_adopt(struct parser *ps, const struct parser *cs, unsigned nmsg)
 	parser_adopt_state(ps, cs, strmap, fnmap);
 	free(fnmap);
 	free(strmap);
+	return 0;
+}
+
+/*
+ * Return -1 if cs summed the lines of a file that ps keeps apart (named
+ * before cs, as it assumed, but not as ps knows it; or after an event:
+ * line with a minus that cs did not read), else 0.  A file cs kept
+ * apart is summed in the merge if ps sums it.
+ */
+static int
+parser_adopt_lines(struct parser *ps, const struct parser *cs,
+    const uint32_t *strmap)
+{
+	const struct profile	*cp = cs->p;
+	const char		*name;
+	uint32_t		 i, f, d;
+
+	for (i = 0; i < profile_nfiles(cp); i++) {
+		f = profile_file(cp, i);
+		if (!profile_file_summed(cp, f))
+			continue;
+		name = profile_str(cp, f);
+		d = strmap[f] != NONE ? strmap[f] :
+		    profile_str_find(ps->p, name);
+		if (d != NONE ? profile_file_lines(ps->p, d) :
+		    ps->lines == NULL || ps->lines(ps->lines_arg, name))
+			return -1;
+	}
 	return 0;
 }
 

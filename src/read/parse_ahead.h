@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+struct fileids;
 struct parser;
 struct profile;
 
@@ -30,5 +31,10 @@ const struct profile *parser_profile(const struct parser *);
 int		 parser_stacks(const struct parser *);
 void		 parser_size(const struct parser *, struct parser_size *);
 void		 parser_reserve(struct parser *, const struct parser_size *);
+struct fileids	*fileids_new(void);
+void		 fileids_free(struct fileids *);
+void		 fileids_put(struct fileids *, uint64_t, int);
+int		 fileids_get(struct fileids *, uint64_t);
+void		 parser_share_fileids(struct parser *, struct fileids *);
 
 #endif /* CGA_PARSE_AHEAD_H */

@@ -11,6 +11,7 @@
 #include "base/msg.h"
 #include "base/num.h"
 #include "base/xmalloc.h"
+#include "read/parse_ahead.h"
 #include "read/parser.h"
 
 static void	idmap_hash_put(struct idmap *, uint64_t, uint32_t);
@@ -220,6 +221,10 @@ parser_name(struct parser *ps, enum idspace sp, const char *s,
 	}
 	m->names[slot] = name;
 	*slotp = slot;
+	/* What a chunk read ahead needs to know of a file named before it. */
+	if (sp == IDS_FL && ps->fileids != NULL && ps->lines != NULL)
+		fileids_put(ps->fileids, id, ps->lines(ps->lines_arg,
+		    profile_str(ps->p, name)));
 	return name;
 literal:
 	return sp == IDS_FL ? parser_file_name(ps, s, end - s) :

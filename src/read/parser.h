@@ -61,6 +61,11 @@ struct idmap {
 	uint32_t	*fn_id;		/*   and that function's id */
 };
 
+/* What struct fileids says of a compressed file id. */
+#define FILEIDS_UNKNOWN	0
+#define FILEIDS_KEPT	1
+#define FILEIDS_SUMMED	2
+
 /* A placeholder (see parser_placeholder()): its string, kind and id. */
 struct phref {
 	uint64_t	 id;
@@ -165,6 +170,8 @@ struct parser {
 	int		 want_stacks;
 	int		(*lines)(void *, const char *);	/* parse_opts' */
 	void		*lines_arg;
+	struct fileids	*fileids;	/* the file's compressed file ids'
+					   lines kept, shared (or NULL) */
 	int		 xstack;	/* keeping them: an xtree file */
 	uint32_t	*stack;		/* the block's frames so far */
 	size_t		 nstack, stack_cap;
