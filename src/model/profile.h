@@ -107,6 +107,7 @@ void		 profile_reserve(struct profile *,
 void		 profile_func_mark(struct profile *, uint32_t);
 int		 profile_add_last(struct profile *, const uint64_t *, unsigned);
 uint64_t	 profile_last_count(const struct profile *);
+int		 profile_last_one(const struct profile *);
 int		 profile_add_self(struct profile *, uint32_t, uint32_t,
 		    uint64_t, const uint64_t *, unsigned);
 int		 profile_add_call(struct profile *, uint32_t, uint32_t,

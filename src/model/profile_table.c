@@ -587,6 +587,17 @@ profile_add_last(struct profile *p, const uint64_t *cost, unsigned k)
 	return packed_add(&p->line_cost, p->last_line, cost, k);
 }
 
+/*
+ * Return nonzero if the line profile_add_self() last added to is the one
+ * line of its pair (its file's lines summed): any line of the pair adds
+ * to it.
+ */
+int
+profile_last_one(const struct profile *p)
+{
+	return p->last_one;
+}
+
 /* Return the first count of the line profile_add_self() last added to. */
 uint64_t
 profile_last_count(const struct profile *p)

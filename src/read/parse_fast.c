@@ -331,7 +331,7 @@ parser_fastadd(struct parser *ps, uint64_t line)
 	if (ps->sites && ps->pos_instr >= 0)
 		instrs_add_range(profile_instrs_mut(ps->p), ps->fn,
 		    ps->pos[ps->pos_instr], ps->pos[ps->pos_instr]);
-	if (ps->hit && ps->hit_line == line && !ps->keep) {
+	if (ps->hit && (ps->hit_line == line || ps->hit_one) && !ps->keep) {
 		if (ps->nevents == 1) {
 			/* Hold the count back while the sums have room. */
 			if ((v = cost[0]) == COST_NONE)
@@ -355,6 +355,7 @@ parser_fastadd(struct parser *ps, uint64_t line)
 		    ps->given);
 		ps->hit = ps->nevents > 0;
 		ps->hit_line = line;
+		ps->hit_one = profile_last_one(ps->p);
 	}
 	if (over)
 		msg(MSG_COST_OVERFLOW, ps->fname, ps->lineno, NULL);

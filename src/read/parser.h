@@ -137,6 +137,8 @@ struct parser {
 	int		 hit;
 	unsigned	 given;		/* ps->cost[given..] are COST_NONE */
 	uint64_t	 hit_line;
+	int		 hit_one;	/*   or any line: its file's lines
+					   are summed into one */
 	/*
 	 * With one event: the sum of the counts the fast path has taken
 	 * for hit but not yet added to it and to the part's sum
