@@ -75,6 +75,22 @@ for args in "--event=X=Ir-Dr --show=X q.out" "--show=Y p.out" \
 	grep -q "derived event below 0: .* in a cost line of 'a.c:f'" err ||
 	    { echo "FAIL: $args: not told"; cat err; fail=1; }
 done
+# Read as one with a profile that defines it: the second profile's
+# lines are kept apart too.
+cat >r.out <<'EOF2'
+events: Ir Dr
+fl=b.c
+fn=g
+1 1 5
+2 10 0
+EOF2
+sed -n '1,2p' p.out >s.out
+printf 'fl=c.c\nfn=h\n1 9 1\n' >>s.out
+"$prog" --auto=no --show=Y s.out r.out >out 2>err && {
+	echo "FAIL: two profiles: exit 0"; fail=1; }
+grep -q "derived event below 0: .* in a cost line of 'b.c:g'" err ||
+    { echo "FAIL: two profiles: not told"; cat err; fail=1; }
+
 # Without a minus, the sum.
 "$prog" --auto=no --event=X=Ir+Dr --show=X --totals q.out >out 2>err &&
     [ "$(cat out)" = "X 17" ] ||

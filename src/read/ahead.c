@@ -82,6 +82,7 @@ struct ahead {
 	int		 fd;
 	const char	*path;
 	const struct parse_opts *o;
+	struct parse_opts opts;		/*   (o, its lines not summed) */
 	const struct profile *lead;	/* the main thread's profile */
 	uint64_t	 hdr_end;	/* the file's header: [0, hdr_end) */
 	struct fileids	*fileids;	/* what every parser knows of file
@@ -559,6 +560,12 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	a.fd = fd;
 	a.path = path;
 	a.o = o;
+	if (o != NULL && o->lines != NULL && !parser_sums(ps)) {
+		/* No file's lines summed here (parser_create()): nor ahead. */
+		a.opts = *o;
+		a.opts.lines = NULL;
+		a.o = &a.opts;
+	}
 	a.lead = parser_profile(ps);
 	a.fileids = fileids_new();
 	parser_share_fileids(ps, a.fileids);

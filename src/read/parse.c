@@ -24,6 +24,7 @@ static void	parser_dispatch(struct parser *, const char *, size_t);
 static void	parser_toolong(struct parser *);
 static void	parser_held_free(struct parser *);
 static int	parser_lines(void *, const struct profile *, uint32_t);
+static int	parser_minus(const struct profile *);
 
 /* Return the current part. */
 struct part *
@@ -61,7 +62,7 @@ parser_create(struct profile *p, const char *fname,
 	if (ps->sites)
 		profile_instrs_sites(p);
 	ps->want_stacks = o != NULL && o->stacks;
-	if (o != NULL && o->lines != NULL) {
+	if (o != NULL && o->lines != NULL && !parser_minus(p)) {
 		ps->lines = o->lines;
 		ps->lines_arg = o->lines_arg;
 		profile_set_lines(p, parser_lines, ps);
@@ -70,6 +71,33 @@ parser_create(struct profile *p, const char *fname,
 	ps->fn = ps->fn_name = NONE;
 	ps->cob = ps->cfi = ps->cfn = NONE;
 	return ps;
+}
+
+/*
+ * Return nonzero if p has an event defined by a formula with a minus (a
+ * profile read into it before): its lines are all kept apart, as the
+ * event's value below 0 is told of its line.
+ */
+static int
+parser_minus(const struct profile *p)
+{
+	const struct event_def	*d;
+	size_t			 i;
+
+	for (i = 0; i < profile_nevent_defs(p); i++) {
+		d = profile_event_def(p, i);
+		if (d->formula != 0 &&
+		    strchr(profile_str(p, d->formula), '-') != NULL)
+			return 1;
+	}
+	return 0;
+}
+
+/* Return nonzero if ps sums the lines of some files (parse_opts' lines). */
+int
+parser_sums(const struct parser *ps)
+{
+	return ps->lines != NULL;
 }
 
 /*

@@ -36,5 +36,6 @@ void		 fileids_free(struct fileids *);
 void		 fileids_put(struct fileids *, uint64_t, int);
 int		 fileids_get(struct fileids *, uint64_t);
 void		 parser_share_fileids(struct parser *, struct fileids *);
+int		 parser_sums(const struct parser *);
 
 #endif /* CGA_PARSE_AHEAD_H */
