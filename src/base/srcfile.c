@@ -170,18 +170,16 @@ srcfind_found(void *arg, const char *name)
 	struct srcfind	*sf = arg;
 	struct srcfile	 f;
 	uint32_t	 id;
-	size_t		 cap;
+	size_t		 was;
 	int		 found;
 
 	pthread_mutex_lock(&sf->lock);
 	id = strtab_intern(sf->names, name, strlen(name));
-	if (id >= sf->cap) {
-		for (cap = sf->cap ? sf->cap : 64; cap <= id; cap *= 2)
-			continue;
-		sf->state = xreallocarray(sf->state, cap, 1);
-		memset(sf->state + sf->cap, 0, cap - sf->cap);
-		sf->cap = cap;
-	}
+	was = sf->cap;
+	sf->state = xgrow(sf->state, &sf->cap, (size_t)id + 1,
+	    sizeof(*sf->state));
+	if (sf->cap > was)
+		memset(sf->state + was, 0, sf->cap - was);
 	if (sf->state[id] == 0) {
 		sf->state[id] = srcfile_find(name, sf->dirs, sf->ndirs, &f) ==
 		    SRCFILE_OK ? 1 : 2;

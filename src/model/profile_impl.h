@@ -114,7 +114,7 @@ struct profile {
 	struct keytab	  objects;	/* (name) */
 	struct keytab	  files;	/* (name) */
 	uint8_t		 *file_lines;	/* file (id in files) -> FILE_LINES_* */
-	uint32_t	  file_lines_cap;
+	size_t		  file_lines_cap;
 	profile_lines_fn  lines_fn;	/* which files' lines are kept */
 	void		 *lines_arg;	/*   (NULL: all) */
 	struct keytab	  funcs;	/* (object, file, name) */

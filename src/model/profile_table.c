@@ -14,6 +14,7 @@
 #include "model/profile.h"
 #include "model/profile_impl.h"
 
+static uint8_t	*profile_file_byte(struct profile *, uint32_t);
 static int	 profile_file_ask(struct profile *, uint32_t, uint32_t);
 static void	 profile_fn_resize(struct profile *, uint32_t);
 static void	 profile_set_bigline(struct profile *, uint32_t, uint64_t);
@@ -82,6 +83,20 @@ profile_touch(struct profile *p, uint32_t fn, uint32_t file)
 	(void)profile_pair_get(p, fn, file);
 }
 
+/* Return the FILE_LINES_* byte of file fid (in p->files), made if new. */
+static uint8_t *
+profile_file_byte(struct profile *p, uint32_t fid)
+{
+	size_t	was = p->file_lines_cap;
+
+	p->file_lines = xgrow(p->file_lines, &p->file_lines_cap,
+	    (size_t)fid + 1, sizeof(*p->file_lines));
+	if (p->file_lines_cap > was)
+		memset(p->file_lines + was, FILE_LINES_ASK,
+		    p->file_lines_cap - was);
+	return &p->file_lines[fid];
+}
+
 /*
  * Say how many lines the pairs of file (a string id; fid in p->files)
  * keep, asking p->lines_fn the first time.
@@ -89,21 +104,12 @@ profile_touch(struct profile *p, uint32_t fn, uint32_t file)
 static int
 profile_file_ask(struct profile *p, uint32_t fid, uint32_t file)
 {
-	uint32_t	cap = p->file_lines_cap;
+	uint8_t	*b = profile_file_byte(p, fid);
 
-	if (fid >= cap) {
-		while (fid >= cap)
-			cap = cap ? 2 * cap : 256;
-		p->file_lines = xreallocarray(p->file_lines, cap, 1);
-		memset(p->file_lines + p->file_lines_cap, FILE_LINES_ASK,
-		    cap - p->file_lines_cap);
-		p->file_lines_cap = cap;
-	}
-	if (p->file_lines[fid] == FILE_LINES_ASK)
-		p->file_lines[fid] = p->lines_fn == NULL ||
-		    p->lines_fn(p->lines_arg, p, file) ? FILE_LINES_KEPT :
-		    FILE_LINES_ONE;
-	return p->file_lines[fid];
+	if (*b == FILE_LINES_ASK)
+		*b = p->lines_fn == NULL || p->lines_fn(p->lines_arg, p,
+		    file) ? FILE_LINES_KEPT : FILE_LINES_ONE;
+	return *b;
 }
 
 /*
@@ -126,10 +132,9 @@ void
 profile_one_line(struct profile *p, uint32_t file)
 {
 	uint64_t	key = file;
-	uint32_t	fid = keytab_get(&p->files, &key, NULL);
 
-	(void)profile_file_ask(p, fid, file);
-	p->file_lines[fid] = FILE_LINES_ONE;
+	*profile_file_byte(p, keytab_get(&p->files, &key, NULL)) =
+	    FILE_LINES_ONE;
 }
 
 /* Return the pair (fn, file), adding it with an empty line table. */

@@ -31,7 +31,7 @@ struct fileids {
 	pthread_mutex_t	 lock;
 	struct keytab	 ids;		/* (compressed id) */
 	uint8_t		*kept;		/* by its slot: FILEIDS_* */
-	uint32_t	 cap;
+	size_t		 cap;
 };
 
 static int	parser_adopt_lines(struct parser *, const struct parser *,
@@ -73,16 +73,12 @@ fileids_free(struct fileids *fi)
 void
 fileids_put(struct fileids *fi, uint64_t id, int kept)
 {
-	uint32_t	slot, cap;
+	uint32_t	slot;
 
 	pthread_mutex_lock(&fi->lock);
 	slot = keytab_get(&fi->ids, &id, NULL);
-	if (slot >= fi->cap) {
-		for (cap = fi->cap ? fi->cap : 256; cap <= slot; cap *= 2)
-			continue;
-		fi->kept = xreallocarray(fi->kept, cap, 1);
-		fi->cap = cap;
-	}
+	fi->kept = xgrow(fi->kept, &fi->cap, (size_t)slot + 1,
+	    sizeof(*fi->kept));
 	fi->kept[slot] = kept ? FILEIDS_KEPT : FILEIDS_SUMMED;
 	pthread_mutex_unlock(&fi->lock);
 }
