@@ -102,28 +102,17 @@ parser_sums(const struct parser *ps)
 
 /*
  * Say whether the lines of file (a string id of p) are kept apart, as
- * the options say.  A chunk's placeholder for a compressed file id named
- * before it is as the file's other parsers found (fileids), if one did,
- * checked when the chunk is adopted; else kept apart (summed in the
- * merge if they are not).
+ * the options say; a chunk's placeholder as parser_placeholder_lines()
+ * says.
  */
 static int
 parser_lines(void *arg, const struct profile *p, uint32_t file)
 {
 	struct parser	*ps = arg;
-	const char	*s;
-	uint64_t	 id = 0;
-	int		 k;
 
-	if (!parser_is_placeholder(ps, file))
-		return ps->lines(ps->lines_arg, profile_str(p, file));
-	s = profile_str(p, file);
-	if (ps->fileids == NULL || s[1] != 'L')
-		return 1;
-	for (s += 2; *s >= '0' && *s <= '9'; s++)
-		id = 10 * id + (uint64_t)(*s - '0');
-	k = fileids_get(ps->fileids, id);
-	return k != FILEIDS_SUMMED;
+	if (parser_is_placeholder(ps, file))
+		return parser_placeholder_lines(ps, file);
+	return ps->lines(ps->lines_arg, profile_str(p, file));
 }
 
 /*

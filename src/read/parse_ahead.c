@@ -241,6 +241,27 @@ parser_placeholder(struct parser *ps, char kind, uint64_t id)
 	return str;
 }
 
+/*
+ * Return nonzero if the lines of the file placeholder str stands for are
+ * kept apart: for a compressed file id named before the chunk, as the
+ * file's other parsers found (fileids), if one did, checked when the
+ * chunk is adopted (parser_adopt_lines()); else kept apart (summed in the
+ * merge if the main profile sums them).
+ */
+int
+parser_placeholder_lines(const struct parser *ps, uint32_t str)
+{
+	const char	*s = profile_str(ps->p, str);
+	uint64_t	 id = 0;
+
+	/* "\nL" and the id's digits (parser_placeholder()). */
+	if (ps->fileids == NULL || s[1] != 'L')
+		return 1;
+	for (s += 2; *s >= '0' && *s <= '9'; s++)
+		id = 10 * id + (uint64_t)(*s - '0');
+	return fileids_get(ps->fileids, id) != FILEIDS_SUMMED;
+}
+
 /* Return nonzero if string id of ps's profile is a placeholder. */
 int
 parser_is_placeholder(const struct parser *ps, uint32_t id)

@@ -224,6 +224,7 @@ struct part	*parser_part(struct parser *);
 /* parse_ahead.c */
 uint32_t	 parser_placeholder(struct parser *, char, uint64_t);
 int		 parser_is_placeholder(const struct parser *, uint32_t);
+int		 parser_placeholder_lines(const struct parser *, uint32_t);
 
 /* parse_cost.c */
 void		 parser_costline(struct parser *, const char *, const char *,
