@@ -23,13 +23,13 @@ enum framekind {
 	FRAME_NONE		/* not known yet */
 };
 
-/* A frame: a function called along one path from the root. */
 /* OLD's counts of a frame, with --diff: kept apart, its own array. */
 struct frameold {
 	uint64_t	 total;		/* OLD's stacks through it */
 	uint64_t	 self;		/*   and ending in it */
 };
 
+/* A frame: a function called along one path from the root. */
 struct frame {
 	uint32_t	 name;		/* in the selection's strtab */
 	uint32_t	 file;		/*   and the first function's file */
