@@ -24,7 +24,6 @@ static void	parser_dispatch(struct parser *, const char *, size_t);
 static void	parser_toolong(struct parser *);
 static void	parser_held_free(struct parser *);
 static int	parser_lines(void *, const struct profile *, uint32_t);
-static int	parser_minus(const struct profile *);
 
 /* Return the current part. */
 struct part *
@@ -78,7 +77,7 @@ parser_create(struct profile *p, const char *fname,
  * profile read into it before): its lines are all kept apart, as the
  * event's value below 0 is told of its line.
  */
-static int
+int
 parser_minus(const struct profile *p)
 {
 	const struct event_def	*d;

@@ -293,14 +293,6 @@ parser_event_def(struct parser *ps, const char *s, const char *end)
 			return;
 		}
 		formula = profile_intern(ps->p, f, fend - f);
-		/*
-		 * A term below 0 is told of the line it makes negative:
-		 * every line kept apart (in the usual header, before any).
-		 */
-		if (ps->lines != NULL && memchr(f, '-', fend - f) != NULL) {
-			ps->lines = NULL;
-			profile_set_lines(ps->p, NULL, NULL);
-		}
 	}
 	if (s < end && *s == ':') {
 		l = num_skip_space(s + 1, end);
@@ -317,6 +309,14 @@ parser_event_def(struct parser *ps, const char *s, const char *end)
 	def.file = ps->fname_id;
 	def.line = ps->lineno;
 	profile_add_event_def(ps->p, &def);
+	/*
+	 * A term below 0 is told of the line it makes negative: every line
+	 * kept apart from now on (in the usual header, before any).
+	 */
+	if (ps->lines != NULL && parser_minus(ps->p)) {
+		ps->lines = NULL;
+		profile_set_lines(ps->p, NULL, NULL);
+	}
 }
 
 /*

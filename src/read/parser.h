@@ -220,6 +220,7 @@ void		 parser_unknown(struct parser *, enum msgid, const char *,
 void		 parser_known(struct parser *);
 int		 parser_not_profile(struct parser *);
 struct part	*parser_part(struct parser *);
+int		 parser_minus(const struct profile *);
 
 /* parse_ahead.c */
 uint32_t	 parser_placeholder(struct parser *, char, uint64_t);
