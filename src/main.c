@@ -190,7 +190,7 @@ main_lines(const struct options *op, const struct report_run *run,
 	    !o->totals_only && o->group != PROFILE_ROWS_OBJECTS &&
 	    (o->auto_annotate || run->nuser_files > 0)))) {
 		sf = srcfind_new(o->include, o->ninclude);
-		po->lines = srcfind_found;
+		po->lines = srcfind_may_find;
 		po->lines_arg = sf;
 		return sf;
 	}

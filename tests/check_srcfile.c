@@ -68,6 +68,43 @@ START_TEST(test_swapped)
 }
 END_TEST
 
+/*
+ * Names looked for once each, SRCFIND_LOOKS (65,536) of them at most: a
+ * name asked after those may be found (its lines are kept), unlooked;
+ * one asked before keeps its answer.
+ */
+START_TEST(test_find_bound)
+{
+	char		 dir[] = "/tmp/cga-srcfind-XXXXXX", name[96], a[64];
+	struct srcfind	*sf = srcfind_new(NULL, 0);
+	FILE		*f;
+	unsigned	 i;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(a, sizeof(a), "%s/a.c", dir);
+	ck_assert_ptr_nonnull(f = fopen(a, "w"));
+	fclose(f);
+	ck_assert_int_ne(srcfind_may_find(sf, a), 0);
+	snprintf(name, sizeof(name), "%s/missing.c", dir);
+	ck_assert_int_eq(srcfind_may_find(sf, name), 0);
+	for (i = 2; i < 65536; i++) {
+		snprintf(name, sizeof(name), "%s/no%u.c", dir, i);
+		ck_assert_int_eq(srcfind_may_find(sf, name), 0);
+	}
+	/* Past the bound: not looked for. */
+	snprintf(name, sizeof(name), "%s/no%u.c", dir, i);
+	ck_assert_int_ne(srcfind_may_find(sf, name), 0);
+	ck_assert_int_ne(srcfind_may_find(sf, name), 0);
+	/* Asked before: as it was. */
+	snprintf(name, sizeof(name), "%s/missing.c", dir);
+	ck_assert_int_eq(srcfind_may_find(sf, name), 0);
+	ck_assert_int_ne(srcfind_may_find(sf, a), 0);
+	srcfind_free(sf);
+	unlink(a);
+	rmdir(dir);
+}
+END_TEST
+
 Suite *
 make_srcfile_suite(void)
 {
@@ -75,6 +112,7 @@ make_srcfile_suite(void)
 	TCase	*tc = check_tcase();
 
 	tcase_add_test(tc, test_swapped);
+	tcase_add_test(tc, test_find_bound);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -33,8 +33,13 @@
 
 /*
  * Which names srcfile_find() finds, each looked for once by whichever
- * thread asks first (the threads reading a profile ask about its files).
+ * thread asks first (the threads reading a profile ask about its files),
+ * SRCFIND_LOOKS names at most: a profile naming more files (a hostile
+ * one, made of names) would have reading open as many, where keeping
+ * their lines costs little.
  */
+#define SRCFIND_LOOKS	65536
+
 struct srcfind {
 	pthread_mutex_t	 lock;
 	char		**dirs;
@@ -43,6 +48,7 @@ struct srcfind {
 	uint8_t		*state;		/* name id -> 0 not asked, 1 found,
 					   2 not found */
 	size_t		 cap;
+	size_t		 looked;	/* names looked for */
 };
 
 /* A source file being read (srcfile_reader()). */
@@ -161,20 +167,28 @@ srcfind_new(char **dirs, size_t ndirs)
 }
 
 /*
- * Return nonzero if name is a regular file srcfile_find() finds; arg is
- * a struct srcfind.  Any thread may ask.
+ * Return nonzero if name may be a regular file srcfile_find() finds: it
+ * is, or it was not looked for (SRCFIND_LOOKS names were); arg is a
+ * struct srcfind.  Any thread may ask.
  */
 int
-srcfind_found(void *arg, const char *name)
+srcfind_may_find(void *arg, const char *name)
 {
 	struct srcfind	*sf = arg;
 	struct srcfile	 f;
 	uint32_t	 id;
-	size_t		 was;
+	size_t		 was, len = strlen(name);
 	int		 found;
 
 	pthread_mutex_lock(&sf->lock);
-	id = strtab_intern(sf->names, name, strlen(name));
+	if ((id = strtab_find(sf->names, name, len)) == UINT32_MAX) {
+		if (sf->looked >= SRCFIND_LOOKS) {
+			pthread_mutex_unlock(&sf->lock);
+			return 1;
+		}
+		id = strtab_intern(sf->names, name, len);
+		sf->looked++;
+	}
 	was = sf->cap;
 	sf->state = xgrow(sf->state, &sf->cap, (size_t)id + 1,
 	    sizeof(*sf->state));

@@ -39,7 +39,7 @@ enum srcfile_result srcfile_find(const char *, char **, size_t,
 		    struct srcfile *);
 void		 srcfile_free(struct srcfile *);
 struct srcfind	*srcfind_new(char **, size_t);
-int		 srcfind_found(void *, const char *);
+int		 srcfind_may_find(void *, const char *);
 void		 srcfind_free(struct srcfind *);
 struct srcreader *srcfile_reader(const struct srcfile *);
 int		 srcfile_more(struct srcreader *);
