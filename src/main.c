@@ -49,6 +49,7 @@ static int	 main_sites(const struct options *, const struct inputs *);
 static struct srcfind *main_lines(const struct options *,
 		    const struct report_run *, struct parse_opts *);
 static int	 main_no_lines(void *, const char *);
+static int	 main_reads_calls(const struct report_opts *);
 static int	 main_load(struct profile *, const struct inputs *,
 		    const struct parse_opts *, const struct report_run *);
 static int	 main_diff(const struct options *);
@@ -171,7 +172,8 @@ main_report(const struct options *op)
  * (told of the line it makes negative); those that annotation would
  * find, for annotation and the browser's sources (return what finds
  * them, shared by the reading threads); else (--diff shows no source)
- * none.
+ * none.  The calls made from the lines summed are kept only if the
+ * report reads calls (main_reads_calls()).
  */
 static struct srcfind *
 main_lines(const struct options *op, const struct report_run *run,
@@ -192,10 +194,26 @@ main_lines(const struct options *op, const struct report_run *run,
 		sf = srcfind_new(o->include, o->ninclude);
 		po->lines = srcfind_may_find;
 		po->lines_arg = sf;
+		po->drop_calls = !main_reads_calls(o);
 		return sf;
 	}
 	po->lines = main_no_lines;
+	po->drop_calls = !main_reads_calls(o);
 	return NULL;
+}
+
+/*
+ * Return nonzero if the report reads calls other than those of the
+ * sources it annotates: inclusive costs, trees, call graphs, stacks, the
+ * browser.  Self costs, annotated sources (whose lines are kept, and so
+ * their calls) and machine code (calls kept per instruction) do not.
+ */
+static int
+main_reads_calls(const struct report_opts *o)
+{
+	return o->inclusive || o->tree != 0 || o->tui ||
+	    (o->format->needs & (FORMAT_CALLS | FORMAT_GRAPH |
+	    FORMAT_STACKS)) != 0;
 }
 
 /* No file's lines are kept apart. */

@@ -180,6 +180,11 @@ ahead_run(const char *path, const struct parse_opts *po, size_t chunk,
 	o.tree = REPORT_TREE_CALLER | REPORT_TREE_CALLING;
 	o.inclusive = 1;
 	o.per_part = 1;
+	if (po->drop_calls) {
+		/* The report that reads no calls (parse_opts' drop_calls). */
+		o.tree = 0;
+		o.inclusive = 0;
+	}
 
 	msg_reset();
 	msg_set_quiet(0);
@@ -422,6 +427,63 @@ ahead_lines_one(const char *path, void *arg)
 	free(got);
 }
 
+static size_t	ahead_dropped;	/* profiles with calls not kept */
+
+/*
+ * Read path with the lines of some files summed and the calls made from
+ * them not kept (arg: a struct ahead_each): read ahead, the model is
+ * that of reading in order; the report that reads no calls (self costs
+ * of each part) is that of keeping every line and call; the calls kept
+ * are those made from the files whose lines are kept, all of them.
+ */
+static void
+ahead_calls_one(const char *path, void *arg)
+{
+	struct ahead_each	*a = arg;
+	struct parse_opts	 all;
+	struct profile		*p, *q;
+	char			*want, *got, *w, *g;
+	uint64_t		 line;
+	uint32_t		 i, fn, callee, file, kept = 0;
+
+	a->adopted += ahead_compare(path, &a->po);
+	memset(&all, 0, sizeof(all));
+	all.drop_calls = 1;	/* no line summed: every call kept */
+	want = ahead_run(path, &all, 0, 0, NULL);
+	got = ahead_run(path, &a->po, 0, 0, NULL);
+	w = ahead_report_part(want);
+	g = ahead_report_part(got);
+	if (w != NULL && (g == NULL || strcmp(w, g) != 0))
+		ck_abort_msg("%s: calls not kept, the report differs", path);
+	free(want);
+	free(got);
+
+	p = profile_create();
+	q = profile_create();
+	msg_set_quiet(1);
+	if (load_file(p, path, &all) == 0 && load_file(q, path, &a->po) == 0) {
+		for (i = 0; i < profile_narcs(q); i++) {
+			profile_arc(q, i, &fn, &callee, &file, &line);
+			ck_assert_msg(!profile_file_summed(q, file),
+			    "%s: a call kept from %s, summed", path,
+			    profile_str(q, file));
+		}
+		/* Every call from a file kept, kept. */
+		for (i = 0; i < profile_narcs(p); i++) {
+			profile_arc(p, i, &fn, &callee, &file, &line);
+			file = profile_str_find(q, profile_str(p, file));
+			kept += !profile_file_summed(q, file);
+		}
+		ck_assert_msg(profile_narcs(q) == kept,
+		    "%s: %u calls kept of %u", path, profile_narcs(q), kept);
+		if (kept < profile_narcs(p))
+			ahead_dropped++;
+	}
+	profile_free(q);
+	profile_free(p);
+	msg_reset();
+}
+
 /*
  * Lines of some files summed as they are read (parse_opts' lines): the
  * same model read ahead as in order, the same report as every line
@@ -441,6 +503,29 @@ START_TEST(test_ahead_lines)
 	ck_assert_uint_gt(a.adopted, 5000);
 	/* Not vacuous: most profiles had lines summed. */
 	ck_assert_uint_ge(ahead_summed, nfiles / 2);
+	msg_reset();
+}
+END_TEST
+
+/*
+ * The calls made from the lines summed not kept as well (parse_opts'
+ * drop_calls), on every valid test profile.
+ */
+START_TEST(test_ahead_calls)
+{
+	static const char *const dirs[] = { "profiles", "edge" };
+	struct ahead_each	 a;
+	size_t			 i, nfiles = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.po.lines = ahead_even;
+	a.po.drop_calls = 1;
+	for (i = 0; i < 2; i++)
+		nfiles += each_profile(dirs[i], ahead_calls_one, &a);
+	ck_assert_uint_ge(nfiles, 25);
+	ck_assert_uint_gt(a.adopted, 5000);
+	/* Not vacuous: most profiles with calls had some not kept. */
+	ck_assert_uint_ge(ahead_dropped, nfiles / 3);
 	msg_reset();
 }
 END_TEST
@@ -536,6 +621,7 @@ make_ahead_suite(void)
 	tcase_add_test(tc, test_ahead_valid);
 	tcase_add_test(tc, test_ahead_options);
 	tcase_add_test(tc, test_ahead_lines);
+	tcase_add_test(tc, test_ahead_calls);
 	tcase_add_test(tc, test_ahead_instrs);
 	tcase_add_test(tc, test_ahead_stacks);
 	tcase_add_test(tc, test_ahead_bad);

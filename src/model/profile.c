@@ -86,6 +86,7 @@ profile_clear(struct profile *p)
 		memset(p->file_lines, FILE_LINES_ASK, p->file_lines_cap);
 	p->lines_fn = NULL;
 	p->lines_arg = NULL;
+	p->drop_calls = 0;
 	keytab_clear(&p->funcs);
 	keytab_clear(&p->pairs);
 	memset(p->memo, 0, sizeof(p->memo));

@@ -84,6 +84,7 @@ void		 profile_add_derived(struct profile *, const uint32_t *,
 		    unsigned);
 void		 profile_set_rows(struct profile *, enum profile_rows);
 void		 profile_set_lines(struct profile *, profile_lines_fn, void *);
+void		 profile_keep_calls(struct profile *, int);
 void		 profile_one_line(struct profile *, uint32_t);
 struct instrs	*profile_instrs_mut(struct profile *);
 void		 profile_instrs_sites(struct profile *);

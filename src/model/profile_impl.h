@@ -117,6 +117,8 @@ struct profile {
 	size_t		  file_lines_cap;
 	profile_lines_fn  lines_fn;	/* which files' lines are kept */
 	void		 *lines_arg;	/*   (NULL: all) */
+	int		  drop_calls;	/* calls from lines summed not kept
+					   (profile_keep_calls()) */
 	struct keytab	  funcs;	/* (object, file, name) */
 	uint64_t	 *fn_seq;	/* function id -> last fn= number */
 	uint32_t	 *fn_pair;	/* function id -> its own file's pair */

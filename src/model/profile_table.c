@@ -125,6 +125,18 @@ profile_set_lines(struct profile *p, profile_lines_fn fn, void *arg)
 }
 
 /*
+ * From now on keep (keep nonzero, as a new profile does) or not the calls
+ * made from the pairs whose lines are summed (profile_set_lines()): a
+ * report with no inclusive cost, tree, graph or stack reads none of
+ * them, only those of the sources it annotates, whose lines are kept.
+ */
+void
+profile_keep_calls(struct profile *p, int keep)
+{
+	p->drop_calls = !keep;
+}
+
+/*
  * Keep one line for each pair of file (a string id) to come: before
  * any has it (a profile made again from one whose file it was).
  */
@@ -692,7 +704,8 @@ profile_arc_present(struct profile *p, uint32_t id)
 
 /*
  * Add a call from line of pair to callee, made count times with
- * inclusive cost; return nonzero if a sum overflowed.
+ * inclusive cost (nothing if the pair's lines are summed and such calls
+ * are not kept); return nonzero if a sum overflowed.
  */
 int
 profile_pair_add_call(struct profile *p, uint32_t pair, uint64_t line,
@@ -703,8 +716,12 @@ profile_pair_add_call(struct profile *p, uint32_t pair, uint64_t line,
 	uint32_t	 id = p->last_arc, j;
 	int		 over = 0;
 
-	if (p->ptab[pair].one)
+	if (p->ptab[pair].one) {
+		/* Not kept, not summed: no sum of them can overflow. */
+		if (p->drop_calls)
+			return 0;
 		line = 0;
+	}
 	if (id != KEYTAB_NONE && p->arc_pair[id] == pair &&
 	    p->arc_callee[id] == callee && p->arc_line[id] == line)
 		goto found;

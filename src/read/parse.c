@@ -65,6 +65,7 @@ parser_create(struct profile *p, const char *fname,
 		ps->lines = o->lines;
 		ps->lines_arg = o->lines_arg;
 		profile_set_lines(p, parser_lines, ps);
+		profile_keep_calls(p, !o->drop_calls);
 	}
 	ps->ob = ps->fl = ps->fi = 0;
 	ps->fn = ps->fn_name = NONE;

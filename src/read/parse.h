@@ -33,6 +33,9 @@ struct parse_opts {
 					   are kept apart, a function's lines
 					   of the others summed into line 0 */
 	void		*lines_arg;
+	int		 drop_calls;	/* with lines: nonzero if the calls
+					   made from lines summed are not
+					   kept either (no view reads them) */
 	int		 instrs;	/* PARSE_INSTRS_ALL: keep each
 					   instruction's costs, jumps and
 					   calls (instrs.h); _SITES: the
