@@ -291,10 +291,11 @@ parser_fastline(struct parser *ps, const char *s, const char *end)
 	if (*p != '\n')
 		goto undo;
 	ps->given = i;
-	for (; i < ps->nevents; i++)
-		cost[i] = COST_NONE;
 	line = ps->pos_line >= 0 ? pos[ps->pos_line] : 0;
 	if (ps->call_pending) {
+		/* A call's cost is read whole; a self cost, its i counts. */
+		for (; i < ps->nevents; i++)
+			cost[i] = COST_NONE;
 		parser_forget(ps);
 		parser_call_cost(ps, line);
 		return p;
@@ -318,13 +319,15 @@ undo0:
 }
 
 /*
- * Add the counts in ps->cost to line of the current function and file
- * and to the part's sum, for the fast path.
+ * Add the counts in ps->cost (ps->given of them, the rest not recorded)
+ * to line of the current function and file and to the part's sum, for
+ * the fast path.
  */
 static __always_inline void
 parser_fastadd(struct parser *ps, uint64_t line)
 {
 	uint64_t	*cost = ps->cost, v;
+	unsigned	 i;
 	int		 over;
 
 	/* The calls' sites kept: each function's range of addresses. */
@@ -334,7 +337,7 @@ parser_fastadd(struct parser *ps, uint64_t line)
 	if (ps->hit && (ps->hit_line == line || ps->hit_one) && !ps->keep) {
 		if (ps->nevents == 1) {
 			/* Hold the count back while the sums have room. */
-			if ((v = cost[0]) == COST_NONE)
+			if (ps->given == 0 || (v = cost[0]) == COST_NONE)
 				return;
 			if (!ps->room_known) {
 				/* Looked up at the line's first repeat. */
@@ -350,6 +353,9 @@ parser_fastadd(struct parser *ps, uint64_t line)
 		}
 		over = profile_add_last(ps->p, cost, ps->given);
 	} else {
+		/* A line new to the pair takes every count: the rest unset. */
+		for (i = ps->given; i < ps->nevents; i++)
+			cost[i] = COST_NONE;
 		parser_forget(ps);
 		over = profile_add_self(ps->p, ps->fn, ps->fi, line, cost,
 		    ps->given);
