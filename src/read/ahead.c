@@ -36,7 +36,8 @@
 #include "read/parse.h"
 #include "read/parse_ahead.h"
 
-#define AHEAD_BLOCK	(256 * 1024)		/* one read */
+#define AHEAD_BLOCK	(256 * 1024)		/* one read, */
+#define AHEAD_BLOCK_SMALL (64 * 1024)		/*   below AHEAD_ARENAS */
 #define AHEAD_MIN	(4 * 1024 * 1024)	/* smaller files: one thread */
 #define AHEAD_CHUNK	(2 * 1024 * 1024)	/* a chunk, about */
 #define AHEAD_WINDOW	(64 * 1024)		/* looked at for a boundary */
@@ -81,6 +82,7 @@ struct ahead {
 	pthread_cond_t	 cond;
 	int		 fd;
 	const char	*path;
+	size_t		 block;		/* bytes a read */
 	const struct parse_opts *o;
 	struct parse_opts opts;		/*   (o, its lines not summed) */
 	const struct profile *lead;	/* the main thread's profile */
@@ -108,7 +110,7 @@ static double	ahead_now(void);
 static double	ahead_cost(const struct rate *, const struct chunk *);
 static void	ahead_count(struct rate *, const struct chunk *, double);
 static size_t	ahead_next(struct ahead *);
-static int	ahead_feed(struct parser *, int, const char *, char *,
+static int	ahead_feed(const struct ahead *, struct parser *, char *,
 		    uint64_t, uint64_t);
 static void	ahead_chunk(struct ahead *, struct chunk *, char *);
 static struct profile *ahead_profile(struct ahead *);
@@ -184,23 +186,24 @@ ahead_next(struct ahead *a)
 }
 
 /*
- * Feed the bytes [from, to) of fd to ps through buf (AHEAD_BLOCK bytes);
- * stop early if the parser stops.  Return -1 on a read error (said).
+ * Feed the bytes [from, to) of a's file to ps through buf (a->block
+ * bytes); stop early if the parser stops.  Return -1 on a read error
+ * (said).
  */
 static int
-ahead_feed(struct parser *ps, int fd, const char *path, char *buf,
+ahead_feed(const struct ahead *a, struct parser *ps, char *buf,
     uint64_t from, uint64_t to)
 {
 	ssize_t	n;
 
 	parser_seek(ps, from);
 	while (from < to && !parser_stopped(ps)) {
-		n = pread(fd, buf, to - from < AHEAD_BLOCK ? to - from :
-		    AHEAD_BLOCK, (off_t)from);
+		n = pread(a->fd, buf, to - from < a->block ? to - from :
+		    a->block, (off_t)from);
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
-			msg(MSG_READ, path, 0, "%s", strerror(errno));
+			msg(MSG_READ, a->path, 0, "%s", strerror(errno));
 			return -1;
 		}
 		if (n == 0)
@@ -230,13 +233,12 @@ ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 		sg->ps = parser_create(sg->p, a->path, a->o);
 		parser_share_fileids(sg->ps, a->fileids);
 		stacks = 0;
-		if (ahead_feed(sg->ps, a->fd, a->path, buf, 0,
-		    a->hdr_end) == 0 && !(stacks = parser_stacks(sg->ps)) &&
+		if (ahead_feed(a, sg->ps, buf, 0, a->hdr_end) == 0 &&
+		    !(stacks = parser_stacks(sg->ps)) &&
 		    parser_spec(sg->ps) == 0) {
 			profile_reserve(sg->p, &a->size);
 			parser_reserve(sg->ps, &a->psize);
-			(void)ahead_feed(sg->ps, a->fd, a->path, buf,
-			    from, c->end);
+			(void)ahead_feed(a, sg->ps, buf, from, c->end);
 			profile_size(sg->p, &a->size);
 			parser_size(sg->ps, &a->psize);
 		} else
@@ -315,7 +317,7 @@ ahead_thread(void *arg)
 	size_t		 k;
 	double		 t;
 
-	buf = xmalloc(AHEAD_BLOCK);
+	buf = xmalloc(a->block);
 	pthread_mutex_lock(&a->lock);
 	for (;;) {
 		while (!a->quit && a->held >= a->hold)
@@ -470,8 +472,7 @@ ahead_take(struct ahead *a, struct parser *ps, struct chunk *c, char *buf,
 	for (i = 0; i < c->nsegs && rc == 0 && !parser_stopped(ps); i++) {
 		sg = &c->segs[i];
 		if (*at < sg->start)
-			rc = ahead_feed(ps, a->fd, a->path, buf, *at,
-			    sg->start);
+			rc = ahead_feed(a, ps, buf, *at, sg->start);
 		*at = sg->start;
 		if (rc == 0 && !parser_stopped(ps) &&
 		    parser_adopt(ps, sg->ps, sg->nmsg) == 0) {
@@ -592,6 +593,14 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	 * three, 11.1 MB holding two, in the same time.
 	 */
 	a.hold = size >= AHEAD_ARENAS ? AHEAD_HELD : AHEAD_HELD_SMALL;
+	/*
+	 * Each thread's buffer is fresh memory, a sizeable share of a small
+	 * file's run (cc1 with cache simulation, 13.6 MB: 3-5 ms faster in
+	 * reads of 64 KB, 100 page faults fewer); a large file is read from
+	 * the host's cache faster in larger reads (the large C++ program of
+	 * 300 MB: 10% slower in reads of 64 KB).
+	 */
+	a.block = size >= AHEAD_ARENAS ? AHEAD_BLOCK : AHEAD_BLOCK_SMALL;
 	ahead_malloc();
 	pthread_mutex_init(&a.lock, NULL);
 	pthread_cond_init(&a.cond, NULL);
@@ -602,7 +611,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 		ahead_malloc_done();
 		return 1;
 	}
-	buf = xmalloc(AHEAD_BLOCK);
+	buf = xmalloc(a.block);
 	for (k = 0; k < a.nchunks && rc == 0 && !parser_stopped(ps); k++) {
 		c = &a.chunks[k];
 		pthread_mutex_lock(&a.lock);
@@ -620,7 +629,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 			ahead_free_segs(&a, c);
 		}
 		if (rc == 0 && at < c->end)
-			rc = ahead_feed(ps, fd, path, buf, at, c->end);
+			rc = ahead_feed(&a, ps, buf, at, c->end);
 		at = c->end;
 		msg_progress(at);
 		pthread_mutex_lock(&a.lock);

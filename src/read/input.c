@@ -25,6 +25,7 @@
 #include "read/input.h"
 
 #define INPUT_RAW	(256 * 1024)	/* compressed bytes read at a time */
+#define INPUT_FIRST	(4 * 1024)	/*   the first time, to look at */
 
 enum input_kind {
 	INPUT_PLAIN,
@@ -47,7 +48,7 @@ struct input {
 	char		*err;		/* the error kept, or NULL */
 };
 
-static ssize_t	input_fill(struct input *);
+static ssize_t	input_fill(struct input *, size_t);
 static void	input_error(struct input *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 static ssize_t	input_gzip(struct input *, char *, size_t);
@@ -92,9 +93,12 @@ input_report(struct input *in)
 	in->err = NULL;
 }
 
-/* Read more raw bytes after the unused ones; return how many, 0, -1. */
+/*
+ * Read up to max more raw bytes after the unused ones (no more than
+ * INPUT_RAW in all); return how many, 0, -1.
+ */
 static ssize_t
-input_fill(struct input *in)
+input_fill(struct input *in, size_t max)
 {
 	ssize_t	n;
 
@@ -104,7 +108,8 @@ input_fill(struct input *in)
 		in->rpos = 0;
 	}
 	for (;;) {
-		n = read(in->fd, in->raw + in->rlen, INPUT_RAW - in->rlen);
+		n = read(in->fd, in->raw + in->rlen,
+		    INPUT_RAW - in->rlen < max ? INPUT_RAW - in->rlen : max);
 		if (n >= 0)
 			break;
 		if (errno == EINTR)
@@ -148,9 +153,12 @@ input_fdopen(int fd, const char *name)
 	in->fd = fd;
 	in->name = name;
 	in->raw = xmalloc(INPUT_RAW);
-	/* Look at the first bytes for a compression format's magic. */
+	/*
+	 * Look at the first bytes for a compression format's magic: a few
+	 * kilobytes, as a plain file is then read elsewhere (ahead.c).
+	 */
 	while (in->rlen < 4 && !in->eof)
-		if (input_fill(in) < 0) {
+		if (input_fill(in, INPUT_FIRST) < 0) {
 			input_close(in);
 			return NULL;
 		}
@@ -193,7 +201,7 @@ input_gzip(struct input *in, char *buf, size_t size)
 		if (in->rpos == in->rlen) {
 			if (in->eof)
 				break;
-			if (input_fill(in) < 0)
+			if (input_fill(in, INPUT_RAW) < 0)
 				return -1;
 			continue;
 		}
@@ -218,7 +226,7 @@ input_gzip(struct input *in, char *buf, size_t size)
 			/* No progress without more input. */
 			if (in->eof)
 				break;
-			if (input_fill(in) < 0)
+			if (input_fill(in, INPUT_RAW) < 0)
 				return -1;
 		}
 	}
@@ -242,7 +250,7 @@ input_zstd(struct input *in, char *buf, size_t size)
 		if (in->rpos == in->rlen) {
 			if (in->eof)
 				break;
-			if (input_fill(in) < 0)
+			if (input_fill(in, INPUT_RAW) < 0)
 				return -1;
 			continue;
 		}
