@@ -205,6 +205,58 @@ START_TEST(test_strtab_packed)
 END_TEST
 
 /*
+ * A dictionary made once the table has held more long strings than its
+ * content: those after it are samples, its statistics made from them
+ * (ZDICT_finalizeDictionary()); every string kept compressed reads back
+ * as it was given, in this table and in one that follows it.
+ */
+START_TEST(test_strtab_stats)
+{
+	struct strtab	*lead = strtab_create(), *fol = strtab_create();
+	static char	 buf[8192];
+	uint32_t	 i, packed;
+	size_t		 len, nstats = 0;
+
+	hooks.pack_after = 1024 * 1024;
+	hooks.nstats = &nstats;
+	for (i = 0; i < 1500; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_uint_eq(strtab_intern(lead, buf, len), i + 1);
+	}
+	ck_assert_uint_eq(nstats, 1);
+	ck_assert_uint_gt(strtab_npacked(lead), 300);
+	strtab_follow(fol, lead);
+	for (i = 0; i < 1500; i++) {
+		len = long_name(buf, sizeof(buf), 1500 + i);
+		ck_assert_uint_eq(strtab_intern(fol, buf, len), i + 1);
+	}
+	ck_assert_uint_eq(strtab_npacked(fol), 1500);
+	for (i = 0; i < 3000; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		if (i < 1500) {
+			ck_assert_uint_eq(strtab_find(lead, buf, len), i + 1);
+			ck_assert_mem_eq(strtab_get(lead, i + 1), buf, len);
+			ck_assert_uint_eq(strtab_len(lead, i + 1), len);
+		} else {
+			ck_assert_uint_eq(strtab_find(fol, buf, len), i - 1499);
+			ck_assert_mem_eq(strtab_get(fol, i - 1499), buf, len);
+		}
+	}
+	/* Copied into the leader compressed as they are. */
+	packed = strtab_npacked(lead);
+	for (i = 1; i <= 1500; i++)
+		ck_assert_uint_eq(strtab_copy(lead, fol, i), 1500 + i);
+	ck_assert_uint_eq(strtab_npacked(lead), packed + 1500);
+	len = long_name(buf, sizeof(buf), 2999);
+	ck_assert_mem_eq(strtab_get(lead, 3000), buf, len);
+	strtab_free(lead);
+	strtab_free(fol);
+	hooks.pack_after = 0;
+	hooks.nstats = NULL;
+}
+END_TEST
+
+/*
  * Copying strings between tables, as a chunk read ahead is adopted:
  * new ones get the next ids, known ones theirs, bytes and lengths kept;
  * loading ahead reads only what is there (ASan).
@@ -462,6 +514,7 @@ make_names_suite(void)
 	tcase_add_test(tc, test_keytab);
 	tcase_add_test(tc, test_strtab_copy);
 	tcase_add_test(tc, test_strtab_packed);
+	tcase_add_test(tc, test_strtab_stats);
 	tcase_add_test(tc, test_keytab_indexed);
 	tcase_add_test(tc, test_compression);
 	tcase_add_test(tc, test_compression_sparse);

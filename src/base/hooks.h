@@ -31,6 +31,8 @@ struct hooks {
 				   (instrs.c) */
 	size_t	 pack_after;	/* bytes of long strings a table holds
 				   before it compresses them (strtab.c) */
+	size_t	*nstats;	/* if not NULL, counts the dictionaries
+				   made with statistics (strtab.c) */
 	size_t	 pprof_frames;	/* location ids pprof's samples may hold,
 				   in place of REPORT_PPROF_FRAMES (report.h) */
 	int	 pprof_uncut;	/* pprof's dry walk with every function

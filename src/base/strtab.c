@@ -3,8 +3,9 @@
  * the bytes kept NUL-terminated in large arena blocks.  Long strings
  * (C++ template names of a kilobyte and more) are kept compressed with
  * zstd against a dictionary made of the first long strings the table
- * held, and decompressed the first time they are asked for: most names
- * of a large program are never printed.
+ * held, with statistics of the next ones, and decompressed the first
+ * time they are asked for: most names of a large program are never
+ * printed.
  */
 #include "base/compat.h"
 
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zdict.h>
 #include <zstd.h>
 
 #include "base/arena.h"
@@ -38,6 +40,11 @@
 #define STRTAB_DICT	(64 * 1024)
 #define STRTAB_START	(4 * 1024 * 1024)
 #define STRTAB_LEVEL	1
+#define STRTAB_SAMPLES	(256 * 1024)	/* names after it, for its */
+#define STRTAB_NSAMPLES	4096		/*   statistics, at most, */
+#define STRTAB_MINSAMPLES 64		/*   at least */
+#define STRTAB_HEADER	(16 * 1024)	/* its statistics' bytes, at most */
+#define STRTAB_DICTID	0x7fffffff	/* no frame names it: any */
 
 /* A dictionary, shared by a table and the tables that follow it. */
 struct strdict {
@@ -60,8 +67,10 @@ struct strtab {
 	struct strdict	*_Atomic dict;	/* NULL until made or followed */
 	int		  follows;	/* takes another table's, makes none */
 	uint32_t	  npacked;	/* strings compressed */
-	char		 *gather;	/* long strings toward a dictionary */
-	size_t		  ngather;
+	char		 *gather;	/* long strings toward a dictionary: */
+	size_t		  ngather;	/*   its content, then samples */
+	size_t		 *sizes;	/*   of these lengths, for its */
+	unsigned	  nsizes;	/*   statistics */
 	uint64_t	  nlong;	/* bytes of long strings held */
 	ZSTD_CCtx	 *zc;
 	char		 *zbuf;		/* scratch: compressed, */
@@ -144,6 +153,7 @@ strtab_free(struct strtab *st)
 	free(st->slots);
 	free(st->copies);
 	free(st->gather);
+	free(st->sizes);
 	free(st->zbuf);
 	free(st->ubuf[0]);
 	free(st->ubuf[1]);
@@ -469,33 +479,73 @@ strtab_keep(struct strtab *st, uint32_t id, const char *z, size_t zlen)
 
 /*
  * Add the len bytes at s, a long string kept as is, to those gathered
- * toward the table's dictionary; make it when the table has held enough.
+ * toward the table's dictionary: the first STRTAB_DICT bytes are its
+ * content, the next strings (STRTAB_SAMPLES bytes of them) samples of
+ * what it will compress; make it when the table has held enough.
  */
 static void
 strtab_gather(struct strtab *st, const char *s, size_t len)
 {
 	struct strdict	*d;
-	size_t		 n = len;
+	size_t		 n = len, at, cap = STRTAB_DICT + STRTAB_SAMPLES;
+	char		*dict;
 
 	if (st->gather == NULL)
-		st->gather = xmalloc(STRTAB_DICT);
-	if (n > STRTAB_DICT - st->ngather)
-		n = STRTAB_DICT - st->ngather;
+		st->gather = xmalloc(cap + STRTAB_HEADER);
+	if (st->ngather < STRTAB_DICT) {
+		if (n > STRTAB_DICT - st->ngather)
+			n = STRTAB_DICT - st->ngather;
+	} else if (n > cap - st->ngather || st->nsizes == STRTAB_NSAMPLES)
+		n = 0;
+	else {
+		if (st->sizes == NULL)
+			st->sizes = xreallocarray(NULL, STRTAB_NSAMPLES,
+			    sizeof(*st->sizes));
+		st->sizes[st->nsizes++] = n;
+	}
 	memcpy(st->gather + st->ngather, s, n);
 	st->ngather += n;
 	if ((st->nlong += len) < (hooks.pack_after > 0 ? hooks.pack_after :
 	    STRTAB_START))
 		return;
 	d = xcalloc(1, sizeof(*d));
-	if ((d->cd = ZSTD_createCDict(st->gather, st->ngather,
-	    STRTAB_LEVEL)) == NULL || (d->dd = ZSTD_createDDict(st->gather,
-	    st->ngather)) == NULL)
+	at = st->ngather < STRTAB_DICT ? st->ngather : STRTAB_DICT;
+	dict = st->gather;
+	n = at;
+	if (st->nsizes >= STRTAB_MINSAMPLES) {
+		/*
+		 * With statistics of the names to come, each name's
+		 * compression uses the dictionary's tables rather than
+		 * making its own (half the time it took, or more).
+		 */
+		ZDICT_params_t	zp;
+
+		memset(&zp, 0, sizeof(zp));
+		zp.compressionLevel = STRTAB_LEVEL;
+		zp.dictID = STRTAB_DICTID;
+		dict = xmalloc(at + STRTAB_HEADER);
+		n = ZDICT_finalizeDictionary(dict, at + STRTAB_HEADER,
+		    st->gather, at, st->gather + at, st->sizes, st->nsizes, zp);
+		if (ZDICT_isError(n)) {
+			free(dict);
+			dict = st->gather;
+			n = at;
+		} else if (hooks.nstats != NULL)
+			(*hooks.nstats)++;
+	}
+	if ((d->cd = ZSTD_createCDict(dict, n, STRTAB_LEVEL)) == NULL ||
+	    (d->dd = ZSTD_createDDict(dict, n)) == NULL)
 		errx(1, "ZSTD_createCDict: out of memory");
 	atomic_init(&d->refs, 1);
 	atomic_store_explicit(&st->dict, d, memory_order_release);
+	if (dict != st->gather)
+		free(dict);
 	free(st->gather);
+	free(st->sizes);
 	st->gather = NULL;
+	st->sizes = NULL;
 	st->ngather = 0;
+	st->nsizes = 0;
 }
 
 /* Return the id of a string already in the table, or UINT32_MAX. */
