@@ -401,6 +401,30 @@ ahead_report_part(char *text)
 }
 
 /*
+ * Check that path read with po prints the report that reading it with
+ * all prints (what for the message); return nonzero if the whole of
+ * what they print (the model's too) differs.
+ */
+static int
+ahead_same_report(const char *path, const struct parse_opts *all,
+    const struct parse_opts *po, const char *what)
+{
+	char	*want, *got, *w, *g;
+	int	 differ;
+
+	want = ahead_run(path, all, 0, 0, NULL);
+	got = ahead_run(path, po, 0, 0, NULL);
+	differ = strcmp(want, got) != 0;
+	w = ahead_report_part(want);
+	g = ahead_report_part(got);
+	if (w != NULL && (g == NULL || strcmp(w, g) != 0))
+		ck_abort_msg("%s: %s, the report differs", path, what);
+	free(want);
+	free(got);
+	return differ;
+}
+
+/*
  * Read path with the lines of some files summed (arg: a struct
  * ahead_each): read ahead, the model is that of reading in order; the
  * text report (trees, inclusive costs, parts) is that of keeping every
@@ -411,20 +435,11 @@ ahead_lines_one(const char *path, void *arg)
 {
 	struct ahead_each	*a = arg;
 	struct parse_opts	 all;
-	char			*want, *got, *w, *g;
 
 	a->adopted += ahead_compare(path, &a->po);
 	memset(&all, 0, sizeof(all));
-	want = ahead_run(path, &all, 0, 0, NULL);
-	got = ahead_run(path, &a->po, 0, 0, NULL);
-	if (strcmp(want, got) != 0)
+	if (ahead_same_report(path, &all, &a->po, "lines summed"))
 		ahead_summed++;
-	w = ahead_report_part(want);
-	g = ahead_report_part(got);
-	if (w != NULL && (g == NULL || strcmp(w, g) != 0))
-		ck_abort_msg("%s: lines summed, the report differs", path);
-	free(want);
-	free(got);
 }
 
 static size_t	ahead_dropped;	/* profiles with calls not kept */
@@ -442,21 +457,13 @@ ahead_calls_one(const char *path, void *arg)
 	struct ahead_each	*a = arg;
 	struct parse_opts	 all;
 	struct profile		*p, *q;
-	char			*want, *got, *w, *g;
 	uint64_t		 line;
 	uint32_t		 i, fn, callee, file, kept = 0;
 
 	a->adopted += ahead_compare(path, &a->po);
 	memset(&all, 0, sizeof(all));
 	all.drop_calls = 1;	/* no line summed: every call kept */
-	want = ahead_run(path, &all, 0, 0, NULL);
-	got = ahead_run(path, &a->po, 0, 0, NULL);
-	w = ahead_report_part(want);
-	g = ahead_report_part(got);
-	if (w != NULL && (g == NULL || strcmp(w, g) != 0))
-		ck_abort_msg("%s: calls not kept, the report differs", path);
-	free(want);
-	free(got);
+	(void)ahead_same_report(path, &all, &a->po, "calls not kept");
 
 	p = profile_create();
 	q = profile_create();
@@ -485,25 +492,39 @@ ahead_calls_one(const char *path, void *arg)
 }
 
 /*
+ * Give each valid test profile to one with a (struct ahead_each);
+ * return how many there were, checking that they were many and that
+ * reading ahead took many segments over.
+ */
+static size_t
+ahead_valid(struct ahead_each *a, void (*one)(const char *, void *))
+{
+	static const char *const dirs[] = { "profiles", "edge" };
+	size_t			 i, nfiles = 0;
+
+	for (i = 0; i < 2; i++)
+		nfiles += each_profile(dirs[i], one, a);
+	ck_assert_uint_ge(nfiles, 25);
+	ck_assert_uint_gt(a->adopted, 5000);
+	msg_reset();
+	return nfiles;
+}
+
+/*
  * Lines of some files summed as they are read (parse_opts' lines): the
  * same model read ahead as in order, the same report as every line
  * kept, on every valid test profile.
  */
 START_TEST(test_ahead_lines)
 {
-	static const char *const dirs[] = { "profiles", "edge" };
 	struct ahead_each	 a;
-	size_t			 i, nfiles = 0;
+	size_t			 nfiles;
 
 	memset(&a, 0, sizeof(a));
 	a.po.lines = ahead_even;
-	for (i = 0; i < 2; i++)
-		nfiles += each_profile(dirs[i], ahead_lines_one, &a);
-	ck_assert_uint_ge(nfiles, 25);
-	ck_assert_uint_gt(a.adopted, 5000);
+	nfiles = ahead_valid(&a, ahead_lines_one);
 	/* Not vacuous: most profiles had lines summed. */
 	ck_assert_uint_ge(ahead_summed, nfiles / 2);
-	msg_reset();
 }
 END_TEST
 
@@ -513,20 +534,15 @@ END_TEST
  */
 START_TEST(test_ahead_calls)
 {
-	static const char *const dirs[] = { "profiles", "edge" };
 	struct ahead_each	 a;
-	size_t			 i, nfiles = 0;
+	size_t			 nfiles;
 
 	memset(&a, 0, sizeof(a));
 	a.po.lines = ahead_even;
 	a.po.drop_calls = 1;
-	for (i = 0; i < 2; i++)
-		nfiles += each_profile(dirs[i], ahead_calls_one, &a);
-	ck_assert_uint_ge(nfiles, 25);
-	ck_assert_uint_gt(a.adopted, 5000);
-	/* Not vacuous: most profiles with calls had some not kept. */
+	nfiles = ahead_valid(&a, ahead_calls_one);
+	/* Not vacuous: a third of the profiles had calls not kept. */
 	ck_assert_uint_ge(ahead_dropped, nfiles / 3);
-	msg_reset();
 }
 END_TEST
 

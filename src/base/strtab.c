@@ -491,7 +491,7 @@ strtab_gather(struct strtab *st, const char *s, size_t len)
 	char		*dict;
 
 	if (st->gather == NULL)
-		st->gather = xmalloc(cap + STRTAB_HEADER);
+		st->gather = xmalloc(cap);
 	if (st->ngather < STRTAB_DICT) {
 		if (n > STRTAB_DICT - st->ngather)
 			n = STRTAB_DICT - st->ngather;
