@@ -222,13 +222,10 @@ keytab_hash_put(struct keytab *kt, uint32_t id)
 static void
 keytab_index_grow(struct keytab *kt, uint64_t v)
 {
-	size_t	n = kt->nhead;
-
 	if (v >= SIZE_MAX / sizeof(*kt->head) / 2)
 		abort();
-	kt->head = xgrow(kt->head, &kt->nhead, (size_t)v + 1,
-	    sizeof(*kt->head));
-	xfill(kt->head + n, 0xff, (kt->nhead - n) * sizeof(*kt->head));
+	kt->head = xgrow_fill(kt->head, &kt->nhead, (size_t)v + 1,
+	    sizeof(*kt->head), 0xff);
 }
 
 /* Return the id of key, adding it if new; *created says which. */

@@ -177,7 +177,7 @@ srcfind_may_find(void *arg, const char *name)
 	struct srcfind	*sf = arg;
 	struct srcfile	 f;
 	uint32_t	 id;
-	size_t		 was, len = strlen(name);
+	size_t		 len = strlen(name);
 	int		 found;
 
 	pthread_mutex_lock(&sf->lock);
@@ -189,11 +189,8 @@ srcfind_may_find(void *arg, const char *name)
 		id = strtab_intern(sf->names, name, len);
 		sf->looked++;
 	}
-	was = sf->cap;
-	sf->state = xgrow(sf->state, &sf->cap, (size_t)id + 1,
-	    sizeof(*sf->state));
-	if (sf->cap > was)
-		memset(sf->state + was, 0, sf->cap - was);
+	sf->state = xgrow_fill(sf->state, &sf->cap, (size_t)id + 1,
+	    sizeof(*sf->state), 0);
 	if (sf->state[id] == 0) {
 		sf->state[id] = srcfile_find(name, sf->dirs, sf->ndirs, &f) ==
 		    SRCFILE_OK ? 1 : 2;

@@ -33,4 +33,20 @@ xgrow(void *p, size_t *cap, size_t need, size_t size)
 	return xgrow_slow(p, cap, need, size);
 }
 
+/*
+ * xgrow(), the elements it adds (up to the new *cap) filled with the
+ * byte c (xfill()): tables indexed by id whose entries start alike.
+ */
+static inline void *
+xgrow_fill(void *p, size_t *cap, size_t need, size_t size, int c)
+{
+	size_t	was = *cap;
+
+	if (need <= *cap && p != NULL)
+		return p;
+	p = xgrow_slow(p, cap, need, size);
+	xfill((char *)p + was * size, c, (*cap - was) * size);
+	return p;
+}
+
 #endif /* CGA_XMALLOC_H */

@@ -390,17 +390,13 @@ static uint32_t
 instrs_next(struct instrs *t, uint32_t fn, uint32_t n)
 {
 	size_t		limit = hooks.compact > 0 ? hooks.compact :
-			    INSTRS_AGAIN, old, cap;
+			    INSTRS_AGAIN, cap;
 	uint32_t	id;
 
 	if (fn != t->cur) {
 		if (t->cur != UINT32_MAX) {
-			if (t->cur >= t->seen_cap) {
-				old = t->seen_cap;
-				t->seen = xgrow(t->seen, &t->seen_cap,
-				    (size_t)t->cur + 1, 1);
-				xfill(t->seen + old, 0, t->seen_cap - old);
-			}
+			t->seen = xgrow_fill(t->seen, &t->seen_cap,
+			    (size_t)t->cur + 1, 1, 0);
 			t->seen[t->cur] = 1;
 		}
 		t->cur = fn;

@@ -87,13 +87,8 @@ profile_touch(struct profile *p, uint32_t fn, uint32_t file)
 static uint8_t *
 profile_file_byte(struct profile *p, uint32_t fid)
 {
-	size_t	was = p->file_lines_cap;
-
-	p->file_lines = xgrow(p->file_lines, &p->file_lines_cap,
-	    (size_t)fid + 1, sizeof(*p->file_lines));
-	if (p->file_lines_cap > was)
-		memset(p->file_lines + was, FILE_LINES_ASK,
-		    p->file_lines_cap - was);
+	p->file_lines = xgrow_fill(p->file_lines, &p->file_lines_cap,
+	    (size_t)fid + 1, sizeof(*p->file_lines), FILE_LINES_ASK);
 	return &p->file_lines[fid];
 }
 

@@ -226,13 +226,8 @@ parser_placeholder(struct parser *ps, char kind, uint64_t id)
 	}
 	str = profile_intern(ps->p, buf, n);
 	if (!parser_is_placeholder(ps, str)) {
-		if (str / 64 >= ps->ph_words) {
-			k = ps->ph_words;
-			ps->ph_bits = xgrow(ps->ph_bits, &ps->ph_words,
-			    str / 64 + 1, sizeof(*ps->ph_bits));
-			memset(ps->ph_bits + k, 0, (ps->ph_words - k) *
-			    sizeof(*ps->ph_bits));
-		}
+		ps->ph_bits = xgrow_fill(ps->ph_bits, &ps->ph_words,
+		    str / 64 + 1, sizeof(*ps->ph_bits), 0);
 		ps->ph_bits[str / 64] |= (uint64_t)1 << (str % 64);
 		ps->ph = xgrow(ps->ph, &ps->ph_cap, ps->nph + 1,
 		    sizeof(*ps->ph));
