@@ -188,17 +188,16 @@ main_lines(const struct options *op, const struct report_run *run,
 	for (i = 0; i < op->nevents; i++)
 		if (strchr(op->events[i].formula, '-') != NULL)
 			return NULL;
+	po->drop_calls = !main_reads_calls(o);
 	if (!op->diff && (o->tui || ((o->format->needs & FORMAT_ANNOTATE) &&
 	    !o->totals_only && o->group != PROFILE_ROWS_OBJECTS &&
 	    (o->auto_annotate || run->nuser_files > 0)))) {
 		sf = srcfind_new(o->include, o->ninclude);
 		po->lines = srcfind_may_find;
 		po->lines_arg = sf;
-		po->drop_calls = !main_reads_calls(o);
 		return sf;
 	}
 	po->lines = main_no_lines;
-	po->drop_calls = !main_reads_calls(o);
 	return NULL;
 }
 

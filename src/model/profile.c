@@ -84,9 +84,7 @@ profile_clear(struct profile *p)
 	keytab_clear(&p->files);
 	if (p->file_lines_cap > 0)
 		memset(p->file_lines, FILE_LINES_ASK, p->file_lines_cap);
-	p->lines_fn = NULL;
-	p->lines_arg = NULL;
-	p->drop_calls = 0;
+	profile_set_lines(p, NULL, NULL);
 	keytab_clear(&p->funcs);
 	keytab_clear(&p->pairs);
 	memset(p->memo, 0, sizeof(p->memo));

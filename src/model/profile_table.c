@@ -110,20 +110,21 @@ profile_file_ask(struct profile *p, uint32_t fid, uint32_t file)
 /*
  * From now on, ask fn(arg, p, file) whether the lines of a file met
  * for the first time are kept apart (NULL: all are); each file is
- * asked about once.
+ * asked about once.  Every call is kept again (profile_keep_calls()).
  */
 void
 profile_set_lines(struct profile *p, profile_lines_fn fn, void *arg)
 {
 	p->lines_fn = fn;
 	p->lines_arg = arg;
+	p->drop_calls = 0;
 }
 
 /*
- * From now on keep (keep nonzero, as a new profile does) or not the calls
- * made from the pairs whose lines are summed (profile_set_lines()): a
- * report with no inclusive cost, tree, graph or stack reads none of
- * them, only those of the sources it annotates, whose lines are kept.
+ * From now on keep (keep nonzero, as profile_set_lines() does) or not the
+ * calls made from the pairs whose lines are summed: a report with no
+ * inclusive cost, tree, graph or stack reads none of them, only those of
+ * the sources it annotates, whose lines are kept.
  */
 void
 profile_keep_calls(struct profile *p, int keep)

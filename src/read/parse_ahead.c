@@ -117,10 +117,8 @@ parser_discard(struct parser *ps)
 {
 	int	i;
 
-	if (ps->lines != NULL) {
+	if (ps->lines != NULL)
 		profile_set_lines(ps->p, NULL, NULL);
-		profile_keep_calls(ps->p, 1);
-	}
 	for (i = 0; i < IDS__MAX; i++) {
 		free(ps->idmap[i].direct);
 		free(ps->idmap[i].hash);

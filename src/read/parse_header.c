@@ -316,7 +316,6 @@ parser_event_def(struct parser *ps, const char *s, const char *end)
 	if (ps->lines != NULL && parser_minus(ps->p)) {
 		ps->lines = NULL;
 		profile_set_lines(ps->p, NULL, NULL);
-		profile_keep_calls(ps->p, 1);
 	}
 }
 
