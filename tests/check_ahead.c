@@ -7,6 +7,9 @@
  * not, cut into chunks of many sizes (down to one function a chunk).  And
  * the relay's thread, which reads compressed input and pipes, prints
  * nothing itself and stops when told, even in the middle of a read.
+ * gzip data is read the same by both inflaters (ISA-L's, zlib's): every
+ * test profile, members of every kind, output taken in blocks of any
+ * size, and data cut short, damaged or followed by garbage refused.
  */
 #include "base/compat.h"
 
@@ -14,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <zlib.h>
 
 #include "base/hooks.h"
 #include "base/msg.h"
@@ -628,6 +633,249 @@ START_TEST(test_relay_stop)
 }
 END_TEST
 
+/* gzip data made by zlib's deflate, and what it holds. */
+struct gzcase {
+	unsigned char	*gz;		/* the compressed bytes */
+	size_t		 len, cap;
+	size_t		 mid;		/* where the second member starts */
+	char		*plain;		/* what they hold */
+	size_t		 plen;
+	size_t		 files;
+};
+
+/*
+ * Append a gzip member holding the n bytes at data to c, at level (0:
+ * stored blocks); with named, its header has a name, a comment, an
+ * extra field and its own CRC.
+ */
+static void
+gz_member(struct gzcase *c, const char *data, size_t n, int level,
+    int named)
+{
+	z_stream	 z;
+	gz_header	 h;
+	unsigned char	 extra[4] = { 'C', 'G', 0, 0 };
+
+	memset(&z, 0, sizeof(z));
+	ck_assert_int_eq(deflateInit2(&z, level, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY), Z_OK);
+	if (named) {
+		memset(&h, 0, sizeof(h));
+		h.name = (Bytef *)"callgrind.out.1";
+		h.comment = (Bytef *)"a comment";
+		h.extra = extra;
+		h.extra_len = sizeof(extra);
+		h.hcrc = 1;
+		ck_assert_int_eq(deflateSetHeader(&z, &h), Z_OK);
+	}
+	c->gz = xgrow(c->gz, &c->cap, c->len + deflateBound(&z, n) + 64, 1);
+	z.next_in = (Bytef *)(uintptr_t)data;
+	z.avail_in = (uInt)n;
+	z.next_out = c->gz + c->len;
+	z.avail_out = (uInt)(c->cap - c->len);
+	ck_assert_int_eq(deflate(&z, Z_FINISH), Z_STREAM_END);
+	c->len = c->cap - z.avail_out;
+	deflateEnd(&z);
+	c->plain = xreallocarray(c->plain, c->plen + n + 1, 1);
+	memcpy(c->plain + c->plen, data, n);
+	c->plen += n;
+}
+
+/*
+ * Read the file path with the inflater asked (zlib's or not) in reads of
+ * block bytes; return what was read (*n bytes) or NULL after an error,
+ * whose message must have been told.
+ */
+static char *
+gz_read(const char *path, int zlib, size_t block, size_t *n)
+{
+	struct input	*in;
+	char		*out = NULL;
+	size_t		 cap = 0;
+	ssize_t		 r;
+
+	hooks.gzip_zlib = zlib;
+	msg_reset();
+	ck_assert_ptr_nonnull(in = input_open(path));
+	ck_assert_int_ne(input_compressed(in), 0);
+	*n = 0;
+	for (;;) {
+		out = xgrow(out, &cap, *n + block, 1);
+		if ((r = input_read(in, out + *n, block)) <= 0)
+			break;
+		*n += (size_t)r;
+	}
+	input_close(in);
+	hooks.gzip_zlib = 0;
+	if (r < 0) {
+		ck_assert_uint_eq(msg_count(MSG_READ), 1);
+		free(out);
+		out = NULL;
+	} else
+		ck_assert_uint_eq(msg_count(MSG_READ), 0);
+	msg_reset();
+	return out;
+}
+
+/* Write the len bytes at gz to path. */
+static void
+gz_write(const char *path, const unsigned char *gz, size_t len)
+{
+	FILE	*f;
+
+	ck_assert_ptr_nonnull(f = fopen(path, "wb"));
+	ck_assert_uint_eq(fwrite(gz, 1, len, f), len);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/*
+ * Check that both inflaters read the len bytes of gzip data at gz as
+ * plain (plen bytes), in reads of blocks of every size; or, if plain is
+ * NULL, that both refuse it with a message.  With plain NULL and plen 1,
+ * only that they agree (both refuse, or read the same bytes); return
+ * whether they refused.
+ */
+static int
+gz_check(const unsigned char *gz, size_t len, const char *plain,
+    size_t plen)
+{
+	static const size_t	 blocks[] = { 7, 65536, 1, 4096, 1 << 20 };
+	char			 path[] = "/tmp/check_gzip.XXXXXX", *out[2];
+	size_t			 b, nb, n[2];
+	int			 fd, zlib, refused = 0;
+
+	ck_assert_int_ne(fd = mkstemp(path), -1);
+	close(fd);
+	gz_write(path, gz, len);
+	/* Byte by byte only for small data, and not to be refused. */
+	nb = plain == NULL ? 2 : plen > 100000 ? 2 : 5;
+	for (b = 0; b < nb; b++) {
+		for (zlib = 0; zlib <= 1; zlib++)
+			out[zlib] = gz_read(path, zlib, blocks[b], &n[zlib]);
+		if (plain == NULL && plen == 1) {
+			ck_assert((out[0] == NULL) == (out[1] == NULL));
+			refused = out[0] == NULL;
+			if (!refused) {
+				ck_assert_uint_eq(n[0], n[1]);
+				ck_assert(memcmp(out[0], out[1], n[0]) == 0);
+			}
+		}
+		for (zlib = 0; zlib <= 1; zlib++) {
+			if (plain == NULL && plen == 0)
+				ck_assert_msg(out[zlib] == NULL, "%s inflate, "
+				    "blocks of %zu: read", zlib ? "zlib's" :
+				    "the default", blocks[b]);
+			else if (plain != NULL) {
+				ck_assert_msg(out[zlib] != NULL, "%s inflate, "
+				    "blocks of %zu: refused", zlib ? "zlib's" :
+				    "the default", blocks[b]);
+				ck_assert_uint_eq(n[zlib], plen);
+				ck_assert(memcmp(out[zlib], plain, plen) == 0);
+			}
+			free(out[zlib]);
+		}
+	}
+	unlink(path);
+	return refused;
+}
+
+/* Add the test profile path to the gzip case arg, as a member. */
+static void
+gz_profile(const char *path, void *arg)
+{
+	struct gzcase	*all = arg, one;
+	FILE		*f;
+	char		*data;
+	long		 n;
+
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	ck_assert_int_ge(n = ftell(f), 0);
+	rewind(f);
+	data = xmalloc((size_t)n + 1);
+	ck_assert_uint_eq(fread(data, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	/* Alone, at one of three levels, then one member of them all. */
+	memset(&one, 0, sizeof(one));
+	gz_member(&one, data, (size_t)n, (int)(all->files % 3) * 4 + 1,
+	    all->files % 2);
+	gz_check(one.gz, one.len, one.plain, one.plen);
+	gz_member(all, data, (size_t)n, all->files % 10, all->files % 4 == 1);
+	all->files++;
+	free(one.gz);
+	free(one.plain);
+	free(data);
+}
+
+/* Both inflaters give every test profile, whatever its members. */
+START_TEST(test_gzip_valid)
+{
+	struct gzcase	 all;
+	unsigned char	*bad;
+
+	memset(&all, 0, sizeof(all));
+	each_profile("profiles", gz_profile, &all);
+	each_profile("edge", gz_profile, &all);
+	each_profile("bad", gz_profile, &all);
+	ck_assert_uint_gt(all.files, 80);
+	/* An empty member among them. */
+	gz_member(&all, "", 0, 6, 1);
+	gz_member(&all, "version: 1\n", 11, 0, 0);
+	gz_check(all.gz, all.len, all.plain, all.plen);
+
+	/* The same with its last byte (the size's) wrong, or garbage after. */
+	bad = xmalloc(all.len + 4);
+	memcpy(bad, all.gz, all.len);
+	bad[all.len - 1] ^= 1;
+	gz_check(bad, all.len, NULL, 0);
+	bad[all.len - 1] ^= 1;
+	memcpy(bad + all.len, "\0\0\0\0", 4);
+	gz_check(bad, all.len + 4, NULL, 0);
+	free(bad);
+	free(all.gz);
+	free(all.plain);
+}
+END_TEST
+
+/* Both inflaters refuse data cut short or damaged, and say so. */
+START_TEST(test_gzip_bad)
+{
+	struct gzcase	 c;
+	unsigned char	*bad;
+	char		 text[20000];
+	size_t		 i, cut, tried = 0, refused = 0;
+	uint64_t	 seed = 7;
+
+	for (i = 0; i < sizeof(text); i++)
+		text[i] = "fn=(1)\n0 1 2\ncalls=3 4\n"[check_rnd(&seed) % 24];
+	memset(&c, 0, sizeof(c));
+	gz_member(&c, text, sizeof(text), 6, 1);
+	c.mid = c.len;
+	gz_member(&c, text, sizeof(text), 1, 0);
+	gz_check(c.gz, c.len, c.plain, c.plen);
+	/* Cut anywhere: in a header, the data, a trailer, between members. */
+	for (cut = 2; cut < c.len; cut += cut < 40 ? 1 : 97)
+		gz_check(c.gz, cut, NULL, 0);
+	/*
+	 * A byte changed: both agree, and refuse a changed CRC or size
+	 * (each member's last eight bytes), and most other changes.
+	 */
+	bad = xmalloc(c.len);
+	for (i = 10; i < c.len; i += i + 16 < c.len ? 37 : 1) {
+		memcpy(bad, c.gz, c.len);
+		bad[i] ^= 0x5a;
+		tried++;
+		if (i + 8 >= c.len || (i < c.mid && i + 8 >= c.mid))
+			gz_check(bad, c.len, NULL, 0);
+		refused += gz_check(bad, c.len, NULL, 1);
+	}
+	ck_assert_uint_gt(refused * 10, tried * 9);
+	free(bad);
+	free(c.gz);
+	free(c.plain);
+}
+END_TEST
+
 Suite *
 make_ahead_suite(void)
 {
@@ -643,6 +891,8 @@ make_ahead_suite(void)
 	tcase_add_test(tc, test_ahead_bad);
 	tcase_add_test(tc, test_relay_error);
 	tcase_add_test(tc, test_relay_stop);
+	tcase_add_test(tc, test_gzip_valid);
+	tcase_add_test(tc, test_gzip_bad);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -45,6 +45,8 @@ struct hooks {
 	size_t	 cgw_block;	/* items in a block of the callgrind
 				   export's text, made by two threads in
 				   turn (report_callgrind.c) */
+	int	 gzip_zlib;	/* gzip input inflated by zlib even where
+				   ISA-L is built in (input.c) */
 	int	 ss_serial;	/* speedscope's profiles made and written
 				   in turn in one thread, however many
 				   (report_speedscope.c) */
