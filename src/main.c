@@ -125,7 +125,7 @@ main_report(const struct options *op)
 	main_progress(&op->report);
 	p = profile_create();
 	po = op->parse;
-	sf = main_lines(op, &run, &po);
+	sf = run.find = main_lines(op, &run, &po);
 	if ((sites = main_sites(op, &in)))
 		po.instrs = PARSE_INSTRS_SITES;
 	rc = main_load(p, &in, &po, &run);

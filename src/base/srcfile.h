@@ -39,6 +39,8 @@ enum srcfile_result srcfile_find(const char *, char **, size_t,
 		    struct srcfile *);
 void		 srcfile_free(struct srcfile *);
 struct srcfind	*srcfind_new(char **, size_t);
+enum srcfile_result srcfind_find(struct srcfind *, const char *,
+		    struct srcfile *);
 int		 srcfind_may_find(void *, const char *);
 void		 srcfind_free(struct srcfind *);
 struct srcreader *srcfile_reader(const struct srcfile *);

@@ -90,6 +90,8 @@ struct report_run {
 	struct callgraph *graph;	/* a call graph of graph_of made by */
 	const struct profile *graph_of;	/*   the caller, used if the
 					   profile is that (--tui), or NULL */
+	struct srcfind	 *find;		/* what reading learnt of which
+					   sources are there, or NULL */
 };
 
 /*

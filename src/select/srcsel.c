@@ -179,8 +179,9 @@ srcsel_choose(struct srcsel *s, const struct srcsel_from *sel)
 	s->unfound = xreallocarray(NULL, nfiles, sizeof(*s->unfound));
 	for (k = 0; k < nfiles; k++) {
 		f = &files[k];
-		f->found = srcfile_find(f->name, o->include, o->ninclude,
-		    &f->src);
+		f->found = run->find != NULL ? srcfind_find(run->find,
+		    f->name, &f->src) : srcfile_find(f->name, o->include,
+		    o->ninclude, &f->src);
 		/* Found since its lines were read as one: as not found. */
 		if (f->found == SRCFILE_OK && f->id != UINT32_MAX &&
 		    !profile_file_lines(p, f->id)) {
