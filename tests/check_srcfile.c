@@ -109,14 +109,71 @@ START_TEST(test_find_bound)
 }
 END_TEST
 
-/* Make an empty file path. */
-static void
-touch(const char *path)
+/* Return dir/rel in buf (of size bytes). */
+static char *
+under(char *buf, size_t size, const char *dir, const char *rel)
 {
+	ck_assert_int_lt(snprintf(buf, size, "%s/%s", dir, rel), (int)size);
+	return buf;
+}
+
+/* Make an empty file dir/rel. */
+static void
+touch(const char *dir, const char *rel)
+{
+	char	 path[256];
 	FILE	*f;
 
-	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	ck_assert_ptr_nonnull(f = fopen(under(path, sizeof(path), dir, rel),
+	    "w"));
 	fclose(f);
+}
+
+/* Remove dir/rel for each rel of the list ending in NULL, in its order. */
+static void
+removes(const char *dir, const char *const *rels)
+{
+	char	path[256];
+
+	for (; *rels != NULL; rels++)
+		(void)remove(under(path, sizeof(path), dir, *rels));
+}
+
+/*
+ * Ask srcfile_find() and the memory mem (ninc include directories inc)
+ * for name; both must say the same, and srcfind_may_find() agree.
+ */
+static void
+same_find(struct srcfind *mem, const char *name, char **inc, size_t ninc)
+{
+	struct srcfile		 f1, f2;
+	enum srcfile_result	 r1, r2;
+
+	r1 = srcfile_find(name, inc, ninc, &f1);
+	r2 = srcfind_find(mem, name, &f2);
+	ck_assert_msg(r1 == r2, "%s, %zu dirs: %d, from memory %d", name,
+	    ninc, (int)r1, (int)r2);
+	ck_assert_int_eq(f1.path == NULL, f2.path == NULL);
+	if (f1.path != NULL) {
+		ck_assert_str_eq(f1.path, f2.path);
+		ck_assert_int_eq(f1.dir, f2.dir);
+	}
+	ck_assert_int_eq(srcfind_may_find(mem, name) != 0, r1 == SRCFILE_OK);
+	srcfile_free(&f1);
+	srcfile_free(&f2);
+}
+
+/* Say what the memory mem finds of dir/rel now. */
+static enum srcfile_result
+mem_find(struct srcfind *mem, const char *dir, const char *rel)
+{
+	char			path[256];
+	struct srcfile		f;
+	enum srcfile_result	r;
+
+	r = srcfind_find(mem, under(path, sizeof(path), dir, rel), &f);
+	srcfile_free(&f);
+	return r;
 }
 
 /*
@@ -133,109 +190,64 @@ START_TEST(test_find_memory)
 		"nodir/e.c", "a.c/f.c", "sub", "fifo", "sub/../a.c", "g.c",
 		"nodir2/h.c", "/", "/nodir-at-root-cga/i.c", "",
 	};
-	char		 dir[] = "/tmp/cga-srcmem-XXXXXX", path[256], *inc[2];
-	char		 name[256], sub[256];
+	static const char *const made[] = {
+		"nodir/c.c", "nodir/j.c", "nodir", "sub/none.c", NULL
+	};
+	static const char *const all[] = {
+		"a.c", "sub/b.c", "sub/g.c", "fifo", "sub", NULL
+	};
+	char		 dir[] = "/tmp/cga-srcmem-XXXXXX", path[256], sub[256];
+	char		*inc[2];
 	struct srcfind	*mem;
-	struct srcfile	 f1, f2;
-	enum srcfile_result r1, r2;
-	size_t		 i, n, ninc, round;
+	struct srcfile	 f;
+	size_t		 i, ninc, round;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
-	snprintf(sub, sizeof(sub), "%s/sub/", dir);
-	inc[0] = sub;
-	inc[1] = path;
-	snprintf(path, sizeof(path), "%s/", dir);
-	inc[1] = xstrdup(path);
-	snprintf(path, sizeof(path), "%s/a.c", dir);
-	touch(path);
-	snprintf(path, sizeof(path), "%s/sub", dir);
-	ck_assert_int_eq(mkdir(path, 0700), 0);
-	snprintf(path, sizeof(path), "%s/sub/b.c", dir);
-	touch(path);
-	snprintf(path, sizeof(path), "%s/sub/g.c", dir);
-	touch(path);
-	snprintf(path, sizeof(path), "%s/fifo", dir);
-	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	inc[0] = under(sub, sizeof(sub), dir, "sub/");
+	inc[1] = xstrdup(under(path, sizeof(path), dir, ""));
+	ck_assert_int_eq(mkdir(under(path, sizeof(path), dir, "sub"), 0700),
+	    0);
+	touch(dir, "a.c");
+	touch(dir, "sub/b.c");
+	touch(dir, "sub/g.c");
+	ck_assert_int_eq(mkfifo(under(path, sizeof(path), dir, "fifo"),
+	    0600), 0);
 	for (ninc = 0; ninc <= 2; ninc++) {
 		mem = srcfind_new(inc, ninc);
 		for (round = 0; round < 2; round++)
-			for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-				for (n = 0; n < 2; n++) {
-					/* The name as such, and under dir. */
-					snprintf(name, sizeof(name), "%s%s%s",
-					    n ? dir : "", n ? "/" : "",
-					    names[i]);
-					r1 = srcfile_find(name, inc, ninc, &f1);
-					r2 = srcfind_find(mem, name, &f2);
-					ck_assert_msg(r1 == r2, "%s, %zu dirs: "
-					    "%d, from memory %d", name, ninc,
-					    (int)r1, (int)r2);
-					ck_assert_int_eq(f1.path == NULL,
-					    f2.path == NULL);
-					if (f1.path != NULL) {
-						ck_assert_str_eq(f1.path,
-						    f2.path);
-						ck_assert_int_eq(f1.dir,
-						    f2.dir);
-					}
-					ck_assert_int_eq(srcfind_may_find(mem,
-					    name) != 0, r1 == SRCFILE_OK);
-					srcfile_free(&f1);
-					srcfile_free(&f2);
-				}
+			for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+				same_find(mem, names[i], inc, ninc);
+				same_find(mem, under(path, sizeof(path), dir,
+				    names[i]), inc, ninc);
+			}
 		/* What is made since: from memory, missing; else found. */
-		snprintf(path, sizeof(path), "%s/nodir", dir);
-		ck_assert_int_eq(mkdir(path, 0700), 0);
-		snprintf(path, sizeof(path), "%s/nodir/c.c", dir);
-		touch(path);
-		snprintf(path, sizeof(path), "%s/sub/none.c", dir);
-		touch(path);
-		snprintf(path, sizeof(path), "%s/nodir/j.c", dir);
-		touch(path);
-		snprintf(name, sizeof(name), "%s/nodir/c.c", dir);
-		ck_assert_int_eq(srcfile_find(name, inc, ninc, &f1),
-		    SRCFILE_OK);
-		srcfile_free(&f1);
-		ck_assert_int_eq(srcfind_find(mem, name, &f2),
+		ck_assert_int_eq(mkdir(under(path, sizeof(path), dir,
+		    "nodir"), 0700), 0);
+		touch(dir, "nodir/c.c");
+		touch(dir, "sub/none.c");
+		touch(dir, "nodir/j.c");
+		ck_assert_int_eq(srcfile_find(under(path, sizeof(path), dir,
+		    "nodir/c.c"), inc, ninc, &f), SRCFILE_OK);
+		srcfile_free(&f);
+		ck_assert_int_eq(mem_find(mem, dir, "nodir/c.c"),
 		    SRCFILE_MISSING);
-		ck_assert_int_eq(srcfind_may_find(mem, name), 0);
-		snprintf(name, sizeof(name), "%s/sub/none.c", dir);
-		ck_assert_int_eq(srcfind_find(mem, name, &f2),
+		ck_assert_int_eq(srcfind_may_find(mem, path), 0);
+		ck_assert_int_eq(mem_find(mem, dir, "sub/none.c"),
 		    SRCFILE_MISSING);
 		/* Never asked, but in a directory known missing. */
-		snprintf(name, sizeof(name), "%s/nodir/j.c", dir);
-		ck_assert_int_eq(srcfind_find(mem, name, &f2),
+		ck_assert_int_eq(mem_find(mem, dir, "nodir/j.c"),
 		    SRCFILE_MISSING);
 		/* Found before: looked for again. */
-		snprintf(name, sizeof(name), "%s/a.c", dir);
-		ck_assert_int_eq(srcfind_find(mem, name, &f2), SRCFILE_OK);
-		srcfile_free(&f2);
-		snprintf(path, sizeof(path), "%s/a.c", dir);
-		ck_assert_int_eq(unlink(path), 0);
-		ck_assert_int_eq(srcfind_find(mem, name, &f2),
-		    SRCFILE_MISSING);
-		touch(path);
+		ck_assert_int_eq(mem_find(mem, dir, "a.c"), SRCFILE_OK);
+		ck_assert_int_eq(unlink(under(path, sizeof(path), dir, "a.c")),
+		    0);
+		ck_assert_int_eq(mem_find(mem, dir, "a.c"), SRCFILE_MISSING);
+		touch(dir, "a.c");
 		srcfind_free(mem);
-		snprintf(path, sizeof(path), "%s/nodir/c.c", dir);
-		unlink(path);
-		snprintf(path, sizeof(path), "%s/nodir/j.c", dir);
-		unlink(path);
-		snprintf(path, sizeof(path), "%s/nodir", dir);
-		rmdir(path);
-		snprintf(path, sizeof(path), "%s/sub/none.c", dir);
-		unlink(path);
+		removes(dir, made);
 	}
-	snprintf(path, sizeof(path), "%s/a.c", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/sub/b.c", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/sub/g.c", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/fifo", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/sub", dir);
-	rmdir(path);
-	rmdir(dir);
+	removes(dir, all);
+	ck_assert_int_eq(rmdir(dir), 0);
 	free(inc[1]);
 }
 END_TEST
