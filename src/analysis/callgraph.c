@@ -75,8 +75,21 @@ callgraph_edges(struct callgraph *g, const struct profile *p)
 	free(fn_row);
 	order = xreallocarray(NULL, na, sizeof(*order));
 	sort_index_u64(key, na, order);
-	g->edges = xreallocarray(NULL, na, sizeof(*g->edges));
-	g->costs = xreallocarray(NULL, na, g->nevents * sizeof(*g->costs));
+	/*
+	 * Edges, and edges of several arcs (whose costs are sums), counted
+	 * first to be made exactly: room for a sum an arc was a sixth of
+	 * the report's peak on cc1 with cache simulation (13 events: 2 MB
+	 * for its 19,584 arcs, 2 of its edges sums; cc1plus: none).
+	 */
+	for (j = 0; j < na; j = k) {
+		for (k = j + 1; k < na && key[order[k]] == key[order[j]]; k++)
+			continue;
+		n++;
+		nc += k > j + 1;
+	}
+	g->edges = xreallocarray(NULL, n, sizeof(*g->edges));
+	g->costs = xreallocarray(NULL, nc, g->nevents * sizeof(*g->costs));
+	n = nc = 0;
 	for (j = 0; j < na; j = k) {
 		i = order[j];
 		for (k = j + 1; k < na && key[order[k]] == key[i]; k++)
