@@ -42,7 +42,6 @@
  * simulation, 13.6 MB: 0.75 s, 0.97 s).
  */
 #define MAIN_SITES_BYTES	((off_t)32 << 20)
-#define MAIN_ROOM_MIN		((size_t)32 << 20)
 #define MAIN_ROOM_MAX		((size_t)128 << 20)
 
 static int	 main_report(const struct options *);
@@ -428,10 +427,6 @@ main_output(void)
  * synthetic 24,900 -> 13,800 page faults, 2.15 -> 1.96 s; pprof of
  * cc1plus 16,700 -> 7,700, 1.46 -> 1.19 s; the plain report of the 300
  * MB one 1.28 -> 1.02 s, of cc1plus the same; peaks 0-8 MB higher).
- * A model under MAIN_ROOM_MIN gets none: its report's few megabytes
- * would each make a huge page resident for a few traps spared (cc1
- * with cache simulation, --inclusive=yes --tree=both: peak 13.0 -> 11.3
- * MB, medians of 10; its plain report as fast, speedscope 4% slower).
  */
 static int
 main_print(const struct profile *p, const struct profile *old,
@@ -442,7 +437,7 @@ main_print(const struct profile *p, const struct profile *old,
 
 	if (run->visible_names != TVIS_RAW)
 		out = tvis_fopen(stdout, run->visible_names);
-	xmalloc_room_more(MAIN_ROOM_MIN, MAIN_ROOM_MAX);
+	xmalloc_room_more(MAIN_ROOM_MAX);
 	r = report_print(out, p, old, o, run);
 	if (out != stdout)
 		fclose(out);
