@@ -82,8 +82,9 @@ static char	*srcfile_path(const char *, size_t, char **, int);
 static enum srcfile_result srcfile_search(struct srcfind *, const char *,
 		    char **, size_t, struct srcfile *);
 static uint8_t	 srcfind_dir(struct srcfind *, const char *, size_t, int);
-static uint32_t	 srcfind_name(struct srcfind *, const char *);
-static uint8_t	 srcfind_state(struct srcfind *, uint32_t, uint8_t);
+static uint8_t	 srcfind_name(struct srcfind *, const char *, uint32_t *);
+static uint8_t	 srcfind_look(struct srcfind *, uint32_t, const char *,
+		    struct srcfile *, enum srcfile_result *);
 static int	srcfile_fill(struct srcreader *);
 
 /*
@@ -179,30 +180,28 @@ srcfile_find(const char *name, char **dirs, size_t ndirs, struct srcfile *sf)
 enum srcfile_result
 srcfind_find(struct srcfind *mem, const char *name, struct srcfile *sf)
 {
-	enum srcfile_result	 r;
-	uint32_t		 id;
+	enum srcfile_result	r;
+	uint32_t		id;
 
-	if ((id = srcfind_name(mem, name)) != UINT32_MAX &&
-	    srcfind_state(mem, id, 0) == SRCFIND_MISSING) {
+	if (srcfind_name(mem, name, &id) == SRCFIND_MISSING) {
 		memset(sf, 0, sizeof(*sf));
 		return SRCFILE_MISSING;
 	}
-	r = srcfile_search(mem, name, mem->dirs, mem->ndirs, sf);
-	if (id != UINT32_MAX)
-		(void)srcfind_state(mem, id, r == SRCFILE_OK ? SRCFIND_FOUND :
-		    r == SRCFILE_MISSING ? SRCFIND_MISSING : SRCFIND_ODD);
+	(void)srcfind_look(mem, id, name, sf, &r);
 	return r;
 }
 
 /*
- * Return the id of name in mem, made if new and fewer than SRCFIND_LOOKS
- * are; else UINT32_MAX.
+ * Return what mem knows of name (SRCFIND_*, 0 if not asked yet), one
+ * lock taken; its id in *idp, made if new and fewer than SRCFIND_LOOKS
+ * are, else UINT32_MAX.
  */
-static uint32_t
-srcfind_name(struct srcfind *mem, const char *name)
+static uint8_t
+srcfind_name(struct srcfind *mem, const char *name, uint32_t *idp)
 {
 	size_t		len = strlen(name);
 	uint32_t	id;
+	uint8_t		state = 0;
 
 	pthread_mutex_lock(&mem->lock);
 	if ((id = strtab_find(mem->names, name, len)) == UINT32_MAX &&
@@ -210,28 +209,39 @@ srcfind_name(struct srcfind *mem, const char *name)
 		id = strtab_intern(mem->names, name, len);
 		mem->looked++;
 	}
+	if (id != UINT32_MAX) {
+		mem->state = xgrow_fill(mem->state, &mem->cap, (size_t)id + 1,
+		    sizeof(*mem->state), 0);
+		state = mem->state[id];
+	}
 	pthread_mutex_unlock(&mem->lock);
-	return id;
+	*idp = id;
+	return state;
 }
 
 /*
- * Return what mem knows of name id (SRCFIND_*); with state not 0, note
- * it first (the first note stays: both threads may look for one name at
- * once, and the first answer is the name's).
+ * Look for name (id in mem, or UINT32_MAX) without the lock, giving the
+ * answer in *r and sf, and note it: both threads may look for one name
+ * at once, and the first answer noted is the name's.  Return that
+ * (SRCFIND_*).
  */
 static uint8_t
-srcfind_state(struct srcfind *mem, uint32_t id, uint8_t state)
+srcfind_look(struct srcfind *mem, uint32_t id, const char *name,
+    struct srcfile *sf, enum srcfile_result *r)
 {
-	uint8_t	r;
+	uint8_t	state;
 
+	*r = srcfile_search(mem, name, mem->dirs, mem->ndirs, sf);
+	state = *r == SRCFILE_OK ? SRCFIND_FOUND : *r == SRCFILE_MISSING ?
+	    SRCFIND_MISSING : SRCFIND_ODD;
+	if (id == UINT32_MAX)
+		return state;
 	pthread_mutex_lock(&mem->lock);
-	mem->state = xgrow_fill(mem->state, &mem->cap, (size_t)id + 1,
-	    sizeof(*mem->state), 0);
 	if (mem->state[id] == 0)
 		mem->state[id] = state;
-	r = mem->state[id];
+	state = mem->state[id];
 	pthread_mutex_unlock(&mem->lock);
-	return r;
+	return state;
 }
 
 /*
@@ -312,17 +322,18 @@ srcfind_new(char **dirs, size_t ndirs)
 int
 srcfind_may_find(void *arg, const char *name)
 {
-	struct srcfind	*sf = arg;
-	struct srcfile	 f;
-	uint32_t	 id;
-	uint8_t		 state;
+	struct srcfind		*sf = arg;
+	struct srcfile		 f;
+	enum srcfile_result	 r;
+	uint32_t		 id;
+	uint8_t			 state;
 
-	if ((id = srcfind_name(sf, name)) == UINT32_MAX)
+	state = srcfind_name(sf, name, &id);
+	if (id == UINT32_MAX)
 		return 1;
-	if ((state = srcfind_state(sf, id, 0)) == 0) {
-		(void)srcfind_find(sf, name, &f);
+	if (state == 0) {
+		state = srcfind_look(sf, id, name, &f, &r);
 		srcfile_free(&f);
-		state = srcfind_state(sf, id, 0);
 	}
 	return state == SRCFIND_FOUND;
 }
