@@ -13,6 +13,7 @@
  */
 #include "base/compat.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,8 @@ static size_t	ahead_said;	/* runs that printed messages */
 static size_t	ahead_timed;	/* segments taken over when the second
 				   thread chose its chunks */
 static size_t	ahead_stacked;	/* runs that kept stacks */
+static size_t	ahead_streamed;	/* segments taken over from a gzip copy's
+				   chunks in memory */
 
 /*
  * Print the machine code costs p kept, in the order of their ids: every
@@ -158,12 +161,13 @@ ahead_model(FILE *out, const struct profile *p)
 
 /*
  * Read path with the options base and chunks of about chunk bytes (0:
- * in order) and return what it printed on stderr, then its two reports,
- * as one string.
+ * in order), or its gzip copy gz (if not NULL) under its name, and
+ * return what it printed on stderr, then its two reports, as one
+ * string.
  */
 static char *
-ahead_run(const char *path, const struct parse_opts *po, size_t chunk,
-    int alternate, size_t *nadopted)
+ahead_run(const char *path, const char *gz, const struct parse_opts *po,
+    size_t chunk, int alternate, size_t *nadopted)
 {
 	struct report_opts	 o;
 	struct report_run	 run;
@@ -171,7 +175,7 @@ ahead_run(const char *path, const struct parse_opts *po, size_t chunk,
 	FILE			*err, *out;
 	char			*text = NULL, line[4096];
 	size_t			 len = 0;
-	int			 saved, rc;
+	int			 saved, rc, fd;
 
 	hooks.chunk = chunk;
 	hooks.alternate = alternate;
@@ -197,7 +201,11 @@ ahead_run(const char *path, const struct parse_opts *po, size_t chunk,
 	fflush(stderr);
 	ck_assert_int_ne(saved = dup(STDERR_FILENO), -1);
 	ck_assert_int_ne(dup2(fileno(err), STDERR_FILENO), -1);
-	rc = load_file(p, path, po);
+	if (gz != NULL) {
+		ck_assert_int_ne(fd = open(gz, O_RDONLY), -1);
+		rc = load_fd(p, fd, path, po);
+	} else
+		rc = load_file(p, path, po);
 	(void)profile_done(p);
 	memset(&hooks, 0, sizeof(hooks));
 	msg_flush();
@@ -229,6 +237,27 @@ ahead_run(const char *path, const struct parse_opts *po, size_t chunk,
 	return text;
 }
 
+/* Return the name of a new gzip copy of path, made with zlib. */
+static char *
+ahead_gzip(const char *path)
+{
+	char	*gz, buf[8192];
+	FILE	*f;
+	gzFile	 z;
+	size_t	 n;
+	int	 fd;
+
+	gz = xstrdup("/tmp/check_ahead.XXXXXX");
+	ck_assert_int_ne(fd = mkstemp(gz), -1);
+	ck_assert_ptr_nonnull(z = gzdopen(fd, "wb1"));
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		ck_assert_int_eq(gzwrite(z, buf, (unsigned)n), (int)n);
+	fclose(f);
+	ck_assert_int_eq(gzclose(z), Z_OK);
+	return gz;
+}
+
 /*
  * Compare path read in order and in chunks of several sizes, with the
  * options base: the second thread reading the odd chunks, and the
@@ -240,14 +269,14 @@ static size_t
 ahead_compare(const char *path, const struct parse_opts *base)
 {
 	static const size_t	 chunks[] = { 1, 3, 64, 700, 5000, 40000 };
-	char			*want, *got;
-	size_t			 i, adopted = 0, timed = 0;
+	char			*want, *got, *gz;
+	size_t			 i, adopted = 0, timed = 0, streamed = 0;
 	int			 alternate;
 
-	want = ahead_run(path, base, 0, 0, NULL);
+	want = ahead_run(path, NULL, base, 0, 0, NULL);
 	for (i = 0; i < 2 * sizeof(chunks) / sizeof(chunks[0]); i++) {
 		alternate = i % 2 == 0;
-		got = ahead_run(path, base, chunks[i / 2], alternate,
+		got = ahead_run(path, NULL, base, chunks[i / 2], alternate,
 		    alternate ? &adopted : &timed);
 		if (strcmp(want, got) != 0)
 			ck_abort_msg("%s, chunks of %zu%s: differs from "
@@ -255,7 +284,25 @@ ahead_compare(const char *path, const struct parse_opts *base)
 			    alternate ? ", odd ones ahead" : "");
 		free(got);
 	}
+	/*
+	 * Its gzip copy, decompressed into chunks in memory (those of a few
+	 * bytes do not find a line "fn=" and are read in order: skipped).
+	 */
+	gz = ahead_gzip(path);
+	for (i = 4; i < 2 * sizeof(chunks) / sizeof(chunks[0]); i++) {
+		alternate = i % 2 == 0;
+		got = ahead_run(path, gz, base, chunks[i / 2], alternate,
+		    alternate ? &streamed : &timed);
+		if (strcmp(want, got) != 0)
+			ck_abort_msg("%s, gzip, chunks of %zu%s: differs "
+			    "from reading in order", path, chunks[i / 2],
+			    alternate ? ", odd ones ahead" : "");
+		free(got);
+	}
+	unlink(gz);
+	free(gz);
 	free(want);
+	ahead_streamed += streamed;
 	ahead_timed += timed;
 	return adopted;
 }
@@ -305,6 +352,8 @@ START_TEST(test_ahead_valid)
 	ck_assert_uint_ge(nfiles, 25);
 	ck_assert_uint_gt(adopted, 5000);
 	ck_assert_uint_gt(ahead_timed, 0);
+	/* And from gzip copies' chunks in memory, most too. */
+	ck_assert_uint_gt(ahead_streamed, 1500);
 	msg_reset();
 }
 END_TEST
@@ -417,8 +466,8 @@ ahead_same_report(const char *path, const struct parse_opts *all,
 	char	*want, *got, *w, *g;
 	int	 differ;
 
-	want = ahead_run(path, all, 0, 0, NULL);
-	got = ahead_run(path, po, 0, 0, NULL);
+	want = ahead_run(path, NULL, all, 0, 0, NULL);
+	got = ahead_run(path, NULL, po, 0, 0, NULL);
 	differ = strcmp(want, got) != 0;
 	w = ahead_report_part(want);
 	g = ahead_report_part(got);
@@ -560,6 +609,67 @@ START_TEST(test_ahead_bad)
 	ck_assert_uint_gt(nfiles, 30);
 	/* Not vacuous: the messages are compared. */
 	ck_assert_uint_gt(ahead_said, 30 * 13);
+	msg_reset();
+}
+END_TEST
+
+/*
+ * A gzip copy cut short, read in chunks decompressed into memory: the
+ * messages of the lines before the cut, then the read error, as read in
+ * order; on every valid test profile cut at four places.
+ */
+static void
+ahead_cut_one(const char *path, void *arg)
+{
+	struct parse_opts	 po;
+	char			*gz, *cut, *want, *got, *data;
+	size_t			*ncut = arg, len, k, i;
+	FILE			*f;
+	int			 fd;
+
+	memset(&po, 0, sizeof(po));
+	gz = ahead_gzip(path);
+	ck_assert_ptr_nonnull(f = fopen(gz, "rb"));
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	len = (size_t)ftell(f);
+	rewind(f);
+	data = xmalloc(len);
+	ck_assert_uint_eq(fread(data, 1, len, f), len);
+	fclose(f);
+	cut = xstrdup("/tmp/check_ahead.XXXXXX");
+	ck_assert_int_ne(fd = mkstemp(cut), -1);
+	close(fd);
+	for (k = 1; k < 5; k++) {
+		ck_assert_ptr_nonnull(f = fopen(cut, "wb"));
+		ck_assert_uint_eq(fwrite(data, 1, len * k / 5, f),
+		    len * k / 5);
+		fclose(f);
+		want = ahead_run(cut, NULL, &po, 0, 0, NULL);
+		ck_assert_ptr_nonnull(strstr(want, "gzip data cut short"));
+		for (i = 0; i < 2; i++) {
+			got = ahead_run(cut, NULL, &po, i == 0 ? 64 : 700, i,
+			    NULL);
+			if (strcmp(want, got) != 0)
+				ck_abort_msg("%s, gzip cut at %zu/5: differs "
+				    "from reading in order", path, k);
+			free(got);
+		}
+		free(want);
+		(*ncut)++;
+	}
+	unlink(cut);
+	unlink(gz);
+	free(cut);
+	free(gz);
+	free(data);
+}
+
+START_TEST(test_ahead_cut)
+{
+	size_t	ncut = 0;
+
+	(void)each_profile("profiles", ahead_cut_one, &ncut);
+	ck_assert_uint_ge(ncut, 4 * 20);
 	msg_reset();
 }
 END_TEST
@@ -889,6 +999,7 @@ make_ahead_suite(void)
 	tcase_add_test(tc, test_ahead_instrs);
 	tcase_add_test(tc, test_ahead_stacks);
 	tcase_add_test(tc, test_ahead_bad);
+	tcase_add_test(tc, test_ahead_cut);
 	tcase_add_test(tc, test_relay_error);
 	tcase_add_test(tc, test_relay_stop);
 	tcase_add_test(tc, test_gzip_valid);

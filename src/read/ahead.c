@@ -12,8 +12,11 @@
  * its parser's state taken over; if not, or if the chunk would have
  * printed a message (msg_divert() counts them), the chunk is read again
  * in order.  The result is the same as reading the file from start to
- * end, messages included.  This module knows nothing of the format but
- * where its header ends and where a line "fn=" starts.
+ * end, messages included.  A compressed file is read so too
+ * (ahead_stream()): a third thread (relay.c) decompresses it into
+ * chunks in memory, each ending before a line "fn=", and the two
+ * threads take them from there.  This module knows nothing of the
+ * format but where its header ends and where a line "fn=" starts.
  */
 #include "base/compat.h"
 
@@ -33,8 +36,10 @@
 #include "base/xmalloc.h"
 #include "model/profile.h"
 #include "read/ahead.h"
+#include "read/input.h"
 #include "read/parse.h"
 #include "read/parse_ahead.h"
+#include "read/relay.h"
 
 #define AHEAD_BLOCK	(256 * 1024)		/* one read, */
 #define AHEAD_BLOCK_SMALL (64 * 1024)		/*   below AHEAD_ARENAS */
@@ -47,6 +52,7 @@
 #define AHEAD_ARENAS	(16 * 1024 * 1024)	/* smaller: two malloc arenas */
 #define AHEAD_MMAP	(128 * 1024)		/* malloc's mmap threshold, */
 #define AHEAD_MMAP_AFTER (8 * 1024 * 1024)	/*   once read */
+#define AHEAD_RING	RELAY_CUT_BLOCKS	/* chunks in memory, at most */
 
 /* A stretch of a chunk read ahead, from a line "fn=" on. */
 struct seg {
@@ -64,6 +70,9 @@ struct seg {
  */
 struct chunk {
 	uint64_t	 start, end;	/* the bytes [start, end) */
+	const char	*mem;		/* in memory (a relay's), or NULL */
+	uint64_t	 tell;		/*   the input's position after it */
+	int		 seam;		/* it starts at a line "fn=" */
 	struct seg	*segs;
 	size_t		 nsegs, segs_cap;
 	int		 ahead;		/* the second thread took it, */
@@ -80,7 +89,11 @@ struct rate {
 struct ahead {
 	pthread_mutex_t	 lock;
 	pthread_cond_t	 cond;
-	int		 fd;
+	int		 fd;		/* a file, */
+	struct relay	*r;		/*   or chunks in memory: */
+	char		*hdr;		/*   the header's bytes, */
+	int		 ended;		/*   all known, */
+	int		 failed;	/*   the last after a read error */
 	const char	*path;
 	size_t		 block;		/* bytes a read */
 	const struct parse_opts *o;
@@ -89,8 +102,8 @@ struct ahead {
 	uint64_t	 hdr_end;	/* the file's header: [0, hdr_end) */
 	struct fileids	*fileids;	/* what every parser knows of file
 					   ids' lines kept (parse_ahead.h) */
-	struct chunk	*chunks;
-	size_t		 nchunks;
+	struct chunk	*chunks;	/* in memory: a ring (ahead_at()) */
+	size_t		 nchunks;	/*   known */
 	size_t		 cur;		/* the chunk the main thread is at, */
 	double		 cur_end;	/*   when it should be done with it */
 	size_t		 held;		/* chunks taken ahead, not adopted, */
@@ -106,17 +119,23 @@ struct ahead {
 	size_t		 npool;
 };
 
+static struct chunk *ahead_at(const struct ahead *, size_t);
+static void	ahead_learn(struct ahead *);
+static int	ahead_more(struct ahead *, size_t, int);
 static double	ahead_now(void);
 static double	ahead_cost(const struct rate *, const struct chunk *);
 static void	ahead_count(struct rate *, const struct chunk *, double);
 static size_t	ahead_next(struct ahead *);
-static int	ahead_feed(const struct ahead *, struct parser *, char *,
-		    uint64_t, uint64_t);
+static int	ahead_feed(const struct ahead *, struct parser *,
+		    const struct chunk *, char *, uint64_t, uint64_t);
 static void	ahead_chunk(struct ahead *, struct chunk *, char *);
 static struct profile *ahead_profile(struct ahead *);
 static void	ahead_free_segs(struct ahead *, struct chunk *);
 static void	*ahead_thread(void *);
 static int	ahead_header_end(int, uint64_t, uint64_t *);
+static int	ahead_header_scan(const char *, size_t, uint64_t *);
+static size_t	ahead_scan_fn(const char *, size_t);
+static size_t	ahead_cut(const char *, size_t);
 static uint64_t	ahead_find_fn(int, uint64_t, uint64_t, char *);
 static uint64_t	ahead_step(uint64_t, uint64_t, uint64_t);
 static size_t	ahead_bounds(int, uint64_t, uint64_t, uint64_t, uint64_t,
@@ -125,6 +144,64 @@ static int	ahead_take(struct ahead *, struct parser *, struct chunk *,
 		    char *, uint64_t *);
 static void	ahead_malloc(void);
 static void	ahead_malloc_done(void);
+static int	ahead_run(struct ahead *, struct parser *, uint64_t,
+		    const struct parse_opts *);
+
+/* Return chunk k of a (known: k < a->nchunks). */
+static struct chunk *
+ahead_at(const struct ahead *a, size_t k)
+{
+	return &a->chunks[a->r != NULL ? k % AHEAD_RING : k];
+}
+
+/*
+ * Learn the chunks in memory that the relay has read since last asked
+ * (called with the lock held).
+ */
+static void
+ahead_learn(struct ahead *a)
+{
+	struct relay_chunk	 rc;
+	struct chunk		*c;
+	uint64_t		 n;
+
+	if (a->r == NULL || a->ended)
+		return;
+	/* Block 0 is read (ahead_stream()): this does not wait. */
+	for (n = relay_wait(a->r, 0); a->nchunks < n; a->nchunks++) {
+		if (relay_block(a->r, a->nchunks, &rc) <= 0) {
+			a->ended = 1;
+			a->failed = rc.n < 0;
+			return;
+		}
+		c = ahead_at(a, a->nchunks);
+		memset(c, 0, sizeof(*c));
+		c->start = rc.start;
+		c->end = rc.start + (uint64_t)rc.n;
+		c->mem = rc.buf;
+		c->tell = rc.tell;
+		c->seam = rc.seam;
+	}
+}
+
+/*
+ * Wait, with the lock held, until chunk k is known or none will be (for
+ * the second thread, ahead, also once told to quit); return nonzero if
+ * it is.  A file's chunks are all known at the start.
+ */
+static int
+ahead_more(struct ahead *a, size_t k, int ahead)
+{
+	ahead_learn(a);
+	while (k >= a->nchunks && a->r != NULL && !a->ended &&
+	    !(ahead && a->quit)) {
+		pthread_mutex_unlock(&a->lock);
+		(void)relay_wait(a->r, k);
+		pthread_mutex_lock(&a->lock);
+		ahead_learn(a);
+	}
+	return k < a->nchunks;
+}
 
 /* Return the time in seconds, from an arbitrary start. */
 static double
@@ -155,48 +232,61 @@ ahead_count(struct rate *r, const struct chunk *c, double sec)
 
 /*
  * Return the chunk that the second thread should take next (called
- * with the lock held): the first after its last that it can read, at the
- * speed measured so far, before the main thread reaches it, or
- * a->nchunks if none.  Until both threads have read a chunk, it is the
- * one after the main thread's next.  Tests may want the odd chunks.
+ * with the lock held): the first known after its last that starts at a
+ * line "fn=" and that it can read, at the speed measured so far, before
+ * the main thread reaches it, or a->nchunks if none.  Until both
+ * threads have read a chunk, it is the one after the main thread's
+ * next.  Tests may want the odd chunks.
  */
 static size_t
 ahead_next(struct ahead *a)
 {
+	const struct chunk *c;
 	size_t	k, first;
 	double	eta;
 
 	if (hooks.alternate) {
+		/* The main thread reads those not at a line "fn=". */
 		k = a->last == 0 ? 1 : a->last + 2;
+		while (k < a->nchunks && (k < a->cur || !ahead_at(a, k)->seam))
+			k += 2;
 		return k < a->nchunks ? k : a->nchunks;
 	}
 	first = a->last + 1 > a->cur + 2 ? a->last + 1 : a->cur + 2;
+	while (first < a->nchunks && !ahead_at(a, first)->seam)
+		first++;
 	if (a->feed.bytes == 0 || a->ahead.bytes == 0 || first >= a->nchunks)
 		return first < a->nchunks ? first : a->nchunks;
 	eta = a->cur_end - ahead_now();
 	if (eta < 0)
 		eta = 0;
 	for (k = a->cur + 1; k < a->nchunks; k++) {
-		if (k >= first && eta >= ahead_cost(&a->ahead, &a->chunks[k]))
+		c = ahead_at(a, k);
+		if (k >= first && c->seam && eta >= ahead_cost(&a->ahead, c))
 			return k;
-		eta += ahead_cost(a->chunks[k].ahead ? &a->adopt : &a->feed,
-		    &a->chunks[k]);
+		eta += ahead_cost(c->ahead ? &a->adopt : &a->feed, c);
 	}
 	return a->nchunks;
 }
 
 /*
- * Feed the bytes [from, to) of a's file to ps through buf (a->block
- * bytes); stop early if the parser stops.  Return -1 on a read error
- * (said).
+ * Feed the bytes [from, to) of a's file, within chunk c (NULL: of the
+ * header), to ps: from memory, or through buf (a->block bytes); stop
+ * early if the parser stops.  Return -1 on a read error (said).
  */
 static int
-ahead_feed(const struct ahead *a, struct parser *ps, char *buf,
-    uint64_t from, uint64_t to)
+ahead_feed(const struct ahead *a, struct parser *ps, const struct chunk *c,
+    char *buf, uint64_t from, uint64_t to)
 {
 	ssize_t	n;
 
 	parser_seek(ps, from);
+	if (a->r != NULL) {
+		if (from < to)
+			parser_feed(ps, c == NULL ? a->hdr + from :
+			    c->mem + (from - c->start), (size_t)(to - from));
+		return 0;
+	}
 	while (from < to && !parser_stopped(ps)) {
 		n = pread(a->fd, buf, to - from < a->block ? to - from :
 		    a->block, (off_t)from);
@@ -233,12 +323,12 @@ ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 		sg->ps = parser_create(sg->p, a->path, a->o);
 		parser_share_fileids(sg->ps, a->fileids);
 		stacks = 0;
-		if (ahead_feed(a, sg->ps, buf, 0, a->hdr_end) == 0 &&
+		if (ahead_feed(a, sg->ps, NULL, buf, 0, a->hdr_end) == 0 &&
 		    !(stacks = parser_stacks(sg->ps)) &&
 		    parser_spec(sg->ps) == 0) {
 			profile_reserve(sg->p, &a->size);
 			parser_reserve(sg->ps, &a->psize);
-			(void)ahead_feed(a, sg->ps, buf, from, c->end);
+			(void)ahead_feed(a, sg->ps, c, buf, from, c->end);
 			profile_size(sg->p, &a->size);
 			parser_size(sg->ps, &a->psize);
 		} else
@@ -254,7 +344,11 @@ ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 		sg->stop = parser_resume(sg->ps);
 		if (sg->nmsg > 0 || sg->stop >= c->end)
 			break;
-		from = ahead_find_fn(a->fd, sg->stop, c->end, buf);
+		if (a->r != NULL)
+			from = sg->stop + ahead_scan_fn(c->mem + (sg->stop -
+			    c->start), (size_t)(c->end - sg->stop));
+		else
+			from = ahead_find_fn(a->fd, sg->stop, c->end, buf);
 	}
 }
 
@@ -313,28 +407,37 @@ static void *
 ahead_thread(void *arg)
 {
 	struct ahead	*a = arg;
+	struct chunk	*c;
 	char		*buf;
 	size_t		 k;
 	double		 t;
 
-	buf = xmalloc(a->block);
+	buf = a->r != NULL ? NULL : xmalloc(a->block);
 	pthread_mutex_lock(&a->lock);
 	for (;;) {
 		while (!a->quit && a->held >= a->hold)
 			pthread_cond_wait(&a->cond, &a->lock);
-		if (a->quit || (k = ahead_next(a)) >= a->nchunks)
+		if (a->quit)
 			break;
-		a->chunks[k].ahead = 1;
+		ahead_learn(a);
+		if ((k = ahead_next(a)) >= a->nchunks) {
+			/* In memory, wait for the next chunk, if any. */
+			if (a->r == NULL || a->ended || !ahead_more(a, k, 1))
+				break;
+			continue;
+		}
+		c = ahead_at(a, k);
+		c->ahead = 1;
 		a->last = k;
 		a->held++;
 		pthread_cond_broadcast(&a->cond);
 		pthread_mutex_unlock(&a->lock);
 		t = ahead_now();
-		ahead_chunk(a, &a->chunks[k], buf);
+		ahead_chunk(a, c, buf);
 		t = ahead_now() - t;
 		pthread_mutex_lock(&a->lock);
-		ahead_count(&a->ahead, &a->chunks[k], t);
-		a->chunks[k].done = 1;
+		ahead_count(&a->ahead, c, t);
+		c->done = 1;
 		pthread_cond_broadcast(&a->cond);
 	}
 	pthread_mutex_unlock(&a->lock);
@@ -351,13 +454,26 @@ static int
 ahead_header_end(int fd, uint64_t size, uint64_t *end)
 {
 	char		*buf;
-	const char	*s, *e, *nl, *k;
 	ssize_t		 n;
-	int		 rc = -1;
+	int		 rc;
 
 	buf = xmalloc(AHEAD_WINDOW);
 	n = pread(fd, buf, size < AHEAD_WINDOW ? size : AHEAD_WINDOW, 0);
-	for (s = buf, e = buf + (n > 0 ? n : 0);
+	rc = ahead_header_scan(buf, n > 0 ? (size_t)n : 0, end);
+	free(buf);
+	return rc;
+}
+
+/*
+ * Find where the header at the start of the n bytes at buf ends, as
+ * ahead_header_end(); return -1 if not within them.
+ */
+static int
+ahead_header_scan(const char *buf, size_t n, uint64_t *end)
+{
+	const char	*s, *e, *nl, *k;
+
+	for (s = buf, e = buf + n;
 	    (nl = memchr(s, '\n', e - s)) != NULL; s = nl + 1) {
 		for (k = s; k < nl && num_is_space(*k); k++)
 			continue;
@@ -369,11 +485,44 @@ ahead_header_end(int fd, uint64_t size, uint64_t *end)
 		if (k < nl && *k == ':')
 			continue;
 		*end = (uint64_t)(s - buf);
-		rc = 0;
-		break;
+		return 0;
 	}
-	free(buf);
-	return rc;
+	return -1;
+}
+
+/*
+ * Return the offset in the n bytes at s of the first line "fn=" (one
+ * starting at s does not count), or n if there is none.
+ */
+static size_t
+ahead_scan_fn(const char *s, size_t n)
+{
+	const char	*p, *e;
+
+	if (n < 4)
+		return n;
+	for (p = s, e = s + n - 3; p < e; p++)
+		if ((p = memchr(p, '\n', e - p)) == NULL)
+			break;
+		else if (memcmp(p + 1, "fn=", 3) == 0)
+			return (size_t)(p + 1 - s);
+	return n;
+}
+
+/*
+ * Return where a chunk of the n bytes at s may end (relay_cut()): at
+ * the last line "fn=" whole in them (one starting at s does not count),
+ * or 0.
+ */
+static size_t
+ahead_cut(const char *s, size_t n)
+{
+	size_t	i;
+
+	for (i = n >= 4 ? n - 3 : 0; i > 0; i--)
+		if (s[i - 1] == '\n' && memcmp(s + i, "fn=", 3) == 0)
+			return i;
+	return 0;
 }
 
 /*
@@ -385,9 +534,8 @@ ahead_header_end(int fd, uint64_t size, uint64_t *end)
 static uint64_t
 ahead_find_fn(int fd, uint64_t at, uint64_t limit, char *buf)
 {
-	const char	*s, *e;
 	ssize_t		 r;
-	size_t		 want = 4096;
+	size_t		 k, want = 4096;
 
 	while (at < limit) {
 		r = pread(fd, buf, limit - at < want ? limit - at : want,
@@ -395,12 +543,8 @@ ahead_find_fn(int fd, uint64_t at, uint64_t limit, char *buf)
 		if (r < 4)
 			break;
 		/* A newline followed by "fn=". */
-		for (s = buf, e = buf + r - 3; s < e; s++)
-			if ((s = memchr(s, '\n', e - s)) == NULL ||
-			    memcmp(s + 1, "fn=", 3) == 0)
-				break;
-		if (s != NULL && s < e)
-			return at + (uint64_t)(s + 1 - buf);
+		if ((k = ahead_scan_fn(buf, (size_t)r)) < (size_t)r)
+			return at + k;
 		at += (uint64_t)r - 3;
 		if (want < AHEAD_WINDOW)
 			want *= 2;
@@ -444,6 +588,7 @@ ahead_bounds(int fd, uint64_t size, uint64_t from, uint64_t step,
 		memset(&c[n], 0, sizeof(c[n]));
 		c[n].start = start;
 		c[n].end = start = at;
+		c[n].seam = n > 0;
 		n++;
 	}
 	free(buf);
@@ -451,6 +596,7 @@ ahead_bounds(int fd, uint64_t size, uint64_t from, uint64_t step,
 	memset(&c[n], 0, sizeof(c[n]));
 	c[n].start = start;
 	c[n].end = size;
+	c[n].seam = n > 0;
 	*cp = c;
 	return n + 1;
 }
@@ -472,7 +618,7 @@ ahead_take(struct ahead *a, struct parser *ps, struct chunk *c, char *buf,
 	for (i = 0; i < c->nsegs && rc == 0 && !parser_stopped(ps); i++) {
 		sg = &c->segs[i];
 		if (*at < sg->start)
-			rc = ahead_feed(a, ps, buf, *at, sg->start);
+			rc = ahead_feed(a, ps, c, buf, *at, sg->start);
 		*at = sg->start;
 		if (rc == 0 && !parser_stopped(ps) &&
 		    parser_adopt(ps, sg->ps, sg->nmsg) == 0) {
@@ -531,13 +677,8 @@ ahead_read(struct parser *ps, int fd, const char *path,
 {
 	struct ahead	 a;
 	struct stat	 st;
-	struct chunk	*c;
-	pthread_t	 thr;
-	uint64_t	 size, at = 0, step, least;
-	double		 t0;
-	char		*buf;
-	size_t		 k;
-	int		 rc = 0;
+	uint64_t	 size, step, least;
+	int		 rc;
 
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))
 		return 1;
@@ -560,16 +701,83 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	}
 	a.fd = fd;
 	a.path = path;
-	a.o = o;
+	rc = ahead_run(&a, ps, size, o);
+	free(a.chunks);
+	return rc;
+}
+
+/*
+ * Read the compressed file in (size: the bytes it is reckoned to hold,
+ * 0 if not a file) in two threads, decompressed by a third into chunks
+ * in memory, if it is worth it.  Not a pipe: a chunk would wait for its
+ * last byte where the parser may go on, or stop, without it.  Return 1
+ * if not (nothing read), else 0, or -1 after a read error (kept with
+ * the input: input_report()).
+ */
+int
+ahead_stream(struct parser *ps, struct input *in, const char *path,
+    uint64_t size, const struct parse_opts *o)
+{
+	struct ahead		 a;
+	struct relay_chunk	 rc0;
+	size_t			 step;
+	int			 rc;
+
+	if (size == 0 || !input_compressed(in))
+		return 1;
+	if (hooks.chunk > 0)
+		step = hooks.chunk;
+	else if (size < AHEAD_MIN)
+		return 1;
+	else
+		step = AHEAD_CHUNK;
+	memset(&a, 0, sizeof(a));
+	if ((a.r = relay_cut(in, step, ahead_cut)) == NULL)
+		return 1;
+	a.chunks = xcalloc(AHEAD_RING, sizeof(*a.chunks));
+	a.path = path;
+	a.fd = -1;
+	/* The header, for every chunk read ahead; none if not in the first. */
+	if (relay_block(a.r, 0, &rc0) > 0 && ahead_header_scan(rc0.buf,
+	    (size_t)rc0.n < AHEAD_WINDOW ? (size_t)rc0.n : AHEAD_WINDOW,
+	    &a.hdr_end) == 0) {
+		a.hdr = xmalloc(a.hdr_end + 1);
+		memcpy(a.hdr, rc0.buf, a.hdr_end);
+	}
+	rc = ahead_run(&a, ps, size, o);
+	relay_stop(a.r);
+	free(a.hdr);
+	free(a.chunks);
+	return rc == 0 && a.failed ? -1 : rc;
+}
+
+/*
+ * Read a's chunks into ps, the main thread's parser, those it can
+ * ahead in a second thread (size: the file's bytes, reckoned); return 0,
+ * or -1 after a read error (said).
+ */
+static int
+ahead_run(struct ahead *a, struct parser *ps, uint64_t size,
+    const struct parse_opts *o)
+{
+	struct chunk	*c;
+	pthread_t	 thr;
+	uint64_t	 at = 0;
+	double		 t0;
+	char		*buf;
+	size_t		 k;
+	int		 rc = 0, started = 0;
+
+	a->o = o;
 	if (o != NULL && o->lines != NULL && !parser_sums(ps)) {
 		/* No file's lines summed here (parser_create()): nor ahead. */
-		a.opts = *o;
-		a.opts.lines = NULL;
-		a.o = &a.opts;
+		a->opts = *o;
+		a->opts.lines = NULL;
+		a->o = &a->opts;
 	}
-	a.lead = parser_profile(ps);
-	a.fileids = fileids_new();
-	parser_share_fileids(ps, a.fileids);
+	a->lead = parser_profile(ps);
+	a->fileids = fileids_new();
+	parser_share_fileids(ps, a->fileids);
 #ifdef M_ARENA_MAX
 	/*
 	 * The second thread's profiles are freed by the main thread.  With
@@ -592,7 +800,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	 * file's peak: cc1 with cache simulation, 13.6 MB, 11.8 MB holding
 	 * three, 11.1 MB holding two, in the same time.
 	 */
-	a.hold = size >= AHEAD_ARENAS ? AHEAD_HELD : AHEAD_HELD_SMALL;
+	a->hold = size >= AHEAD_ARENAS ? AHEAD_HELD : AHEAD_HELD_SMALL;
 	/*
 	 * Each thread's buffer is fresh memory, a sizeable share of a small
 	 * file's run (cc1 with cache simulation, 13.6 MB: 3-5 ms faster in
@@ -600,56 +808,75 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	 * the host's cache faster in larger reads (the large C++ program of
 	 * 300 MB: 10% slower in reads of 64 KB).
 	 */
-	a.block = size >= AHEAD_ARENAS ? AHEAD_BLOCK : AHEAD_BLOCK_SMALL;
+	a->block = size >= AHEAD_ARENAS ? AHEAD_BLOCK : AHEAD_BLOCK_SMALL;
 	ahead_malloc();
-	pthread_mutex_init(&a.lock, NULL);
-	pthread_cond_init(&a.cond, NULL);
-	if (pthread_create(&thr, NULL, ahead_thread, &a) != 0) {
-		pthread_mutex_destroy(&a.lock);
-		pthread_cond_destroy(&a.cond);
-		free(a.chunks);
+	pthread_mutex_init(&a->lock, NULL);
+	pthread_cond_init(&a->cond, NULL);
+	/* Without a header known, the main thread reads alone. */
+	if ((a->r == NULL || a->hdr != NULL) &&
+	    pthread_create(&thr, NULL, ahead_thread, a) == 0)
+		started = 1;
+	else if (a->r != NULL)
+		a->quit = 1;
+	else {
+		pthread_mutex_destroy(&a->lock);
+		pthread_cond_destroy(&a->cond);
+		parser_share_fileids(ps, NULL);
+		fileids_free(a->fileids);
 		ahead_malloc_done();
 		return 1;
 	}
-	buf = xmalloc(a.block);
-	for (k = 0; k < a.nchunks && rc == 0 && !parser_stopped(ps); k++) {
-		c = &a.chunks[k];
-		pthread_mutex_lock(&a.lock);
-		a.cur = k;
-		while (hooks.alternate && k % 2 == 1 && !c->ahead && !a.quit)
-			pthread_cond_wait(&a.cond, &a.lock);
+	buf = a->r != NULL ? NULL : xmalloc(a->block);
+	for (k = 0; rc == 0 && !parser_stopped(ps); k++) {
+		pthread_mutex_lock(&a->lock);
+		if (!ahead_more(a, k, 0)) {
+			pthread_mutex_unlock(&a->lock);
+			break;
+		}
+		c = ahead_at(a, k);
+		a->cur = k;
+		while (hooks.alternate && k % 2 == 1 && c->seam &&
+		    !c->ahead && !a->quit)
+			pthread_cond_wait(&a->cond, &a->lock);
 		if (c->ahead)
 			while (!c->done)
-				pthread_cond_wait(&a.cond, &a.lock);
+				pthread_cond_wait(&a->cond, &a->lock);
 		t0 = ahead_now();
-		a.cur_end = t0 + ahead_cost(c->ahead ? &a.adopt : &a.feed, c);
-		pthread_mutex_unlock(&a.lock);
+		a->cur_end = t0 + ahead_cost(c->ahead ? &a->adopt : &a->feed, c);
+		pthread_mutex_unlock(&a->lock);
 		if (c->ahead) {
-			rc = ahead_take(&a, ps, c, buf, &at);
-			ahead_free_segs(&a, c);
+			rc = ahead_take(a, ps, c, buf, &at);
+			ahead_free_segs(a, c);
 		}
 		if (rc == 0 && at < c->end)
-			rc = ahead_feed(&a, ps, buf, at, c->end);
+			rc = ahead_feed(a, ps, c, buf, at, c->end);
 		at = c->end;
-		msg_progress(at);
-		pthread_mutex_lock(&a.lock);
-		ahead_count(c->ahead ? &a.adopt : &a.feed, c,
+		msg_progress(a->r != NULL ? c->tell : at);
+		pthread_mutex_lock(&a->lock);
+		ahead_count(c->ahead ? &a->adopt : &a->feed, c,
 		    ahead_now() - t0);
 		if (c->ahead) {
-			a.held--;
-			pthread_cond_broadcast(&a.cond);
+			a->held--;
+			pthread_cond_broadcast(&a->cond);
 		}
-		pthread_mutex_unlock(&a.lock);
+		/* Past it before its memory is read into again. */
+		a->cur = k + 1;
+		pthread_mutex_unlock(&a->lock);
+		if (a->r != NULL)
+			relay_release(a->r, k + 1);
 	}
-	pthread_mutex_lock(&a.lock);
-	a.quit = 1;
-	pthread_cond_broadcast(&a.cond);
-	pthread_mutex_unlock(&a.lock);
-	pthread_join(thr, NULL);
-	for (k = 0; k < a.nchunks; k++)
-		ahead_free_segs(&a, &a.chunks[k]);
-	while (a.npool > 0)
-		profile_free(a.pool[--a.npool]);
+	pthread_mutex_lock(&a->lock);
+	a->quit = 1;
+	pthread_cond_broadcast(&a->cond);
+	pthread_mutex_unlock(&a->lock);
+	if (a->r != NULL)
+		relay_quit(a->r);
+	if (started)
+		pthread_join(thr, NULL);
+	for (k = 0; k < (a->r != NULL ? AHEAD_RING : a->nchunks); k++)
+		ahead_free_segs(a, &a->chunks[k]);
+	while (a->npool > 0)
+		profile_free(a->pool[--a->npool]);
 	/*
 	 * No malloc_trim(): the chunks' profiles' tables of 128 KB and more
 	 * were mapped and are returned as they are freed, and the rest is
@@ -658,11 +885,10 @@ ahead_read(struct parser *ps, int fd, const char *path,
 	 * 4.5 ms a run; the peak unchanged on every benchmark profile, with
 	 * or without --asm=yes).
 	 */
-	pthread_mutex_destroy(&a.lock);
-	pthread_cond_destroy(&a.cond);
+	pthread_mutex_destroy(&a->lock);
+	pthread_cond_destroy(&a->cond);
 	parser_share_fileids(ps, NULL);
-	fileids_free(a.fileids);
-	free(a.chunks);
+	fileids_free(a->fileids);
 	free(buf);
 	ahead_malloc_done();
 	return rc;

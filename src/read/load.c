@@ -1,9 +1,10 @@
 /*
  * load.c - reads one profile file into the model: opens it (input.c:
  * plain, gzip or zstd, or standard input) and drives the parser over
- * it, in two threads when the file is large enough (ahead.c), else
- * block by block, read in a second thread (relay.c) when it is
- * compressed or not a file.  The parser itself never reads a file.
+ * it, in two threads when the file is large enough (ahead.c; a
+ * compressed one decompressed by a third, relay.c), else block by
+ * block, read in a second thread (relay.c) when it is compressed or
+ * not a file.  The parser itself never reads a file.
  */
 #include "base/compat.h"
 
@@ -114,15 +115,22 @@ load_input(struct profile *p, struct input *in, const char *name,
 	struct relay	*r;
 	const char	*buf;
 	char		*block;
-	uint64_t	 tell;
+	uint64_t	 tell, text;
 	ssize_t		 n;
 	int		 fd;
 
 	load_room(size, input_compressed(in));
 	ps = parser_create(p, name, o);
 	msg_progress_begin(name, size);
+	/* The text's size, reckoned. */
+	text = size < UINT64_MAX / LOAD_PACKED ? size * LOAD_PACKED :
+	    UINT64_MAX;
 	if ((fd = input_plain_fd(in)) == -1 &&
-	    (r = relay_start(in, LOAD_BLOCK)) != NULL) {
+	    (n = ahead_stream(ps, in, name, text, o)) != 1) {
+		/* Decompressed or piped in chunks, read in two threads. */
+		if (n < 0)
+			input_report(in);
+	} else if (fd == -1 && (r = relay_start(in, LOAD_BLOCK)) != NULL) {
 		/* Decompressing or piping while the parser reads. */
 		while ((n = relay_next(r, &buf, &tell)) > 0) {
 			if (parser_feed(ps, buf, (size_t)n) == -1)

@@ -5,12 +5,18 @@
  * fills a ring of blocks in order; the caller takes them in order.  It
  * prints nothing: a read error is kept with the input and printed by
  * the caller when it gets there (input_report()), after whatever the
- * blocks before it made the parser say, as when one thread reads.
+ * blocks before it made the parser say, as when one thread reads.  Cut
+ * (relay_cut()), the blocks are chunks of a profile for two threads to
+ * parse (ahead.c): each ends where the caller's function says, a block
+ * grows until there is such a place, and the caller takes any block in
+ * the ring and gives them back in order.
  */
 #include "base/compat.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "base/xmalloc.h"
@@ -27,11 +33,17 @@
  */
 #define RELAY_BLOCKS	16		/* at most */
 #define RELAY_PIPED	4		/* uncompressed standard input */
+#define RELAY_GROW	8		/* a cut relay's block that finds no
+					   cut grows up to this many times
+					   the size asked, then ends there */
 
 struct block {
 	char		*buf;
+	size_t		 cap;		/* bytes buf holds */
 	ssize_t		 n;		/* bytes, 0 at the end, -1 error */
+	uint64_t	 start;		/* the offset of its first byte */
 	uint64_t	 tell;		/* input_tell() after reading it */
+	int		 seam;		/* cut: it starts where one ended */
 };
 
 struct relay {
@@ -47,9 +59,109 @@ struct relay {
 	int		 started;	/* thr runs */
 	int		 quit;		/* the caller wants no more */
 	int		 ended;		/* the thread has read its last */
+	size_t		(*cut)(const char *, size_t); /* cut: where a block
+					   may end, 0 if nowhere */
+	char		*carry;		/* cut: what follows the cut, */
+	size_t		 ncarry;	/*   bytes, */
+	size_t		 carry_cap;
+	ssize_t		 pend;		/*   the read that ended the last */
+	int		 pending;	/*   block, if it ended the input */
+	uint64_t	 off;		/*   the next block's start, */
+	int		 seam;		/*   and whether it is at a cut */
 };
 
+static ssize_t	relay_fill(struct relay *, struct block *);
+static ssize_t	relay_fill_cut(struct relay *, struct block *);
+static struct relay *relay_new(struct input *, size_t, size_t);
 static void	*relay_thread(void *);
+
+/* Read the next block into b; return input_read()'s answer. */
+static ssize_t
+relay_fill(struct relay *r, struct block *b)
+{
+	ssize_t	n;
+	int	old;
+
+	if (r->cut != NULL)
+		return relay_fill_cut(r, b);
+	(void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
+	n = input_read(r->in, b->buf, r->size);
+	(void)pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+	return n;
+}
+
+/*
+ * Read the next chunk into b: what followed the last cut, then reads
+ * until it holds r->size bytes or more and r->cut() finds where it may
+ * end (reading on to twice as many bytes each time it does not, up to
+ * RELAY_GROW times r->size, where it ends uncut), or the input ends.
+ * Return its length, or the read that ended the input (0, -1) if
+ * nothing is left before it; such a read after bytes is answered by
+ * the next call.
+ */
+static ssize_t
+relay_fill_cut(struct relay *r, struct block *b)
+{
+	size_t	len = 0, at, want = r->size;
+	ssize_t	n = 1;
+	int	old;
+
+	b->seam = r->seam;
+	r->seam = 1;
+	if (r->pending) {
+		r->pending = 0;
+		return r->pend;
+	}
+	if (r->ncarry > want)
+		want = r->ncarry;
+	if (b->cap < want) {
+		free(b->buf);
+		b->buf = xmalloc(want);
+		b->cap = want;
+	}
+	memcpy(b->buf, r->carry, r->ncarry);
+	len = r->ncarry;
+	r->ncarry = 0;
+	for (;;) {
+		while (len < want) {
+			(void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE,
+			    &old);
+			n = input_read(r->in, b->buf + len, b->cap - len);
+			(void)pthread_setcancelstate(PTHREAD_CANCEL_DISABLE,
+			    &old);
+			if (n <= 0)
+				break;
+			len += (size_t)n;
+		}
+		if (n <= 0)
+			break;
+		if ((at = r->cut(b->buf, len)) > 0) {
+			r->carry = xgrow(r->carry, &r->carry_cap, len - at, 1);
+			memcpy(r->carry, b->buf + at, len - at);
+			r->ncarry = len - at;
+			len = at;
+			break;
+		}
+		if (len / RELAY_GROW >= r->size) {
+			/* The next block starts in the middle of this. */
+			r->seam = 0;
+			break;
+		}
+		want = len / RELAY_GROW >= r->size / 2 ? r->size * RELAY_GROW :
+		    len * 2;
+		if (b->cap < want) {
+			b->buf = xreallocarray(b->buf, want, 1);
+			b->cap = want;
+		}
+	}
+	if (n <= 0 && len == 0)
+		return n;
+	if (n <= 0) {
+		r->pending = 1;
+		r->pend = n;
+	}
+	return (ssize_t)len;
+}
 
 /*
  * The second thread: read blocks into the ring while there is room,
@@ -68,7 +180,8 @@ relay_thread(void *arg)
 	for (;;) {
 		pthread_mutex_lock(&r->lock);
 		/* The block taken last may still be in use: keep it. */
-		while (!r->quit && r->filled - r->taken >= r->nblocks - 1)
+		while (!r->quit && r->filled - r->taken >= r->nblocks -
+		    (r->cut == NULL))
 			pthread_cond_wait(&r->cond, &r->lock);
 		if (r->quit) {
 			pthread_mutex_unlock(&r->lock);
@@ -77,12 +190,13 @@ relay_thread(void *arg)
 		b = &r->ring[r->filled % r->nblocks];
 		pthread_mutex_unlock(&r->lock);
 
-		(void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
-		n = input_read(r->in, b->buf, r->size);
-		(void)pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+		n = relay_fill(r, b);
 
 		pthread_mutex_lock(&r->lock);
 		b->n = n;
+		b->start = r->off;
+		if (n > 0)
+			r->off += (uint64_t)n;
 		b->tell = input_tell(r->in);
 		r->filled++;
 		if (n <= 0)
@@ -95,6 +209,40 @@ relay_thread(void *arg)
 	return NULL;
 }
 
+/* Make the relay of in, nblocks blocks of size bytes, not started. */
+static struct relay *
+relay_new(struct input *in, size_t size, size_t nblocks)
+{
+	struct relay	*r;
+	size_t		 i;
+
+	r = xcalloc(1, sizeof(*r));
+	r->in = in;
+	r->size = size;
+	r->nblocks = nblocks;
+	for (i = 0; i < r->nblocks; i++) {
+		r->ring[i].buf = xmalloc(size);
+		r->ring[i].cap = size;
+	}
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_cond_init(&r->cond, NULL);
+	return r;
+}
+
+/* Start r's thread; return r, or NULL (r freed) if there is none. */
+static struct relay *
+relay_run(struct relay *r)
+{
+	input_defer(r->in, 1);
+	if (pthread_create(&r->thr, NULL, relay_thread, r) != 0) {
+		input_defer(r->in, 0);
+		relay_stop(r);
+		return NULL;
+	}
+	r->started = 1;
+	return r;
+}
+
 /*
  * Start reading in, blocks of size bytes, in a second thread; return
  * NULL (nothing read) where there is no second processor or thread.
@@ -102,27 +250,29 @@ relay_thread(void *arg)
 struct relay *
 relay_start(struct input *in, size_t size)
 {
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		return NULL;
+	return relay_run(relay_new(in, size, input_compressed(in) ?
+	    RELAY_BLOCKS : RELAY_PIPED));
+}
+
+/*
+ * Start reading in, in a second thread, cut into chunks of size bytes
+ * or more, each ending where cut() says a chunk of it may (the offset
+ * of a byte after the first, or 0 if none; the last ends at the end),
+ * for relay_block() and relay_release(); return NULL (nothing read)
+ * where there is no second processor or thread.
+ */
+struct relay *
+relay_cut(struct input *in, size_t size, size_t (*cut)(const char *, size_t))
+{
 	struct relay	*r;
-	size_t		 i;
 
 	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		return NULL;
-	r = xcalloc(1, sizeof(*r));
-	r->in = in;
-	r->size = size;
-	r->nblocks = input_compressed(in) ? RELAY_BLOCKS : RELAY_PIPED;
-	for (i = 0; i < r->nblocks; i++)
-		r->ring[i].buf = xmalloc(size);
-	pthread_mutex_init(&r->lock, NULL);
-	pthread_cond_init(&r->cond, NULL);
-	input_defer(in, 1);
-	if (pthread_create(&r->thr, NULL, relay_thread, r) != 0) {
-		input_defer(in, 0);
-		relay_stop(r);
-		return NULL;
-	}
-	r->started = 1;
-	return r;
+	r = relay_new(in, size, RELAY_CUT_BLOCKS);
+	r->cut = cut;
+	return relay_run(r);
 }
 
 /*
@@ -150,6 +300,69 @@ relay_next(struct relay *r, const char **buf, uint64_t *tell)
 }
 
 /*
+ * Return how many blocks of a cut relay are read (their last, if the
+ * input is over, is its end: no bytes, or -1 for an error), waiting
+ * until there are more than k unless the relay is told to quit.
+ */
+uint64_t
+relay_wait(struct relay *r, uint64_t k)
+{
+	uint64_t	filled;
+
+	pthread_mutex_lock(&r->lock);
+	while (r->filled <= k && !r->quit)
+		pthread_cond_wait(&r->cond, &r->lock);
+	filled = r->filled;
+	pthread_mutex_unlock(&r->lock);
+	return filled;
+}
+
+/*
+ * Describe block k of a cut relay, read and not released, in *rc (its
+ * bytes valid until it is released); return its length, 0 at the end,
+ * or -1 after a read error (input_report()).
+ */
+ssize_t
+relay_block(struct relay *r, uint64_t k, struct relay_chunk *rc)
+{
+	struct block	*b;
+
+	pthread_mutex_lock(&r->lock);
+	while (r->filled <= k)
+		pthread_cond_wait(&r->cond, &r->lock);
+	b = &r->ring[k % r->nblocks];
+	pthread_mutex_unlock(&r->lock);
+	rc->buf = b->buf;
+	rc->n = b->n;
+	rc->start = b->start;
+	rc->tell = b->tell;
+	rc->seam = b->seam;
+	return b->n;
+}
+
+/* Give back the blocks of a cut relay before k, to be read into again. */
+void
+relay_release(struct relay *r, uint64_t k)
+{
+	pthread_mutex_lock(&r->lock);
+	if (k > r->taken) {
+		r->taken = k;
+		pthread_cond_broadcast(&r->cond);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* Tell a cut relay to read no more, and relay_wait() not to wait. */
+void
+relay_quit(struct relay *r)
+{
+	pthread_mutex_lock(&r->lock);
+	r->quit = 1;
+	pthread_cond_broadcast(&r->cond);
+	pthread_mutex_unlock(&r->lock);
+}
+
+/*
  * Stop reading, at the end or before, and free what r holds (the input
  * stays open).  A thread waiting in read(2) for a pipe that says no
  * more is cancelled there.
@@ -174,5 +387,6 @@ relay_stop(struct relay *r)
 	pthread_mutex_destroy(&r->lock);
 	for (i = 0; i < r->nblocks; i++)
 		free(r->ring[i].buf);
+	free(r->carry);
 	free(r);
 }
