@@ -215,7 +215,7 @@ END_TEST
  * xmalloc_room_more() gives the heap room for as much as is allocated:
  * with 6 MB allocated (mapped, the threshold at 128 KB), a block of 3 MB
  * is mapped before and comes from the heap after, in a part marked for
- * huge pages.
+ * huge pages; not if 16 MB must be allocated for any room.
  */
 START_TEST(test_room_more)
 {
@@ -235,7 +235,13 @@ START_TEST(test_room_more)
 		return;		/* no /proc */
 	ck_assert_int_eq(heap_holds((uintptr_t)p, &huge), 0);
 	free(p);
-	xmalloc_room_more(64 * BUF);
+	/* Less allocated than asked for: no room. */
+	xmalloc_room_more(16 * BUF, 64 * BUF);
+	p = malloc(3 * BUF);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(heap_holds((uintptr_t)p, &huge), 0);
+	free(p);
+	xmalloc_room_more(4 * BUF, 64 * BUF);
 	p = malloc(3 * BUF);
 	ck_assert_ptr_nonnull(p);
 	lay(p, 3 * BUF);

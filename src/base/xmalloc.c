@@ -197,17 +197,20 @@ xmalloc_room(size_t size)
 /*
  * Give malloc's heap room on huge pages (xmalloc_room()) for as many
  * bytes as are allocated now, up to max: what is made next (a report's
- * tables) grows with what was read.
+ * tables) grows with what was read.  Below min bytes allocated, none:
+ * the first byte used of a huge page makes all 2 MB of it resident.
  */
 void
-xmalloc_room_more(size_t max)
+xmalloc_room_more(size_t min, size_t max)
 {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
 	struct mallinfo2	mi = mallinfo2();
 	size_t			used = mi.uordblks + mi.hblkhd;
 
-	xmalloc_room(used < max ? used : max);
+	if (used >= min)
+		xmalloc_room(used < max ? used : max);
 #else
+	(void)min;
 	(void)max;
 #endif
 }

@@ -9,7 +9,7 @@
 void	*xmalloc(size_t);
 void	*xmalloc_huge(size_t);
 void	 xmalloc_room(size_t);
-void	 xmalloc_room_more(size_t);
+void	 xmalloc_room_more(size_t, size_t);
 void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
