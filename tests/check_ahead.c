@@ -258,47 +258,55 @@ ahead_gzip(const char *path)
 	return gz;
 }
 
+static const size_t	 ahead_chunks[] = { 1, 3, 64, 700, 5000, 40000 };
+#define AHEAD_NCHUNKS	(sizeof(ahead_chunks) / sizeof(ahead_chunks[0]))
+
+/*
+ * Read path (from its copy gz if not NULL) in chunks of ahead_chunks[]
+ * from the first'th on, twice each: the second thread reading the odd
+ * chunks (segments taken over counted in *odd), then the chunks it
+ * chooses by the speeds it measures (*timed); fail unless each read
+ * gives want.
+ */
+static void
+ahead_rounds(const char *path, const char *gz, const struct parse_opts *base,
+    size_t first, const char *want, size_t *odd, size_t *timed)
+{
+	char	*got;
+	size_t	 i;
+	int	 alternate;
+
+	for (i = 2 * first; i < 2 * AHEAD_NCHUNKS; i++) {
+		alternate = i % 2 == 0;
+		got = ahead_run(path, gz, base, ahead_chunks[i / 2], alternate,
+		    alternate ? odd : timed);
+		if (strcmp(want, got) != 0)
+			ck_abort_msg("%s%s, chunks of %zu%s: differs from "
+			    "reading in order", path, gz != NULL ? ", gzip" : "",
+			    ahead_chunks[i / 2],
+			    alternate ? ", odd ones ahead" : "");
+		free(got);
+	}
+}
+
 /*
  * Compare path read in order and in chunks of several sizes, with the
- * options base: the second thread reading the odd chunks, and the
- * chunks it chooses by the speeds it measures.  Return how many
- * segments were taken over when it read the odd chunks (how many it
- * reads otherwise depends on timing).
+ * options base, and so its gzip copy, decompressed into chunks in memory
+ * (chunks of a few bytes find no line "fn=" and are read in order: not
+ * tried).  Return how many segments were taken over when the second
+ * thread read the odd chunks (how many it reads otherwise depends on
+ * timing).
  */
 static size_t
 ahead_compare(const char *path, const struct parse_opts *base)
 {
-	static const size_t	 chunks[] = { 1, 3, 64, 700, 5000, 40000 };
-	char			*want, *got, *gz;
-	size_t			 i, adopted = 0, timed = 0, streamed = 0;
-	int			 alternate;
+	char	*want, *gz;
+	size_t	 adopted = 0, timed = 0, streamed = 0;
 
 	want = ahead_run(path, NULL, base, 0, 0, NULL);
-	for (i = 0; i < 2 * sizeof(chunks) / sizeof(chunks[0]); i++) {
-		alternate = i % 2 == 0;
-		got = ahead_run(path, NULL, base, chunks[i / 2], alternate,
-		    alternate ? &adopted : &timed);
-		if (strcmp(want, got) != 0)
-			ck_abort_msg("%s, chunks of %zu%s: differs from "
-			    "reading in order", path, chunks[i / 2],
-			    alternate ? ", odd ones ahead" : "");
-		free(got);
-	}
-	/*
-	 * Its gzip copy, decompressed into chunks in memory (those of a few
-	 * bytes do not find a line "fn=" and are read in order: skipped).
-	 */
+	ahead_rounds(path, NULL, base, 0, want, &adopted, &timed);
 	gz = ahead_gzip(path);
-	for (i = 4; i < 2 * sizeof(chunks) / sizeof(chunks[0]); i++) {
-		alternate = i % 2 == 0;
-		got = ahead_run(path, gz, base, chunks[i / 2], alternate,
-		    alternate ? &streamed : &timed);
-		if (strcmp(want, got) != 0)
-			ck_abort_msg("%s, gzip, chunks of %zu%s: differs "
-			    "from reading in order", path, chunks[i / 2],
-			    alternate ? ", odd ones ahead" : "");
-		free(got);
-	}
+	ahead_rounds(path, gz, base, 2, want, &streamed, &timed);
 	unlink(gz);
 	free(gz);
 	free(want);
