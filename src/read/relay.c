@@ -82,25 +82,36 @@ struct relay {
 	int		 seam;		/*   and whether it is at a cut */
 };
 
+static ssize_t	relay_read(struct relay *, char *, size_t);
 static ssize_t	relay_fill(struct relay *, struct block *);
 static ssize_t	relay_fill_cut(struct relay *, struct block *);
 static struct relay *relay_new(struct input *, size_t, size_t);
 static void	*relay_thread(void *);
 static void	 relay_unwound(void *);
 
-/* Read the next block into b; return input_read()'s answer. */
+/*
+ * Read up to len bytes into buf, the thread cancellable only there (see
+ * relay_stop()); return input_read()'s answer.
+ */
 static ssize_t
-relay_fill(struct relay *r, struct block *b)
+relay_read(struct relay *r, char *buf, size_t len)
 {
 	ssize_t	n;
 	int	old;
 
-	if (r->cut != NULL)
-		return relay_fill_cut(r, b);
 	(void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
-	n = input_read(r->in, b->buf, r->size);
+	n = input_read(r->in, buf, len);
 	(void)pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
 	return n;
+}
+
+/* Read the next block into b; return input_read()'s answer. */
+static ssize_t
+relay_fill(struct relay *r, struct block *b)
+{
+	if (r->cut != NULL)
+		return relay_fill_cut(r, b);
+	return relay_read(r, b->buf, r->size);
 }
 
 /*
@@ -117,7 +128,6 @@ relay_fill_cut(struct relay *r, struct block *b)
 {
 	size_t	len = 0, at, want = r->size;
 	ssize_t	n = 1;
-	int	old;
 
 	b->seam = r->seam;
 	r->seam = 1;
@@ -138,11 +148,7 @@ relay_fill_cut(struct relay *r, struct block *b)
 	r->ncarry = 0;
 	for (;;) {
 		while (len < want) {
-			(void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE,
-			    &old);
-			n = input_read(r->in, b->buf + len, b->cap - len);
-			(void)pthread_setcancelstate(PTHREAD_CANCEL_DISABLE,
-			    &old);
+			n = relay_read(r, b->buf + len, b->cap - len);
 			if (n <= 0)
 				break;
 			len += (size_t)n;
