@@ -99,7 +99,9 @@ uint32_t	 profile_func_find(const struct profile *, uint32_t, uint32_t,
 		    uint32_t);
 uint32_t	 profile_func_id(struct profile *, uint32_t, uint32_t,
 		    uint32_t);
-void		 profile_touch(struct profile *, uint32_t, uint32_t);
+uint32_t	 profile_touch(struct profile *, uint32_t, uint32_t);
+void		 profile_retouch(struct profile *, uint32_t, uint32_t,
+		    uint32_t);
 int		 profile_merge(struct profile *, const struct profile *,
 		    const uint32_t *, uint32_t *);
 void		 profile_size(const struct profile *, struct profile_size *);

@@ -76,11 +76,30 @@ profile_func_mark(struct profile *p, uint32_t fn)
 	p->fn_seq[fn] = ++p->seq;
 }
 
-/* Note that function fn has code in file, even if no cost follows. */
-void
+/*
+ * Note that function fn has code in file, even if no cost follows;
+ * return the pair's id, for profile_retouch().
+ */
+uint32_t
 profile_touch(struct profile *p, uint32_t fn, uint32_t file)
 {
-	(void)profile_pair_get(p, fn, file);
+	return profile_pair_get(p, fn, file);
+}
+
+/*
+ * profile_touch() again with what it returned for (fn, file), pair:
+ * the costs that follow go to that pair, found without a lookup.
+ */
+void
+profile_retouch(struct profile *p, uint32_t fn, uint32_t file,
+    uint32_t pair)
+{
+	if (p->cur_pair == pair)
+		return;
+	profile_pair_prefetch(p, pair);
+	p->cur_pair = pair;
+	p->cur_fn = fn;
+	p->cur_file = file;
 }
 
 /* Return the FILE_LINES_* byte of file fid (in p->files), made if new. */

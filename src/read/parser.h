@@ -56,9 +56,9 @@ struct idmap {
 	uint32_t	*names;		/* slot -> string id */
 	uint64_t	*slot_id;	/* slot -> compressed id */
 	size_t		 n, cap;	/* slots used, allocated */
-	uint32_t	*fn_ob;		/* slot -> (ob, file) of the last */
-	uint32_t	*fn_fl;		/*   function resolved with it, */
-	uint32_t	*fn_id;		/*   and that function's id */
+	uint32_t	*fn_ob;		/* slot -> the last resolution: fn */
+	uint32_t	*fn_fl;		/*   ids, (ob, file) and function; fl */
+	uint32_t	*fn_id;		/*   ids, (function, file) and pair */
 };
 
 /* What struct fileids says of a compressed file id. */
@@ -249,6 +249,7 @@ void		 parser_end_part(struct parser *);
 /* parse_names.c */
 uint32_t	 parser_name(struct parser *, enum idspace, const char *,
 		    const char *, uint32_t *);
+void		 parser_touch(struct parser *, uint32_t, uint32_t);
 uint32_t	 parser_func(struct parser *, uint32_t, uint32_t, uint32_t,
 		    uint32_t);
 uint32_t	 idmap_add(struct idmap *, uint64_t, int *);
@@ -334,7 +335,7 @@ parser_setname(struct parser *ps, enum namekey key, uint32_t name,
 	case NK_FI:
 		ps->fi = name;
 		if (ps->fn != NONE)
-			profile_touch(ps->p, ps->fn, ps->fi);
+			parser_touch(ps, name, slot);
 		break;
 	case NK_CFN:
 		ps->cfn = name;
