@@ -47,10 +47,11 @@ static uint32_t	select_objof(const struct selection *,
 static int	select_entrycmp(const void *, const void *);
 static int	select_incl_passes(const struct selection *,
 		    const struct selentry *);
-static void	select_order(const struct selection *, struct selentry *,
+static uint32_t	*select_order(const struct selection *, struct selentry *,
 		    size_t);
-static size_t	select_sort_run(const struct selection *, struct selentry *,
-		    size_t, size_t);
+static size_t	select_sort_run(const struct selection *,
+		    const struct selentry *, const uint32_t *, size_t, size_t,
+		    struct selentry *);
 static void	select_entries(struct selection *);
 static int	select_wanted(const struct selection *, uint32_t);
 static void	select_asm(struct selection *);
@@ -244,22 +245,23 @@ select_incl_passes(const struct selection *sel, const struct selentry *en)
 }
 
 /*
- * Order the n entries ents by the first sort event's count (descending,
- * "never recorded" last) with a radix sort; select_sort_run() finishes
- * the order (select_entrycmp()) of each run of equal counts when the
- * choice reaches it: most entries of a large profile are never printed.
+ * Return the order of the n entries ents by the first sort event's
+ * count (descending, "never recorded" last), made with a radix sort:
+ * ents[order[0]] first.  select_sort_run() finishes the order
+ * (select_entrycmp()) of each run of equal counts when the choice
+ * reaches it: most entries of a large profile are never printed, nor
+ * copied.  Return NULL if ents were sorted in place instead.
  */
-static void
+static uint32_t *
 select_order(const struct selection *sel, struct selentry *ents, size_t n)
 {
-	struct selentry	*sorted;
 	uint64_t	*key, v;
 	uint32_t	*order;
 	size_t		 i;
 
 	if (sel->nsort == 0 || n > UINT32_MAX) {
 		qsort(ents, n, sizeof(*ents), select_entrycmp);
-		return;
+		return NULL;
 	}
 	key = xreallocarray(NULL, n, sizeof(*key));
 	for (i = 0; i < n; i++) {
@@ -268,35 +270,34 @@ select_order(const struct selection *sel, struct selentry *ents, size_t n)
 	}
 	order = xreallocarray(NULL, n, sizeof(*order));
 	sort_index_u64(key, (uint32_t)n, order);
-	sorted = xreallocarray(NULL, n, sizeof(*sorted));
-	for (i = 0; i < n; i++) {
-		if (i + SELECT_AHEAD < n)
-			__builtin_prefetch(&ents[order[i + SELECT_AHEAD]]);
-		sorted[i] = ents[order[i]];
-	}
-	memcpy(ents, sorted, n * sizeof(*ents));
-	free(sorted);
-	free(order);
 	free(key);
+	return order;
 }
 
 /*
- * Sort the run of entries with the first sort event's count of entry i,
- * from i on, by select_entrycmp(); return the end of the run.
+ * Put in out[i...] the run of entries, in the order given (NULL: as
+ * they are), whose first sort event's count is that of the i-th, sorted
+ * by select_entrycmp(); return the end of the run.
  */
 static size_t
-select_sort_run(const struct selection *sel, struct selentry *ents,
-    size_t n, size_t i)
+select_sort_run(const struct selection *sel, const struct selentry *ents,
+    const uint32_t *order, size_t n, size_t i, struct selentry *out)
 {
-	size_t	j;
+	uint64_t	v;
+	size_t		j;
 
-	if (sel->nsort == 0 || n > UINT32_MAX)
-		return n;		/* select_order() sorted all */
-	for (j = i + 1; j < n && ents[j].cost[sel->sort[0]] ==
-	    ents[i].cost[sel->sort[0]]; j++)
-		continue;
+	if (order == NULL) {
+		out[i] = ents[i];	/* select_order() sorted all */
+		return i + 1;
+	}
+	v = ents[order[i]].cost[sel->sort[0]];
+	for (j = i; j < n && ents[order[j]].cost[sel->sort[0]] == v; j++) {
+		if (j + SELECT_AHEAD < n)
+			__builtin_prefetch(&ents[order[j + SELECT_AHEAD]]);
+		out[j] = ents[order[j]];
+	}
 	if (j - i > 1)
-		qsort(ents + i, j - i, sizeof(*ents), select_entrycmp);
+		qsort(out + i, j - i, sizeof(*out), select_entrycmp);
 	return j;
 }
 
@@ -314,6 +315,7 @@ select_entries(struct selection *sel)
 	struct selentry		*ents, en;
 	const struct fnrow	*row;
 	uint64_t		*sum, v;
+	uint32_t		*order;
 	size_t			 i, k, n = 0, nrows, run;
 	unsigned		 e;
 
@@ -365,24 +367,25 @@ select_entries(struct selection *sel)
 				ents[k++] = ents[i];
 		n = k;
 	}
-	select_order(sel, ents, n);
+	order = select_order(sel, ents, n);
 
+	/* Each run is sorted where it is chosen from: in sel->ents. */
 	sel->ents = xreallocarray(NULL, n, sizeof(*sel->ents));
 	sum = xcalloc(sel->nsort, sizeof(*sum));
 	for (i = run = 0; i < n; i++) {
 		if (i == run)
-			run = select_sort_run(sel, ents, n, i);
+			run = select_sort_run(sel, ents, order, n, i, sel->ents);
 		if (!o->inclusive && sel->single < 100 &&
 		    select_reached(sel, sum, sel->total))
 			break;
-		if (i + SELECT_AHEAD < n) {
-			__builtin_prefetch(ents[i + SELECT_AHEAD].cost);
-			if (ents[i + SELECT_AHEAD].row != CG_NONE)
+		if (i + 1 < run) {
+			__builtin_prefetch(sel->ents[i + 1].cost);
+			if (sel->ents[i + 1].row != CG_NONE)
 				__builtin_prefetch(&sel->t->rows[
-				    ents[i + SELECT_AHEAD].row]);
+				    sel->ents[i + 1].row]);
 		}
-		en = ents[i];
-		sel->ents[sel->nents++] = en;
+		en = sel->ents[i];
+		sel->nents++;
 		if (en.row != CG_NONE) {
 			sel->files = xgrow(sel->files, &sel->files_cap,
 			    sel->nfiles + 1, sizeof(*sel->files));
@@ -397,6 +400,7 @@ select_entries(struct selection *sel)
 	}
 	cmp_ctx = NULL;
 	free(sum);
+	free(order);
 	free(ents);
 	select_cycles(sel);
 }
