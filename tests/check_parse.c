@@ -131,6 +131,49 @@ START_TEST(test_inlined_files)
 }
 END_TEST
 
+/*
+ * fi= and fe= by compressed id, back and forth: each slot remembers the
+ * pair it last led to, for its function and its name as it was then
+ * (parser_touch()).
+ */
+START_TEST(test_inlined_ids)
+{
+	struct profile	*p;
+	int		 rc;
+
+	p = load("events: Ir\n"
+	    "fl=(1) a.c\nfn=(1) f\n"
+	    "1 1\n"
+	    "fi=(2) inl.h\n"
+	    "5 2\n"
+	    "fe=(1)\n"
+	    "2 4\n"
+	    "fi=(2)\n"
+	    "5 8\n"
+	    "fn=(2) g\n"		/* another function, the same slot */
+	    "fi=(2)\n"
+	    "6 16\n"
+	    "fe=(1)\n"
+	    "7 32\n"
+	    "fn=(1)\n"
+	    "fi=(2)\n"
+	    "5 64\n"
+	    "fi=(2) other.h\n"	/* the id named again: warned, then used */
+	    "9 128\n"
+	    "fe=(1)\n"
+	    "fi=(2)\n"
+	    "9 256\n", &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(self_cost(p, "f", "a.c", 1, 0), 1);
+	ck_assert_uint_eq(self_cost(p, "f", "a.c", 2, 0), 4);
+	ck_assert_uint_eq(self_cost(p, "f", "inl.h", 5, 0), 74);
+	ck_assert_uint_eq(self_cost(p, "g", "inl.h", 6, 0), 16);
+	ck_assert_uint_eq(self_cost(p, "g", "a.c", 7, 0), 32);
+	ck_assert_uint_eq(self_cost(p, "f", "other.h", 9, 0), 384);
+	profile_free(p);
+}
+END_TEST
+
 START_TEST(test_jumps)
 {
 	struct profile	*p;
@@ -400,6 +443,7 @@ make_parse_suite(void)
 	tcase_add_test(tc, test_subpositions);
 	tcase_add_test(tc, test_calls);
 	tcase_add_test(tc, test_inlined_files);
+	tcase_add_test(tc, test_inlined_ids);
 	tcase_add_test(tc, test_jumps);
 	tcase_add_test(tc, test_header);
 	tcase_add_test(tc, test_parts);
