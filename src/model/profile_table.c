@@ -30,6 +30,8 @@ static void	*profile_take(void *, size_t *, size_t *, struct freelist *,
 static void	 profile_give(struct freelist *, unsigned, uint32_t);
 static unsigned	 profile_log2(uint64_t);
 static void	 profile_pair_prefetch(const struct profile *, uint32_t);
+static void	 profile_pair_use(struct profile *, uint32_t, uint32_t,
+		    uint32_t);
 static void	 profile_bound_add(struct profile *, uint64_t,
 		    const uint64_t *);
 static void	 profile_linetab_grow(struct profile *, uint32_t, uint64_t);
@@ -94,12 +96,8 @@ void
 profile_retouch(struct profile *p, uint32_t fn, uint32_t file,
     uint32_t pair)
 {
-	if (p->cur_pair == pair)
-		return;
-	profile_pair_prefetch(p, pair);
-	p->cur_pair = pair;
-	p->cur_fn = fn;
-	p->cur_file = file;
+	if (p->cur_pair != pair)
+		profile_pair_use(p, fn, file, pair);
 }
 
 /* Return the FILE_LINES_* byte of file fid (in p->files), made if new. */
@@ -208,11 +206,19 @@ profile_pair_get(struct profile *p, uint32_t fn, uint32_t file)
 		    FILE_LINES_ONE;
 	}
 done:
-	profile_pair_prefetch(p, id);
-	p->cur_pair = id;
+	profile_pair_use(p, fn, file, id);
+	return id;
+}
+
+/* Make pair, that of (fn, file), the current one, its lines loading. */
+static void
+profile_pair_use(struct profile *p, uint32_t fn, uint32_t file,
+    uint32_t pair)
+{
+	profile_pair_prefetch(p, pair);
+	p->cur_pair = pair;
 	p->cur_fn = fn;
 	p->cur_file = file;
-	return id;
 }
 
 /*

@@ -271,19 +271,16 @@ parser_touch(struct parser *ps, uint32_t file, uint32_t slot)
 {
 	struct idmap	*m = &ps->idmap[IDS_FL];
 
-	if (slot != NONE && m->names[slot] != file)
-		slot = NONE;
-	if (slot != NONE && m->fn_id[slot] != NONE &&
-	    m->fn_ob[slot] == ps->fn && m->fn_fl[slot] == file) {
-		profile_retouch(ps->p, ps->fn, file, m->fn_id[slot]);
-		return;
-	}
-	if (slot == NONE) {
+	if (slot == NONE || m->names[slot] != file) {
 		(void)profile_touch(ps->p, ps->fn, file);
 		return;
 	}
+	/* A slot named again forgets its pair (fn_id NONE). */
+	if (m->fn_id[slot] != NONE && m->fn_ob[slot] == ps->fn) {
+		profile_retouch(ps->p, ps->fn, file, m->fn_id[slot]);
+		return;
+	}
 	m->fn_ob[slot] = ps->fn;
-	m->fn_fl[slot] = file;
 	m->fn_id[slot] = profile_touch(ps->p, ps->fn, file);
 }
 

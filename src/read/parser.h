@@ -58,7 +58,7 @@ struct idmap {
 	size_t		 n, cap;	/* slots used, allocated */
 	uint32_t	*fn_ob;		/* slot -> the last resolution: fn */
 	uint32_t	*fn_fl;		/*   ids, (ob, file) and function; fl */
-	uint32_t	*fn_id;		/*   ids, (function, file) and pair */
+	uint32_t	*fn_id;		/*   ids, function (in fn_ob), pair */
 };
 
 /* What struct fileids says of a compressed file id. */
