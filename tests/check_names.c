@@ -291,6 +291,46 @@ START_TEST(test_strtab_copy)
 }
 END_TEST
 
+/*
+ * Blanks: new ids with no bytes, read as the empty string, never found
+ * nor given again, among interned strings whose lookups they leave as
+ * they were, over the table's growth and after it is emptied.
+ */
+START_TEST(test_strtab_blank)
+{
+	struct strtab	*st = strtab_create();
+	uint32_t	 i, id, b[3000];
+	char		 buf[32];
+	int		 round;
+
+	for (round = 0; round < 2; round++) {
+		for (i = 0; i < 3000; i++) {
+			snprintf(buf, sizeof(buf), "name%u", i);
+			ck_assert_uint_eq(strtab_intern(st, buf, strlen(buf)),
+			    1 + 2 * i);
+			b[i] = strtab_blank(st);
+			ck_assert_uint_eq(b[i], 2 + 2 * i);
+			ck_assert_str_eq(strtab_get(st, b[i]), "");
+			ck_assert_uint_eq(strtab_len(st, b[i]), 0);
+		}
+		ck_assert_uint_eq(strtab_count(st), 6001);
+		/* The empty string is still id 0, found and given. */
+		ck_assert_uint_eq(strtab_find(st, "", 0), 0);
+		ck_assert_uint_eq(strtab_intern(st, "", 0), 0);
+		for (i = 0; i < 3000; i++) {
+			snprintf(buf, sizeof(buf), "name%u", i);
+			id = strtab_find(st, buf, strlen(buf));
+			ck_assert_uint_eq(id, 1 + 2 * i);
+			ck_assert_str_eq(strtab_get(st, b[i]), "");
+		}
+		ck_assert_uint_eq(strtab_count(st), 6001);
+		strtab_clear(st);
+		ck_assert_uint_eq(strtab_count(st), 1);
+	}
+	strtab_free(st);
+}
+END_TEST
+
 START_TEST(test_keytab)
 {
 	struct keytab	kt;
@@ -513,6 +553,7 @@ make_names_suite(void)
 	tcase_add_test(tc, test_strtab);
 	tcase_add_test(tc, test_keytab);
 	tcase_add_test(tc, test_strtab_copy);
+	tcase_add_test(tc, test_strtab_blank);
 	tcase_add_test(tc, test_strtab_packed);
 	tcase_add_test(tc, test_strtab_stats);
 	tcase_add_test(tc, test_keytab_indexed);

@@ -60,6 +60,7 @@ struct strtab {
 					   as is; NULL while none is */
 	uint64_t	 *hashes;	/* id -> hash */
 	uint32_t	  n, cap;	/* ids used, allocated */
+	uint32_t	  nblank;	/* ids of strtab_blank() */
 	uint64_t	 *slots;	/* the hash's high half << 32 |
 					   id + 1, or 0 for empty */
 	uint32_t	  mask;		/* slot count - 1 */
@@ -93,7 +94,11 @@ struct strkey {
 
 #define STRTAB_PACKED(st, id) ((st)->zlens != NULL && (st)->zlens[id] != 0)
 
+/* A blank (strtab_blank()): no bytes, and not the empty string, id 0. */
+#define STRTAB_BLANK(st, id) ((st)->lens[id] == 0 && (id) != 0)
+
 static void	strtab_grow(struct strtab *);
+static void	strtab_more(struct strtab *);
 static uint32_t	strtab_add(struct strtab *, const struct strkey *);
 static uint32_t	strtab_probe(const struct strtab *, struct strtab *,
 		    const struct strkey *, uint32_t *);
@@ -176,6 +181,7 @@ strtab_clear(struct strtab *st)
 	if (st->zlens != NULL)
 		memset(st->zlens, 0, (size_t)st->n * sizeof(*st->zlens));
 	st->n = 0;
+	st->nblank = 0;
 	st->npacked = 0;
 	st->nlong = 0;
 	memset(st->slots, 0, ((size_t)st->mask + 1) * sizeof(*st->slots));
@@ -226,6 +232,8 @@ strtab_grow(struct strtab *st)
 	xfill(st->slots, 0, ((size_t)mask + 1) * sizeof(*st->slots));
 	st->mask = mask;
 	for (i = 0; i < st->n; i++) {
+		if (STRTAB_BLANK(st, i))
+			continue;
 		j = st->hashes[i] & mask;
 		while (st->slots[j] != 0)
 			j = (j + 1) & mask;
@@ -342,6 +350,29 @@ strtab_intern(struct strtab *st, const char *s, size_t len)
 	return strtab_add(st, &k);
 }
 
+/*
+ * Return a new id that names no bytes and is never found nor given
+ * again: a blank, read as the empty string, which a caller keeps its own
+ * meaning for (a chunk's placeholders, parser_placeholder()).  It costs
+ * no hashing and no slot.
+ */
+uint32_t
+strtab_blank(struct strtab *st)
+{
+	uint32_t	id;
+
+	if (st->n == UINT32_MAX - 1)
+		abort();
+	if (st->n == st->cap)
+		strtab_more(st);
+	id = st->n++;
+	st->nblank++;
+	st->lens[id] = 0;
+	st->hashes[id] = 0;
+	st->strs[id] = "";
+	return id;
+}
+
 /* Return the id in st of string id of src, adding it if new. */
 uint32_t
 strtab_copy(struct strtab *st, const struct strtab *src, uint32_t id)
@@ -429,7 +460,7 @@ strtab_add(struct strtab *st, const struct strkey *k)
 				strtab_gather(st, s, k->len);
 		}
 	}
-	if ((uint64_t)st->n * 2 > st->mask)
+	if ((uint64_t)(st->n - st->nblank) * 2 > st->mask)
 		strtab_grow(st);
 	return id;
 }

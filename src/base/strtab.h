@@ -17,6 +17,7 @@ void		 strtab_free(struct strtab *);
 void		 strtab_clear(struct strtab *);
 void		 strtab_follow(struct strtab *, const struct strtab *);
 uint32_t	 strtab_intern(struct strtab *, const char *, size_t);
+uint32_t	 strtab_blank(struct strtab *);
 uint32_t	 strtab_copy(struct strtab *, const struct strtab *, uint32_t);
 void		 strtab_prefetch(const struct strtab *, uint32_t);
 void		 strtab_copy_prefetch(const struct strtab *,

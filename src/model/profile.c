@@ -207,6 +207,13 @@ profile_intern(struct profile *p, const char *s, size_t len)
 	return strtab_intern(p->strs, s, len);
 }
 
+/* Return a new string id of p that names nothing (strtab_blank()). */
+uint32_t
+profile_blank(struct profile *p)
+{
+	return strtab_blank(p->strs);
+}
+
 /* Return the id in p of string id of src, adding it if new. */
 uint32_t
 profile_intern_from(struct profile *p, const struct profile *src,

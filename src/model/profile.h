@@ -71,6 +71,7 @@ int		 profile_done(struct profile *);
 void		 profile_clear(struct profile *);
 void		 profile_follow(struct profile *, const struct profile *);
 uint32_t	 profile_intern(struct profile *, const char *, size_t);
+uint32_t	 profile_blank(struct profile *);
 void		 profile_intern_prefetch(const struct profile *,
 		    const struct profile *, uint32_t);
 uint32_t	 profile_intern_from(struct profile *, const struct profile *,

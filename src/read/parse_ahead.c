@@ -200,39 +200,24 @@ parser_resume(const struct parser *ps)
 }
 
 /*
- * Return the string id of a placeholder: "\n" and a kind, with an id
- * for a compressed name.  No name in a profile holds a newline.  Each
- * is kept (kind and id, and a bit by string id) for parser_adopt().
+ * Return the string id of a new placeholder of a kind, with an id for a
+ * compressed name: a blank string of ps's profile (profile_blank()),
+ * which no name can be.  Each is kept (kind and id, and a bit by string
+ * id) for parser_adopt(); their string ids rise as they are made.
  */
 uint32_t
 parser_placeholder(struct parser *ps, char kind, uint64_t id)
 {
-	char		buf[24], digits[20];
-	size_t		n = 0, k = 0;
-	uint64_t	id0 = id;
 	uint32_t	str;
 
-	buf[n++] = '\n';
-	buf[n++] = kind;
-	if (kind < 'a') {
-		do {
-			digits[k++] = (char)('0' + id % 10);
-			id /= 10;
-		} while (id > 0);
-		while (k > 0)
-			buf[n++] = digits[--k];
-	}
-	str = profile_intern(ps->p, buf, n);
-	if (!parser_is_placeholder(ps, str)) {
-		ps->ph_bits = xgrow_fill(ps->ph_bits, &ps->ph_words,
-		    str / 64 + 1, sizeof(*ps->ph_bits), 0);
-		ps->ph_bits[str / 64] |= (uint64_t)1 << (str % 64);
-		ps->ph = xgrow(ps->ph, &ps->ph_cap, ps->nph + 1,
-		    sizeof(*ps->ph));
-		ps->ph[ps->nph].str = str;
-		ps->ph[ps->nph].kind = kind;
-		ps->ph[ps->nph++].id = id0;
-	}
+	str = profile_blank(ps->p);
+	ps->ph_bits = xgrow_fill(ps->ph_bits, &ps->ph_words, str / 64 + 1,
+	    sizeof(*ps->ph_bits), 0);
+	ps->ph_bits[str / 64] |= (uint64_t)1 << (str % 64);
+	ps->ph = xgrow(ps->ph, &ps->ph_cap, ps->nph + 1, sizeof(*ps->ph));
+	ps->ph[ps->nph].str = str;
+	ps->ph[ps->nph].kind = kind;
+	ps->ph[ps->nph++].id = id;
 	return str;
 }
 
@@ -246,15 +231,20 @@ parser_placeholder(struct parser *ps, char kind, uint64_t id)
 int
 parser_placeholder_lines(const struct parser *ps, uint32_t str)
 {
-	const char	*s = profile_str(ps->p, str);
-	uint64_t	 id = 0;
+	size_t	lo = 0, hi = ps->nph, mid;
 
-	/* "\nL" and the id's digits (parser_placeholder()). */
-	if (ps->fileids == NULL || s[1] != 'L')
+	/* ps->ph is in the order of its string ids. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ps->ph[mid].str < str)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (ps->fileids == NULL || lo == ps->nph || ps->ph[lo].str != str ||
+	    ps->ph[lo].kind != 'L')
 		return 1;
-	for (s += 2; *s >= '0' && *s <= '9'; s++)
-		id = 10 * id + (uint64_t)(*s - '0');
-	return fileids_get(ps->fileids, id) != FILEIDS_SUMMED;
+	return fileids_get(ps->fileids, ps->ph[lo].id) != FILEIDS_SUMMED;
 }
 
 /* Return nonzero if string id of ps's profile is a placeholder. */
