@@ -129,7 +129,7 @@ parser_discard(struct parser *ps)
 		free(ps->idmap[i].fn_id);
 	}
 	free(ps->ph);
-	free(ps->ph_bits);
+	free(ps->ph_at);
 	free(ps->colmap);
 	free(ps->cost);
 	free(ps->early_summary);
@@ -202,8 +202,8 @@ parser_resume(const struct parser *ps)
 /*
  * Return the string id of a new placeholder of a kind, with an id for a
  * compressed name: a blank string of ps's profile (profile_blank()),
- * which no name can be.  Each is kept (kind and id, and a bit by string
- * id) for parser_adopt(); their string ids rise as they are made.
+ * which no name can be.  Each is kept (kind and id, found by string id)
+ * for parser_adopt().
  */
 uint32_t
 parser_placeholder(struct parser *ps, char kind, uint64_t id)
@@ -211,9 +211,9 @@ parser_placeholder(struct parser *ps, char kind, uint64_t id)
 	uint32_t	str;
 
 	str = profile_blank(ps->p);
-	ps->ph_bits = xgrow_fill(ps->ph_bits, &ps->ph_words, str / 64 + 1,
-	    sizeof(*ps->ph_bits), 0);
-	ps->ph_bits[str / 64] |= (uint64_t)1 << (str % 64);
+	ps->ph_at = xgrow_fill(ps->ph_at, &ps->ph_at_cap, (size_t)str + 1,
+	    sizeof(*ps->ph_at), 0);
+	ps->ph_at[str] = (uint32_t)ps->nph + 1;
 	ps->ph = xgrow(ps->ph, &ps->ph_cap, ps->nph + 1, sizeof(*ps->ph));
 	ps->ph[ps->nph].str = str;
 	ps->ph[ps->nph].kind = kind;
@@ -231,28 +231,21 @@ parser_placeholder(struct parser *ps, char kind, uint64_t id)
 int
 parser_placeholder_lines(const struct parser *ps, uint32_t str)
 {
-	size_t	lo = 0, hi = ps->nph, mid;
+	const struct phref	*ph;
 
-	/* ps->ph is in the order of its string ids. */
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (ps->ph[mid].str < str)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (ps->fileids == NULL || lo == ps->nph || ps->ph[lo].str != str ||
-	    ps->ph[lo].kind != 'L')
+	if (ps->fileids == NULL || !parser_is_placeholder(ps, str))
 		return 1;
-	return fileids_get(ps->fileids, ps->ph[lo].id) != FILEIDS_SUMMED;
+	ph = &ps->ph[ps->ph_at[str] - 1];
+	if (ph->kind != 'L')
+		return 1;
+	return fileids_get(ps->fileids, ph->id) != FILEIDS_SUMMED;
 }
 
 /* Return nonzero if string id of ps's profile is a placeholder. */
 int
 parser_is_placeholder(const struct parser *ps, uint32_t id)
 {
-	return id / 64 < ps->ph_words &&
-	    (ps->ph_bits[id / 64] >> (id % 64) & 1) != 0;
+	return id < ps->ph_at_cap && ps->ph_at[id] != 0;
 }
 
 /*

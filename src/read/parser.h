@@ -199,8 +199,8 @@ struct parser {
 	uint32_t	 ph_cfn;	/* the cfn= of before, a placeholder */
 	struct phref	*ph;		/* the placeholders made, */
 	size_t		 nph, ph_cap;
-	uint64_t	*ph_bits;	/*   by string id */
-	size_t		 ph_words;
+	uint32_t	*ph_at;		/*   by string id: index + 1, */
+	size_t		 ph_at_cap;	/*   0 for a string not one */
 };
 
 /* Compare a key (s to eq) with a literal. */
