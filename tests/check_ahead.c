@@ -32,6 +32,8 @@
 #include "read/input.h"
 #include "read/load.h"
 #include "read/parse.h"
+#include "read/parse_ahead.h"
+#include "read/parser.h"
 #include "read/relay.h"
 #include "select/select.h"
 #include "view/format.h"
@@ -349,6 +351,37 @@ ahead_dirs(const char *const *dirs, size_t n, const struct parse_opts *po,
 		*nfiles += each_profile(dirs[i], ahead_one, &a);
 	return a.adopted;
 }
+
+/*
+ * What the parsers of one file share of its compressed file ids: each
+ * id's last word, kept apart or summed, unknown until said; small ids
+ * (read without the lock) and large ones (in the hash), the same.
+ */
+START_TEST(test_fileids)
+{
+	static const uint64_t	 ids[] = { 0, 1, 5, 4095, 1048575, 1048576,
+				    (uint64_t)1 << 40, UINT64_MAX };
+	struct fileids		*fi = fileids_new();
+	size_t			 i, n = sizeof(ids) / sizeof(ids[0]);
+
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(fileids_get(fi, ids[i]), FILEIDS_UNKNOWN);
+	for (i = 0; i < n; i++)
+		fileids_put(fi, ids[i], i % 2);
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(fileids_get(fi, ids[i]), i % 2 ?
+		    FILEIDS_KEPT : FILEIDS_SUMMED);
+		ck_assert_int_eq(fileids_get(fi, ids[i] ^ 2), FILEIDS_UNKNOWN);
+	}
+	/* An id named again says what it names now. */
+	for (i = 0; i < n; i++)
+		fileids_put(fi, ids[i], (i + 1) % 2);
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(fileids_get(fi, ids[i]), i % 2 ?
+		    FILEIDS_SUMMED : FILEIDS_KEPT);
+	fileids_free(fi);
+}
+END_TEST
 
 START_TEST(test_ahead_valid)
 {
@@ -1000,6 +1033,7 @@ make_ahead_suite(void)
 	Suite	*s = suite_create("ahead");
 	TCase	*tc = check_tcase();
 
+	tcase_add_test(tc, test_fileids);
 	tcase_add_test(tc, test_ahead_valid);
 	tcase_add_test(tc, test_ahead_options);
 	tcase_add_test(tc, test_ahead_lines);
