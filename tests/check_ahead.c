@@ -354,8 +354,8 @@ ahead_dirs(const char *const *dirs, size_t n, const struct parse_opts *po,
 
 /*
  * What the parsers of one file share of its compressed file ids: each
- * id's last word, kept apart or summed, unknown until said; small ids
- * (read without the lock) and large ones (in the hash), the same.
+ * id's last word, kept apart or summed, unknown until said, for ids
+ * from 0 to 2^64 - 1.
  */
 START_TEST(test_fileids)
 {

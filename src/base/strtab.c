@@ -99,6 +99,7 @@ struct strkey {
 
 static void	strtab_grow(struct strtab *);
 static void	strtab_more(struct strtab *);
+static uint32_t	strtab_newid(struct strtab *, size_t, uint64_t);
 static uint32_t	strtab_add(struct strtab *, const struct strkey *);
 static uint32_t	strtab_probe(const struct strtab *, struct strtab *,
 		    const struct strkey *, uint32_t *);
@@ -361,14 +362,8 @@ strtab_blank(struct strtab *st)
 {
 	uint32_t	id;
 
-	if (st->n == UINT32_MAX - 1)
-		abort();
-	if (st->n == st->cap)
-		strtab_more(st);
-	id = st->n++;
+	id = strtab_newid(st, 0, 0);
 	st->nblank++;
-	st->lens[id] = 0;
-	st->hashes[id] = 0;
 	st->strs[id] = "";
 	return id;
 }
@@ -423,6 +418,22 @@ strtab_more(struct strtab *st)
 	    sizeof(*st->copies));
 }
 
+/* Give the next id a string of len bytes and hash h; return it. */
+static uint32_t
+strtab_newid(struct strtab *st, size_t len, uint64_t h)
+{
+	uint32_t	id;
+
+	if (len > UINT32_MAX - 1 || st->n == UINT32_MAX - 1)
+		abort();
+	if (st->n == st->cap)
+		strtab_more(st);
+	id = st->n++;
+	st->lens[id] = (uint32_t)len;
+	st->hashes[id] = h;
+	return id;
+}
+
 /*
  * Return the id of k's string, adding it if new: compressed as k's is
  * if both tables have one dictionary, else compressed here if long and
@@ -439,13 +450,7 @@ strtab_add(struct strtab *st, const struct strkey *k)
 
 	if ((id = strtab_probe(st, st, k, &j)) != UINT32_MAX)
 		return id;
-	if (k->len > UINT32_MAX - 1 || st->n == UINT32_MAX - 1)
-		abort();
-	if (st->n == st->cap)
-		strtab_more(st);
-	id = st->n++;
-	st->lens[id] = (uint32_t)k->len;
-	st->hashes[id] = k->h;
+	id = strtab_newid(st, k->len, k->h);
 	st->slots[j] = STRTAB_SLOT(k->h, id);
 	if (k->s == NULL && d != NULL && d == atomic_load_explicit(
 	    &k->src->dict, memory_order_relaxed)) {
