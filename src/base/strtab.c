@@ -5,15 +5,20 @@
  * zstd against a dictionary made of the first long strings the table
  * held, with statistics of the next ones, and decompressed the first
  * time they are asked for: most names of a large program are never
- * printed.
+ * printed.  Long strings read from a file that stays open (a profile
+ * read from disk) are not kept at all: the table keeps where they are
+ * in it, and reads them back when they are asked for.
  */
 #include "base/compat.h"
 
 #include <err.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <zdict.h>
 #include <zstd.h>
@@ -45,6 +50,17 @@
 #define STRTAB_MINSAMPLES 64		/*   at least */
 #define STRTAB_HEADER	(16 * 1024)	/* its statistics' bytes, at most */
 #define STRTAB_DICTID	0x7fffffff	/* no frame names it: any */
+#define STRTAB_FILES	255		/* files a table's strings are in */
+
+/*
+ * A file that long strings are left in, read back with pread(2): a
+ * descriptor of its own, shared by the tables that name it.
+ */
+struct strsrc {
+	int		 fd;
+	char		*name;		/* for messages */
+	atomic_uint	 refs;
+};
 
 /* A dictionary, shared by a table and the tables that follow it. */
 struct strdict {
@@ -78,7 +94,14 @@ struct strtab {
 	size_t		  zbuf_cap;
 	char		 *ubuf[2];	/*   and decompressed */
 	size_t		  ubuf_cap[2];
-	_Atomic(char *)	 *copies;	/* id -> decompressed copy, or NULL */
+	_Atomic(char *)	 *copies;	/* id -> decompressed or read copy,
+					   or NULL; NULL while none can be */
+	struct strsrc	**files;	/* files strings are left in */
+	unsigned	  nfiles;
+	uint8_t		 *far;		/* id -> index in files + 1, or 0 if
+					   kept here; NULL while none is */
+	uint64_t	 *faroff;	/* id -> its offset in that file */
+	uint32_t	  nfar;		/* strings left in files */
 	pthread_mutex_t	  lock;		/* held decompressing, */
 	ZSTD_DCtx	 *zd;		/*   with this */
 };
@@ -90,9 +113,14 @@ struct strkey {
 	uint32_t		 id;
 	size_t			 len;
 	uint64_t		 h;
+	struct strsrc		*file;	/* the bytes are in it, or NULL */
+	uint64_t		 off;	/*   at this offset */
 };
 
 #define STRTAB_PACKED(st, id) ((st)->zlens != NULL && (st)->zlens[id] != 0)
+
+/* A string left in its file (strtab_intern_at()). */
+#define STRTAB_FAR(st, id) ((st)->far != NULL && (st)->far[id] != 0)
 
 /* A blank (strtab_blank()): no bytes, and not the empty string, id 0. */
 #define STRTAB_BLANK(st, id) ((st)->lens[id] == 0 && (id) != 0)
@@ -108,6 +136,9 @@ static int	strtab_same(const struct strtab *, struct strtab *, uint32_t,
 static const char *strtab_bytes(struct strtab *, const struct strtab *,
 		    uint32_t, int);
 static void	strtab_unpack(const struct strtab *, uint32_t, char *);
+static void	strtab_fetch(const struct strtab *, uint32_t, char *);
+static int	strtab_far_put(struct strtab *, uint32_t, struct strsrc *,
+		    uint64_t);
 static void	strtab_pack(struct strtab *, uint32_t, const char *);
 static void	strtab_keep(struct strtab *, uint32_t, const char *, size_t);
 static void	strtab_gather(struct strtab *, const char *, size_t);
@@ -158,6 +189,11 @@ strtab_free(struct strtab *st)
 	free(st->hashes);
 	free(st->slots);
 	free(st->copies);
+	free(st->far);
+	free(st->faroff);
+	while (st->nfiles > 0)
+		strtab_source_drop(st->files[--st->nfiles]);
+	free(st->files);
 	free(st->gather);
 	free(st->sizes);
 	free(st->zbuf);
@@ -171,8 +207,8 @@ strtab_free(struct strtab *st)
 }
 
 /*
- * Empty the table but for the empty string, keeping its memory and its
- * dictionary.
+ * Empty the table but for the empty string, keeping its memory, its
+ * dictionary and the files it has named.
  */
 void
 strtab_clear(struct strtab *st)
@@ -181,9 +217,12 @@ strtab_clear(struct strtab *st)
 	arena_clear(&st->bytes);
 	if (st->zlens != NULL)
 		memset(st->zlens, 0, (size_t)st->n * sizeof(*st->zlens));
+	if (st->far != NULL)
+		memset(st->far, 0, (size_t)st->n * sizeof(*st->far));
 	st->n = 0;
 	st->nblank = 0;
 	st->npacked = 0;
+	st->nfar = 0;
 	st->nlong = 0;
 	memset(st->slots, 0, ((size_t)st->mask + 1) * sizeof(*st->slots));
 	strtab_intern(st, "", 0);
@@ -281,6 +320,11 @@ strtab_same(const struct strtab *st, struct strtab *scratch, uint32_t id,
 {
 	const char	*a, *b;
 
+	/* Two strings at one place of one file. */
+	if (k->s == NULL && STRTAB_FAR(st, id) && STRTAB_FAR(k->src, k->id) &&
+	    st->files[st->far[id] - 1] == k->src->files[k->src->far[k->id] -
+	    1] && st->faroff[id] == k->src->faroff[k->id])
+		return 1;
 	if (k->s == NULL && STRTAB_PACKED(st, id) &&
 	    STRTAB_PACKED(k->src, k->id) && atomic_load_explicit(&st->dict,
 	    memory_order_relaxed) == atomic_load_explicit(&k->src->dict,
@@ -297,13 +341,14 @@ strtab_same(const struct strtab *st, struct strtab *scratch, uint32_t id,
  * Return the bytes of string id of src: where they are kept (or a copy
  * src keeps), or decompressed into st's scratch buffer which (0 or 1)
  * (strtab_read()), or into src's lasting copy if st is NULL
- * (strtab_get()).
+ * (strtab_get()).  A string left in its file and compared is read into
+ * a lasting copy: it is named again, and will be compared again.
  */
 static const char *
 strtab_bytes(struct strtab *st, const struct strtab *src, uint32_t id,
     int which)
 {
-	if (st == NULL)
+	if (st == NULL || STRTAB_FAR(src, id))
 		return strtab_get(src, id);
 	return strtab_read(src, id, &st->ubuf[which], &st->ubuf_cap[which]);
 }
@@ -342,13 +387,90 @@ strtab_unpack(const struct strtab *st, uint32_t id, char *dst)
 		    ZSTD_getErrorName(r) : "wrong length");
 }
 
+/*
+ * Read string id of st, left in its file, into dst (its length in
+ * bytes); a file that no longer holds it (changed since it was read) is
+ * an error.
+ */
+static void
+strtab_fetch(const struct strtab *st, uint32_t id, char *dst)
+{
+	const struct strsrc	*f = st->files[st->far[id] - 1];
+	size_t			 len = st->lens[id], got = 0;
+	ssize_t			 n;
+
+	while (got < len) {
+		n = pread(f->fd, dst + got, len - got,
+		    (off_t)(st->faroff[id] + got));
+		if (n > 0)
+			got += (size_t)n;
+		else if (n == -1 && errno == EINTR)
+			continue;
+		else {
+			if (n == -1)
+				err(1, "%s", f->name);
+			break;
+		}
+	}
+	if (got < len || hash_bytes(dst, len) != st->hashes[id])
+		errx(1, "%s: the file changed after it was read: a name in it "
+		    "is no longer there", f->name);
+}
+
 /* Return the id of the string s of len bytes, adding it if new. */
 uint32_t
 strtab_intern(struct strtab *st, const char *s, size_t len)
 {
-	struct strkey	k = { s, NULL, 0, len, hash_bytes(s, len) };
+	struct strkey	k = { s, NULL, 0, len, hash_bytes(s, len), NULL, 0 };
 
 	return strtab_add(st, &k);
+}
+
+/*
+ * strtab_intern() of the len bytes s, which are also at offset off of
+ * file (or file is NULL): a long string new to the table is left there,
+ * and read back when asked for.
+ */
+uint32_t
+strtab_intern_at(struct strtab *st, const char *s, size_t len,
+    struct strsrc *file, uint64_t off)
+{
+	struct strkey	k = { s, NULL, 0, len, hash_bytes(s, len), file, off };
+
+	return strtab_add(st, &k);
+}
+
+/*
+ * Return a file that strings may be left in: the regular file open on
+ * fd, named name in messages, read from offset 0, or NULL if it cannot
+ * be (no descriptor left).  The caller drops it (strtab_source_drop())
+ * when it names no more strings; each table holds it as long as it
+ * needs it.
+ */
+struct strsrc *
+strtab_source(int fd, const char *name)
+{
+	struct strsrc	*f;
+	int		 dfd;
+
+	if ((dfd = fcntl(fd, F_DUPFD_CLOEXEC, 3)) == -1)
+		return NULL;
+	f = xcalloc(1, sizeof(*f));
+	f->fd = dfd;
+	f->name = xstrdup(name);
+	atomic_init(&f->refs, 1);
+	return f;
+}
+
+/* Let go of a reference to file f, closing it with the last. */
+void
+strtab_source_drop(struct strsrc *f)
+{
+	if (f == NULL || atomic_fetch_sub(&f->refs, 1) != 1)
+		return;
+	close(f->fd);
+	free(f->name);
+	free(f);
 }
 
 /*
@@ -372,9 +494,13 @@ strtab_blank(struct strtab *st)
 uint32_t
 strtab_copy(struct strtab *st, const struct strtab *src, uint32_t id)
 {
-	struct strkey	k = { NULL, src, id, src->lens[id], src->hashes[id] };
+	struct strkey	k = { NULL, src, id, src->lens[id], src->hashes[id],
+			    NULL, 0 };
 
-	if (!STRTAB_PACKED(src, id))
+	if (STRTAB_FAR(src, id)) {
+		k.file = src->files[src->far[id] - 1];
+		k.off = src->faroff[id];
+	} else if (!STRTAB_PACKED(src, id))
 		k.s = src->strs[id];
 	return strtab_add(st, &k);
 }
@@ -408,14 +534,25 @@ strtab_more(struct strtab *st)
 	st->strs = xreallocarray(st->strs, st->cap, sizeof(*st->strs));
 	st->lens = xreallocarray(st->lens, st->cap, sizeof(*st->lens));
 	st->hashes = xreallocarray(st->hashes, st->cap, sizeof(*st->hashes));
-	if (st->zlens == NULL)
-		return;
-	st->zlens = xreallocarray(st->zlens, st->cap, sizeof(*st->zlens));
-	memset(st->zlens + old, 0, (size_t)(st->cap - old) *
-	    sizeof(*st->zlens));
-	st->copies = xreallocarray(st->copies, st->cap, sizeof(*st->copies));
-	memset(st->copies + old, 0, (size_t)(st->cap - old) *
-	    sizeof(*st->copies));
+	if (st->zlens != NULL) {
+		st->zlens = xreallocarray(st->zlens, st->cap,
+		    sizeof(*st->zlens));
+		memset(st->zlens + old, 0, (size_t)(st->cap - old) *
+		    sizeof(*st->zlens));
+	}
+	if (st->far != NULL) {
+		st->far = xreallocarray(st->far, st->cap, sizeof(*st->far));
+		memset(st->far + old, 0, (size_t)(st->cap - old) *
+		    sizeof(*st->far));
+		st->faroff = xreallocarray(st->faroff, st->cap,
+		    sizeof(*st->faroff));
+	}
+	if (st->copies != NULL) {
+		st->copies = xreallocarray(st->copies, st->cap,
+		    sizeof(*st->copies));
+		memset(st->copies + old, 0, (size_t)(st->cap - old) *
+		    sizeof(*st->copies));
+	}
 }
 
 /* Give the next id a string of len bytes and hash h; return it. */
@@ -435,10 +572,11 @@ strtab_newid(struct strtab *st, size_t len, uint64_t h)
 }
 
 /*
- * Return the id of k's string, adding it if new: compressed as k's is
- * if both tables have one dictionary, else compressed here if long and
- * the table has a dictionary, else as is (gathered toward a dictionary
- * if long).
+ * Return the id of k's string, adding it if new: left in its file if it
+ * is long and k says where (or k's is left in one), else compressed as
+ * k's is if both tables have one dictionary, else compressed here if
+ * long and the table has a dictionary, else as is (gathered toward a
+ * dictionary if long).
  */
 static uint32_t
 strtab_add(struct strtab *st, const struct strkey *k)
@@ -452,7 +590,11 @@ strtab_add(struct strtab *st, const struct strkey *k)
 		return id;
 	id = strtab_newid(st, k->len, k->h);
 	st->slots[j] = STRTAB_SLOT(k->h, id);
-	if (k->s == NULL && d != NULL && d == atomic_load_explicit(
+	if (k->file != NULL && k->len >= STRTAB_LONG &&
+	    strtab_far_put(st, id, k->file, k->off))
+		;
+	else if (k->s == NULL && d != NULL && !STRTAB_FAR(k->src, k->id) &&
+	    d == atomic_load_explicit(
 	    &k->src->dict, memory_order_relaxed)) {
 		strtab_keep(st, id, k->src->strs[k->id], k->src->zlens[k->id]);
 	} else {
@@ -468,6 +610,41 @@ strtab_add(struct strtab *st, const struct strkey *k)
 	if ((uint64_t)(st->n - st->nblank) * 2 > st->mask)
 		strtab_grow(st);
 	return id;
+}
+
+/*
+ * Leave string id at offset off of file: return 1, or 0 if the table
+ * names too many files already.
+ */
+static int
+strtab_far_put(struct strtab *st, uint32_t id, struct strsrc *file,
+    uint64_t off)
+{
+	unsigned	i;
+
+	for (i = st->nfiles; i > 0; i--)
+		if (st->files[i - 1] == file)
+			break;
+	if (i == 0) {
+		if (st->nfiles == STRTAB_FILES)
+			return 0;
+		st->files = xreallocarray(st->files, st->nfiles + 1,
+		    sizeof(*st->files));
+		atomic_fetch_add(&file->refs, 1);
+		st->files[st->nfiles++] = file;
+		i = st->nfiles;
+	}
+	if (st->far == NULL) {
+		st->far = xcalloc(st->cap, sizeof(*st->far));
+		st->faroff = xreallocarray(NULL, st->cap, sizeof(*st->faroff));
+	}
+	if (st->copies == NULL)
+		st->copies = xcalloc(st->cap, sizeof(*st->copies));
+	st->far[id] = (uint8_t)i;
+	st->faroff[id] = off;
+	st->strs[id] = "";
+	st->nfar++;
+	return 1;
 }
 
 /*
@@ -504,10 +681,10 @@ strtab_pack(struct strtab *st, uint32_t id, const char *s)
 static void
 strtab_keep(struct strtab *st, uint32_t id, const char *z, size_t zlen)
 {
-	if (st->zlens == NULL) {
+	if (st->zlens == NULL)
 		st->zlens = xcalloc(st->cap, sizeof(*st->zlens));
+	if (st->copies == NULL)
 		st->copies = xcalloc(st->cap, sizeof(*st->copies));
-	}
 	st->npacked++;
 	st->zlens[id] = (uint32_t)zlen;
 	st->strs[id] = memcpy(arena_alloc(&st->bytes, zlen), z, zlen);
@@ -588,7 +765,7 @@ strtab_gather(struct strtab *st, const char *s, size_t len)
 uint32_t
 strtab_find(const struct strtab *st, const char *s, size_t len)
 {
-	struct strkey	k = { s, NULL, 0, len, hash_bytes(s, len) };
+	struct strkey	k = { s, NULL, 0, len, hash_bytes(s, len), NULL, 0 };
 	uint32_t	slot;
 
 	return strtab_probe(st, NULL, &k, &slot);
@@ -596,20 +773,24 @@ strtab_find(const struct strtab *st, const char *s, size_t len)
 
 /*
  * Return the NUL-terminated bytes of id; a compressed string is
- * decompressed the first time, and the copy kept as long as the table.
+ * decompressed the first time (one left in its file read), and the copy
+ * kept as long as the table.
  */
 const char *
 strtab_get(const struct strtab *st, uint32_t id)
 {
 	char	*c, *was = NULL;
 
-	if (!STRTAB_PACKED(st, id))
+	if (!STRTAB_PACKED(st, id) && !STRTAB_FAR(st, id))
 		return st->strs[id];
 	if ((c = atomic_load_explicit(&st->copies[id],
 	    memory_order_acquire)) != NULL)
 		return c;
 	c = xmalloc((size_t)st->lens[id] + 1);
-	strtab_unpack(st, id, c);
+	if (STRTAB_FAR(st, id))
+		strtab_fetch(st, id, c);
+	else
+		strtab_unpack(st, id, c);
 	c[st->lens[id]] = '\0';
 	if (!atomic_compare_exchange_strong_explicit(&st->copies[id], &was,
 	    c, memory_order_acq_rel, memory_order_acquire)) {
@@ -621,22 +802,26 @@ strtab_get(const struct strtab *st, uint32_t id)
 
 /*
  * Return the bytes of string id, NUL-terminated: the table's own, or a
- * compressed string's decompressed into *buf (of *cap bytes, grown as
- * need be), where they last until the next call with it.  For a look at
- * many names once, where strtab_get() would keep a copy of each.
+ * compressed string's decompressed (one left in its file read) into
+ * *buf (of *cap bytes, grown as need be), where they last until the
+ * next call with it.  For a look at many names once, where strtab_get()
+ * would keep a copy of each.
  */
 const char *
 strtab_read(const struct strtab *st, uint32_t id, char **buf, size_t *cap)
 {
 	char	*c;
 
-	if (!STRTAB_PACKED(st, id))
+	if (!STRTAB_PACKED(st, id) && !STRTAB_FAR(st, id))
 		return st->strs[id];
 	if ((c = atomic_load_explicit(&st->copies[id],
 	    memory_order_acquire)) != NULL)
 		return c;
 	c = strtab_scratch(buf, cap, (size_t)st->lens[id] + 1);
-	strtab_unpack(st, id, c);
+	if (STRTAB_FAR(st, id))
+		strtab_fetch(st, id, c);
+	else
+		strtab_unpack(st, id, c);
 	c[st->lens[id]] = '\0';
 	return c;
 }
@@ -660,4 +845,11 @@ uint32_t
 strtab_npacked(const struct strtab *st)
 {
 	return st->npacked;
+}
+
+/* Return how many of the table's strings are left in their files. */
+uint32_t
+strtab_nfar(const struct strtab *st)
+{
+	return st->nfar;
 }

@@ -207,6 +207,17 @@ profile_intern(struct profile *p, const char *s, size_t len)
 	return strtab_intern(p->strs, s, len);
 }
 
+/*
+ * profile_intern() of bytes also at offset off of file (NULL: none),
+ * where a long name is left (strtab_intern_at()).
+ */
+uint32_t
+profile_intern_at(struct profile *p, const char *s, size_t len,
+    struct strsrc *file, uint64_t off)
+{
+	return strtab_intern_at(p->strs, s, len, file, off);
+}
+
 /* Return a new string id of p that names nothing (strtab_blank()). */
 uint32_t
 profile_blank(struct profile *p)

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct strsrc;
+
 struct instrs;
 struct profile;
 struct strtab;
@@ -71,6 +73,8 @@ int		 profile_done(struct profile *);
 void		 profile_clear(struct profile *);
 void		 profile_follow(struct profile *, const struct profile *);
 uint32_t	 profile_intern(struct profile *, const char *, size_t);
+uint32_t	 profile_intern_at(struct profile *, const char *, size_t,
+		    struct strsrc *, uint64_t);
 uint32_t	 profile_blank(struct profile *);
 void		 profile_intern_prefetch(const struct profile *,
 		    const struct profile *, uint32_t);

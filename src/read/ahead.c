@@ -90,6 +90,7 @@ struct ahead {
 	pthread_mutex_t	 lock;
 	pthread_cond_t	 cond;
 	int		 fd;		/* a file, */
+	struct strsrc	*names;		/*   long names left in it, or NULL */
 	struct relay	*r;		/*   or chunks in memory: */
 	char		*hdr;		/*   the header's bytes, */
 	int		 ended;		/*   all known, */
@@ -322,6 +323,7 @@ ahead_chunk(struct ahead *a, struct chunk *c, char *buf)
 		sg->p = ahead_profile(a);
 		sg->ps = parser_create(sg->p, a->path, a->o);
 		parser_share_fileids(sg->ps, a->fileids);
+		parser_names_in(sg->ps, a->names);
 		stacks = 0;
 		if (ahead_feed(a, sg->ps, NULL, buf, 0, a->hdr_end) == 0 &&
 		    !(stacks = parser_stacks(sg->ps)) &&
@@ -700,6 +702,7 @@ ahead_read(struct parser *ps, int fd, const char *path,
 		return 1;
 	}
 	a.fd = fd;
+	a.names = parser_names_file(ps);
 	a.path = path;
 	rc = ahead_run(&a, ps, size, o);
 	free(a.chunks);

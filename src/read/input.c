@@ -47,6 +47,8 @@ struct input {
 	int		 eof;		/* read(2) said end of file */
 	int		 done;		/* the last stream ended there */
 	uint64_t	 nread;		/* bytes read(2) so far */
+	off_t		 origin;	/* the descriptor's offset at first,
+					   or -1 */
 	z_stream	 z;
 #if defined(CGA_HAVE_ISAL)
 	struct inflate_state *isal;	/* or NULL: zlib's z */
@@ -165,6 +167,7 @@ input_fdopen(int fd, const char *name)
 	in = xcalloc(1, sizeof(*in));
 	in->fd = fd;
 	in->name = name;
+	in->origin = lseek(fd, 0, SEEK_CUR);
 	in->raw = xmalloc(INPUT_RAW);
 	/*
 	 * Look at the first bytes for a compression format's magic: a few
@@ -442,6 +445,16 @@ int
 input_plain_fd(const struct input *in)
 {
 	return in->kind == INPUT_PLAIN && in->fd != STDIN_FILENO ? in->fd : -1;
+}
+
+/*
+ * Return nonzero if the input is a plain file read from its first byte:
+ * the bytes read are at the same offsets in it.
+ */
+int
+input_from_start(const struct input *in)
+{
+	return input_plain_fd(in) != -1 && in->origin == 0;
 }
 
 /* Close the input (standard input stays open). */

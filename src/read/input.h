@@ -16,6 +16,7 @@ struct input	*input_fdopen(int, const char *);
 ssize_t		 input_read(struct input *, char *, size_t);
 int		 input_compressed(const struct input *);
 int		 input_plain_fd(const struct input *);
+int		 input_from_start(const struct input *);
 uint64_t	 input_tell(const struct input *);
 int		 input_fd(const struct input *);
 void		 input_defer(struct input *, int);

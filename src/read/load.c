@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/msg.h"
+#include "base/strtab.h"
 #include "base/xmalloc.h"
 #include "read/ahead.h"
 #include "read/input.h"
@@ -113,14 +114,23 @@ load_input(struct profile *p, struct input *in, const char *name,
 {
 	struct parser	*ps;
 	struct relay	*r;
+	struct strsrc	*names = NULL;
 	const char	*buf;
 	char		*block;
 	uint64_t	 tell, text;
 	ssize_t		 n;
-	int		 fd;
+	int		 fd, rc;
 
 	load_room(size, input_compressed(in));
 	ps = parser_create(p, name, o);
+	/*
+	 * A file read from its start (size: a regular file) holds the long
+	 * names it is read for: they are left there, read back if printed
+	 * (most are not), neither copied nor compressed.
+	 */
+	if (size > 0 && input_from_start(in) &&
+	    (names = strtab_source(input_plain_fd(in), name)) != NULL)
+		parser_names_in(ps, names);
 	msg_progress_begin(name, size);
 	/* The text's size, reckoned. */
 	text = size < UINT64_MAX / LOAD_PACKED ? size * LOAD_PACKED :
@@ -154,5 +164,7 @@ load_input(struct profile *p, struct input *in, const char *name,
 	/* A read error was reported; what was read is not checked further. */
 	if (n < 0)
 		parser_fail(ps);
-	return parser_finish(ps);
+	rc = parser_finish(ps);
+	strtab_source_drop(names);
+	return rc;
 }

@@ -174,7 +174,11 @@ parser_finish(struct parser *ps)
 
 	if (!ps->fatal && ps->len > 0) {
 		ps->lineno++;
+		ps->text = ps->buf;
+		ps->text_end = ps->buf + ps->len;
+		ps->text_off = ps->buf_off;
 		parser_line(ps, ps->buf, ps->len);
+		ps->text = ps->text_end = NULL;
 	}
 	if (!ps->fatal) {
 		if (ps->call_pending || ps->jump_pending)
@@ -190,6 +194,25 @@ parser_finish(struct parser *ps)
 	rc = ps->fatal ? -1 : 0;
 	parser_discard(ps);
 	return rc;
+}
+
+/*
+ * Say that the bytes fed are those of file (from its offset 0, as
+ * parser_seek() says), where long names may be left to be read back
+ * (strtab_intern_at()); NULL, the default: they are not a file's.  The
+ * caller keeps file until the parse is finished.
+ */
+void
+parser_names_in(struct parser *ps, struct strsrc *file)
+{
+	ps->names_file = file;
+}
+
+/* Return the file of parser_names_in(), or NULL. */
+struct strsrc *
+parser_names_file(const struct parser *ps)
+{
+	return ps->names_file;
 }
 
 /* Parse a whole profile held in memory. */

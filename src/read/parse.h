@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 struct profile;
+struct strsrc;
 
 /*
  * What a profile may claim: events in an events: line (every cost
@@ -54,6 +55,8 @@ int		 parse_buffer(struct profile *, const char *, const char *,
 struct parser	*parser_create(struct profile *, const char *,
 		    const struct parse_opts *);
 int		 parser_feed(struct parser *, const char *, size_t);
+void		 parser_names_in(struct parser *, struct strsrc *);
+struct strsrc	*parser_names_file(const struct parser *);
 int		 parser_finish(struct parser *);
 void		 parser_fail(struct parser *);
 

@@ -86,7 +86,11 @@ parser_feed_lines(struct parser *ps, const char *data, size_t len)
 		if (nl == NULL)
 			return 0;
 		ps->lineno++;
+		ps->text = ps->buf;
+		ps->text_end = ps->buf + ps->len;
+		ps->text_off = ps->buf_off;
 		parser_line(ps, ps->buf, ps->len);
+		ps->text = ps->text_end = NULL;
 		ps->len = 0;
 		if (ps->stop) {
 			ps->stop_off = base - kept;
@@ -97,6 +101,9 @@ parser_feed_lines(struct parser *ps, const char *data, size_t len)
 	/* Parse straight from data up to its last newline. */
 	for (last = end; last > s && last[-1] != '\n'; last--)
 		continue;
+	ps->text = data;
+	ps->text_end = end;
+	ps->text_off = base;
 	while (!ps->fatal && s < last) {
 		ps->lineno++;
 		if (((unsigned)(*s - '0') <= 9 || *s == '+' || *s == '-' ||
@@ -123,12 +130,16 @@ parser_feed_lines(struct parser *ps, const char *data, size_t len)
 		parser_line(ps, s, nl - s);
 		if (ps->stop) {
 			ps->stop_off = base + (uint64_t)(s - data);
+			ps->text = ps->text_end = NULL;
 			return 0;
 		}
 		s = nl + 1;
 	}
-	if (!ps->fatal && s < end)
+	ps->text = ps->text_end = NULL;
+	if (!ps->fatal && s < end) {
+		ps->buf_off = base + (uint64_t)(s - data);
 		parser_keep(ps, s, end - s);
+	}
 	return ps->fatal ? -1 : 0;
 }
 

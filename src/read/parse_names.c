@@ -15,9 +15,24 @@
 #include "read/parser.h"
 
 static void	idmap_hash_put(struct idmap *, uint64_t, uint32_t);
+static uint32_t	parser_intern(struct parser *, const char *, size_t);
 static uint32_t	parser_file_name(struct parser *, const char *, size_t);
 static uint32_t	parser_undefined(struct parser *, enum idspace, uint64_t,
 		    uint32_t *);
+
+/*
+ * Return the string id of the len bytes s of a name: if they are the
+ * file's own bytes (in the text being read) a long name is left there.
+ */
+static uint32_t
+parser_intern(struct parser *ps, const char *s, size_t len)
+{
+	if (ps->names_file != NULL && s >= ps->text && s < ps->text_end &&
+	    len <= (size_t)(ps->text_end - s))
+		return profile_intern_at(ps->p, s, len, ps->names_file,
+		    ps->text_off + (uint64_t)(s - ps->text));
+	return profile_intern(ps->p, s, len);
+}
 
 /* Return the string id of a file name, without the strip prefix. */
 static uint32_t
@@ -28,7 +43,7 @@ parser_file_name(struct parser *ps, const char *s, size_t len)
 		s += ps->striplen;
 		len -= ps->striplen;
 	}
-	return profile_intern(ps->p, s, len);
+	return parser_intern(ps, s, len);
 }
 
 /* Put id (not in it) with its slot into m's hash table. */
@@ -210,7 +225,7 @@ parser_name(struct parser *ps, enum idspace sp, const char *s,
 		return m->names[slot];
 	}
 	name = sp == IDS_FL ? parser_file_name(ps, p, end - p) :
-	    profile_intern(ps->p, p, end - p);
+	    parser_intern(ps, p, end - p);
 	slot = idmap_add(m, id, &created);
 	if (!created && m->names[slot] != name) {
 		/* A placeholder's definition is checked when adopted. */
@@ -228,7 +243,7 @@ parser_name(struct parser *ps, enum idspace sp, const char *s,
 	return name;
 literal:
 	return sp == IDS_FL ? parser_file_name(ps, s, end - s) :
-	    profile_intern(ps->p, s, end - s);
+	    parser_intern(ps, s, end - s);
 }
 
 /*

@@ -190,6 +190,16 @@ struct parser {
 	char		*buf;
 	size_t		 len, size;
 	uint64_t	 off;		/* file offset of the next byte fed */
+	uint64_t	 buf_off;	/*   and of buf's first */
+
+	/*
+	 * The file fed (NULL if not a file read at any offset), where long
+	 * names are left (strtab_intern_at()), and the bytes being read:
+	 * text to text_end, at offset text_off of it.
+	 */
+	struct strsrc	*names_file;
+	const char	*text, *text_end;
+	uint64_t	 text_off;
 
 	/* a chunk read ahead (see parser_spec()) */
 	int		 spec;
