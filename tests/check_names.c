@@ -1,10 +1,14 @@
 /* check_names.c - interning, id tables and name compression. */
 #include "base/compat.h"
 
+#include <sys/wait.h>
+
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/cost.h"
 #include "base/hash.h"
@@ -79,6 +83,223 @@ long_name(char *buf, size_t size, uint32_t i)
 		buf[n / 2] = '\0';
 	return n;
 }
+
+/*
+ * Write names 0 to n - 1 (long_name()) to a new file, each after a line
+ * of its number, name 0 again at the end; give the offset of each in
+ * off (n + 1 of them), and return the file's name, to be unlinked.
+ */
+static char *
+far_file(uint32_t n, uint64_t *off)
+{
+	static char	 buf[8192];
+	char		*path, head[32];
+	uint64_t	 at = 0;
+	uint32_t	 i;
+	size_t		 len;
+	int		 fd, k;
+
+	path = xstrdup("/tmp/check_names.XXXXXX");
+	ck_assert_int_ne(fd = mkstemp(path), -1);
+	for (i = 0; i <= n; i++) {
+		k = snprintf(head, sizeof(head), "%u\n", i);
+		ck_assert_int_eq(write(fd, head, (size_t)k), k);
+		at += (uint64_t)k;
+		len = long_name(buf, sizeof(buf), i < n ? i : 0);
+		ck_assert_int_eq(write(fd, buf, len), (ssize_t)len);
+		off[i] = at;
+		at += len;
+	}
+	close(fd);
+	return path;
+}
+
+/*
+ * Long strings left in the file they were read from: the same ids,
+ * bytes and lengths as kept; found again from their bytes (or the same
+ * string at another place of the file); short ones kept; copied into
+ * another table still in the file, and those copied back found without
+ * reading; a table emptied and used again; the tables reading after the
+ * caller let go of the file; and a table naming 255 files, its next
+ * string kept.
+ */
+START_TEST(test_strtab_far)
+{
+	struct strtab	*st = strtab_create(), *other = strtab_create();
+	struct strsrc	*f, *many[256];
+	static char	 buf[8192];
+	char		*path, *scratch = NULL;
+	uint64_t	 off[301];
+	uint32_t	 i, id;
+	size_t		 len, cap = 0;
+	int		 fd;
+
+	path = far_file(300, off);
+	ck_assert_int_ne(fd = open(path, O_RDONLY), -1);
+	ck_assert_ptr_nonnull(f = strtab_source(fd, path));
+	close(fd);
+	for (i = 0; i < 300; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_uint_eq(strtab_intern_at(st, buf, len, f, off[i]),
+		    i + 1);
+	}
+	ck_assert_uint_eq(strtab_nfar(st), 300);
+	ck_assert_uint_eq(strtab_npacked(st), 0);
+	/* A short string is kept, wherever it is. */
+	id = strtab_intern_at(st, "12\n", 3, f, 0);
+	ck_assert_uint_eq(id, 301);
+	ck_assert_uint_eq(strtab_nfar(st), 300);
+	strtab_source_drop(f);
+	for (i = 0; i < 300; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_uint_eq(strtab_len(st, i + 1), len);
+		ck_assert_mem_eq(strtab_read(st, i + 1, &scratch, &cap), buf,
+		    len);
+		ck_assert_mem_eq(strtab_get(st, i + 1), buf, len);
+		ck_assert_int_eq(strtab_get(st, i + 1)[len], '\0');
+		ck_assert_uint_eq(strtab_find(st, buf, len), i + 1);
+		ck_assert_uint_eq(strtab_intern(st, buf, len), i + 1);
+	}
+	/* Name 0 again, at the end of the file: the same string. */
+	len = long_name(buf, sizeof(buf), 0);
+	ck_assert_uint_eq(strtab_intern_at(st, buf, len, f, off[300]), 1);
+	ck_assert_uint_eq(strtab_count(st), 302);
+	/* Copied, and back: still in the file. */
+	for (i = 1; i <= 300; i++)
+		ck_assert_uint_eq(strtab_copy(other, st, i), i);
+	ck_assert_uint_eq(strtab_nfar(other), 300);
+	strtab_clear(st);
+	ck_assert_uint_eq(strtab_nfar(st), 0);
+	for (i = 0; i < 300; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_mem_eq(strtab_get(other, i + 1), buf, len);
+		ck_assert_uint_eq(strtab_copy(st, other, 300 - i), i + 1);
+		ck_assert_uint_eq(strtab_copy(other, st, i + 1), 300 - i);
+	}
+	ck_assert_uint_eq(strtab_nfar(st), 300);
+	ck_assert_uint_eq(strtab_count(other), 301);
+	strtab_free(st);
+	for (i = 0; i < 300; i += 7) {
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_mem_eq(strtab_get(other, i + 1), buf, len);
+	}
+	strtab_free(other);
+
+	/* 256 files, a string in each: the last is kept. */
+	st = strtab_create();
+	ck_assert_int_ne(fd = open(path, O_RDONLY), -1);
+	for (i = 0; i < 256; i++) {
+		ck_assert_ptr_nonnull(many[i] = strtab_source(fd, path));
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_uint_eq(strtab_intern_at(st, buf, len, many[i],
+		    off[i]), i + 1);
+		strtab_source_drop(many[i]);
+	}
+	close(fd);
+	ck_assert_uint_eq(strtab_nfar(st), 255);
+	for (i = 0; i < 256; i++) {
+		len = long_name(buf, sizeof(buf), i);
+		ck_assert_mem_eq(strtab_get(st, i + 1), buf, len);
+	}
+	strtab_free(st);
+	unlink(path);
+	free(path);
+	free(scratch);
+}
+END_TEST
+
+/*
+ * Read string id of st in a child process after change() changed the
+ * file at path; return what it printed on stderr, and fail unless it
+ * exited with status 1.
+ */
+static char *
+far_child(struct strtab *st, uint32_t id, const char *path,
+    void (*change)(const char *))
+{
+	static char	 said[512];
+	pid_t		 pid;
+	size_t		 got = 0;
+	ssize_t		 n;
+	int		 pfd[2], status;
+
+	change(path);
+	ck_assert_int_eq(pipe(pfd), 0);
+	fflush(stderr);
+	ck_assert_int_ne(pid = fork(), -1);
+	if (pid == 0) {
+		dup2(pfd[1], STDERR_FILENO);
+		(void)strtab_get(st, id);
+		_exit(0);
+	}
+	close(pfd[1]);
+	/* Read to the end: err(3) writes its parts one by one. */
+	while (got < sizeof(said) - 1 && (n = read(pfd[0], said + got,
+	    sizeof(said) - 1 - got)) > 0)
+		got += (size_t)n;
+	said[got] = '\0';
+	close(pfd[0]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 1);
+	return said;
+}
+
+/* Change a byte of the first name of the file at path. */
+static void
+far_overwrite(const char *path)
+{
+	int	fd;
+
+	ck_assert_int_ne(fd = open(path, O_WRONLY), -1);
+	ck_assert_int_eq(pwrite(fd, "#", 1, 40), 1);
+	close(fd);
+}
+
+/* Cut the file at path within its first name. */
+static void
+far_truncate(const char *path)
+{
+	ck_assert_int_eq(truncate(path, 100), 0);
+}
+
+/*
+ * A file changed after its strings were read, overwritten or cut short:
+ * reading one is an error that names the file, never wrong bytes.
+ */
+START_TEST(test_strtab_far_changed)
+{
+	static void	(*const changes[])(const char *) = {
+		far_overwrite, far_truncate
+	};
+	static char	 buf[8192];
+	struct strtab	*st;
+	struct strsrc	*f;
+	char		*path, *said;
+	uint64_t	 off[3];
+	size_t		 len, k;
+	int		 fd;
+
+	for (k = 0; k < 2; k++) {
+		path = far_file(2, off);
+		ck_assert_int_ne(fd = open(path, O_RDONLY), -1);
+		ck_assert_ptr_nonnull(f = strtab_source(fd, path));
+		close(fd);
+		st = strtab_create();
+		len = long_name(buf, sizeof(buf), 0);
+		ck_assert_uint_eq(strtab_intern_at(st, buf, len, f, off[0]),
+		    1);
+		strtab_source_drop(f);
+		said = far_child(st, 1, path, changes[k]);
+		ck_assert_ptr_nonnull(strstr(said, path));
+		ck_assert_ptr_nonnull(strstr(said, "changed after it was "
+		    "read"));
+		strtab_free(st);
+		unlink(path);
+		free(path);
+	}
+}
+END_TEST
 
 /* Two threads asking for every string of a table at once. */
 struct getter {
@@ -555,6 +776,8 @@ make_names_suite(void)
 	tcase_add_test(tc, test_strtab_copy);
 	tcase_add_test(tc, test_strtab_blank);
 	tcase_add_test(tc, test_strtab_packed);
+	tcase_add_test(tc, test_strtab_far);
+	tcase_add_test(tc, test_strtab_far_changed);
 	tcase_add_test(tc, test_strtab_stats);
 	tcase_add_test(tc, test_keytab_indexed);
 	tcase_add_test(tc, test_compression);

@@ -413,8 +413,8 @@ strtab_fetch(const struct strtab *st, uint32_t id, char *dst)
 		}
 	}
 	if (got < len || hash_bytes(dst, len) != st->hashes[id])
-		errx(1, "%s: the file changed after it was read: a name in it "
-		    "is no longer there", f->name);
+		errx(1, "%s: error: read error: the file changed after it "
+		    "was read (a name in it is no longer there)", f->name);
 }
 
 /* Return the id of the string s of len bytes, adding it if new. */
