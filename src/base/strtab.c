@@ -50,7 +50,8 @@
 #define STRTAB_MINSAMPLES 64		/*   at least */
 #define STRTAB_HEADER	(16 * 1024)	/* its statistics' bytes, at most */
 #define STRTAB_DICTID	0x7fffffff	/* no frame names it: any */
-#define STRTAB_FILES	255		/* files a table's strings are in */
+#define STRTAB_FILES	255		/* files a table's strings are left
+					   in, at most */
 
 /*
  * A file that long strings are left in, read back with pread(2): a
@@ -129,6 +130,7 @@ static void	strtab_grow(struct strtab *);
 static void	strtab_more(struct strtab *);
 static uint32_t	strtab_newid(struct strtab *, size_t, uint64_t);
 static uint32_t	strtab_add(struct strtab *, const struct strkey *);
+static void	strtab_hold(struct strtab *, uint32_t, const struct strkey *);
 static uint32_t	strtab_probe(const struct strtab *, struct strtab *,
 		    const struct strkey *, uint32_t *);
 static int	strtab_same(const struct strtab *, struct strtab *, uint32_t,
@@ -406,11 +408,11 @@ strtab_fetch(const struct strtab *st, uint32_t id, char *dst)
 			got += (size_t)n;
 		else if (n == -1 && errno == EINTR)
 			continue;
-		else {
-			if (n == -1)
-				err(1, "%s", f->name);
+		else if (n == -1)
+			errx(1, "%s: error: read error: %s", f->name,
+			    strerror(errno));
+		else
 			break;
-		}
 	}
 	if (got < len || hash_bytes(dst, len) != st->hashes[id])
 		errx(1, "%s: error: read error: the file changed after it "
@@ -573,43 +575,52 @@ strtab_newid(struct strtab *st, size_t len, uint64_t h)
 
 /*
  * Return the id of k's string, adding it if new: left in its file if it
- * is long and k says where (or k's is left in one), else compressed as
- * k's is if both tables have one dictionary, else compressed here if
- * long and the table has a dictionary, else as is (gathered toward a
- * dictionary if long).
+ * is long and k says where (k's own may be left in one), else held here
+ * (strtab_hold()).
  */
 static uint32_t
 strtab_add(struct strtab *st, const struct strkey *k)
 {
-	struct strdict	*d = atomic_load_explicit(&st->dict,
-			    memory_order_relaxed);
-	const char	*s;
-	uint32_t	 j = 0, id;
+	uint32_t	j = 0, id;
 
 	if ((id = strtab_probe(st, st, k, &j)) != UINT32_MAX)
 		return id;
 	id = strtab_newid(st, k->len, k->h);
 	st->slots[j] = STRTAB_SLOT(k->h, id);
-	if (k->file != NULL && k->len >= STRTAB_LONG &&
-	    strtab_far_put(st, id, k->file, k->off))
-		;
-	else if (k->s == NULL && d != NULL && !STRTAB_FAR(k->src, k->id) &&
-	    d == atomic_load_explicit(
-	    &k->src->dict, memory_order_relaxed)) {
-		strtab_keep(st, id, k->src->strs[k->id], k->src->zlens[k->id]);
-	} else {
-		s = k->s != NULL ? k->s : strtab_bytes(st, k->src, k->id, 1);
-		if (k->len >= STRTAB_LONG && d != NULL)
-			strtab_pack(st, id, s);
-		else {
-			st->strs[id] = arena_strdup(&st->bytes, s, k->len);
-			if (k->len >= STRTAB_LONG && !st->follows)
-				strtab_gather(st, s, k->len);
-		}
-	}
+	if (k->file == NULL || k->len < STRTAB_LONG ||
+	    !strtab_far_put(st, id, k->file, k->off))
+		strtab_hold(st, id, k);
 	if ((uint64_t)(st->n - st->nblank) * 2 > st->mask)
 		strtab_grow(st);
 	return id;
+}
+
+/*
+ * Keep the bytes of k's string as string id: compressed as k's is if
+ * both tables have one dictionary, else compressed here if long and the
+ * table has a dictionary, else as is (gathered toward a dictionary if
+ * long).
+ */
+static void
+strtab_hold(struct strtab *st, uint32_t id, const struct strkey *k)
+{
+	struct strdict	*d = atomic_load_explicit(&st->dict,
+			    memory_order_relaxed);
+	const char	*s;
+
+	if (k->s == NULL && d != NULL && !STRTAB_FAR(k->src, k->id) &&
+	    d == atomic_load_explicit(&k->src->dict, memory_order_relaxed)) {
+		strtab_keep(st, id, k->src->strs[k->id], k->src->zlens[k->id]);
+		return;
+	}
+	s = k->s != NULL ? k->s : strtab_bytes(st, k->src, k->id, 1);
+	if (k->len >= STRTAB_LONG && d != NULL)
+		strtab_pack(st, id, s);
+	else {
+		st->strs[id] = arena_strdup(&st->bytes, s, k->len);
+		if (k->len >= STRTAB_LONG && !st->follows)
+			strtab_gather(st, s, k->len);
+	}
 }
 
 /*
