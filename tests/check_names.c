@@ -583,8 +583,29 @@ START_TEST(test_keytab)
 END_TEST
 
 /*
+ * The indexed word of key i of test_keytab_indexed: shared by three
+ * keys (a chain), by eight (a full chain), by nine (one too many: all
+ * hashed), by 2000, or its own.
+ */
+static uint64_t
+indexed_word(uint32_t i)
+{
+	if (i < 3000)
+		return i / 3;
+	if (i < 3800)
+		return 1100 + (i - 3000) / 8;
+	if (i < 4700)
+		return 1200 + (i - 3800) / 9;
+	if (i < 6700)
+		return 1000;
+	return i;
+}
+
+/*
  * An indexed table: keys whose indexed word is their own, keys that
- * share it (a few, many), found, refused, cleared and filled again.
+ * share it (a few, as many as a chain holds, one more, many), found,
+ * refused, cleared and filled again; only the words of more than a
+ * chain are hashed.
  */
 START_TEST(test_keytab_indexed)
 {
@@ -595,17 +616,15 @@ START_TEST(test_keytab_indexed)
 
 	keytab_init_indexed(&kt, 2, 1);
 	for (round = 0; round < 2; round++) {
-		/* i's word is i / 3 for i < 3000 (three share it), then
-		 * 1000 for 2000 more (one word, many keys), then its own. */
-		for (i = 0; i < 6000; i++) {
+		for (i = 0; i < 8000; i++) {
 			k[0] = i;
-			k[1] = i < 3000 ? i / 3 : i < 5000 ? 1000 : i;
+			k[1] = indexed_word(i);
 			ck_assert_uint_eq(keytab_get(&kt, k, &created), i);
 			ck_assert_int_eq(created, 1);
 		}
-		for (i = 0; i < 6000; i++) {
+		for (i = 0; i < 8000; i++) {
 			k[0] = i;
-			k[1] = i < 3000 ? i / 3 : i < 5000 ? 1000 : i;
+			k[1] = indexed_word(i);
 			/* Loading ahead reads only what is there (ASan). */
 			keytab_prefetch(&kt, k, 0);
 			keytab_prefetch(&kt, k, 1);
@@ -617,17 +636,18 @@ START_TEST(test_keytab_indexed)
 			ck_assert_uint_eq(keytab_find(&kt, k), KEYTAB_NONE);
 		}
 		k[0] = 5;
-		k[1] = 7000;		/* beyond the index */
+		k[1] = 9000;		/* beyond the index */
 		keytab_prefetch(&kt, k, 0);
 		keytab_prefetch(&kt, k, 1);
 		ck_assert_uint_eq(keytab_find(&kt, k), KEYTAB_NONE);
-		ck_assert_uint_eq(keytab_key(&kt, 4000)[1], 1000);
-		ck_assert_uint_eq(kt.n, 6000);
-		/* Only the keys that share their word are hashed, once. */
+		ck_assert_uint_eq(keytab_key(&kt, 4000)[1], 1222);
+		ck_assert_uint_eq(keytab_key(&kt, 5000)[1], 1000);
+		ck_assert_uint_eq(kt.n, 8000);
+		/* Only the words of nine keys and of 2000 are hashed, once. */
 		for (i = used = 0; i <= kt.mask; i++)
 			used += kt.slots[i] != 0;
-		ck_assert_uint_eq(used, 5000);
-		ck_assert_uint_eq(kt.nhashed, 5000);
+		ck_assert_uint_eq(used, 900 + 2000);
+		ck_assert_uint_eq(kt.nhashed, 900 + 2000);
 		keytab_clear(&kt);
 		ck_assert_uint_eq(kt.n, 0);
 		k[0] = 1;

@@ -2,10 +2,11 @@
  * keytab.c - open-addressing hash map from word tuples to dense ids;
  * the keys live in one array indexed by id, so a table costs little
  * more than its keys.  A table may also be indexed by one word of its
- * keys, a small dense number (a string or function id): a key whose
- * word no other key shares is found through that index alone, without
- * hashing, and the index is read about in the order ids are made; only
- * keys that share their word go to the hash table.
+ * keys, a small dense number (a string or function id): the keys of a
+ * word that few keys share (up to KEYTAB_CHAIN) are found through that
+ * index and a chain of their ids, without hashing, and are read about
+ * in the order ids are made (a function's pairs are made together);
+ * only the keys of words shared by more go to the hash table.
  */
 #include "base/compat.h"
 
@@ -16,7 +17,9 @@
 #include "base/keytab.h"
 #include "base/xmalloc.h"
 
-#define KEYTAB_MANY	(UINT32_MAX - 1)	/* index: word shared */
+#define KEYTAB_MANY	(UINT32_MAX - 1)	/* index: word shared by
+						   more than */
+#define KEYTAB_CHAIN	8			/*   this many keys */
 
 static uint64_t	keytab_hash(const uint64_t *, unsigned);
 static void	keytab_resize(struct keytab *, uint32_t);
@@ -55,6 +58,7 @@ keytab_free(struct keytab *kt)
 	free(kt->keys);
 	free(kt->slots);
 	free(kt->head);
+	free(kt->next);
 	memset(kt, 0, sizeof(*kt));
 }
 
@@ -152,7 +156,9 @@ keytab_prefetch(const struct keytab *kt, const uint64_t *key, int stage)
 			return;
 		}
 		if ((h = kt->head[v]) < kt->n) {
+			/* The newest of a chain, and the link to the next. */
 			__builtin_prefetch(keytab_key(kt, h));
+			__builtin_prefetch(&kt->next[h]);
 			return;
 		}
 		if (h != KEYTAB_MANY)
@@ -174,12 +180,16 @@ keytab_find(const struct keytab *kt, const uint64_t *key)
 	uint32_t	h;
 
 	if (kt->word >= 0) {
-		if ((v = key[kt->word]) >= kt->nhead ||
-		    (h = kt->head[v]) == KEYTAB_NONE)
+		if ((v = key[kt->word]) >= kt->nhead)
 			return KEYTAB_NONE;
-		if (h != KEYTAB_MANY)
-			return keytab_eq(keytab_key(kt, h), key, kt->width) ?
-			    h : KEYTAB_NONE;
+		if ((h = kt->head[v]) != KEYTAB_MANY) {
+			/* The chain of the word's keys, newest first. */
+			for (; h != KEYTAB_NONE; h = kt->next[h])
+				if (keytab_eq(keytab_key(kt, h), key,
+				    kt->width))
+					return h;
+			return KEYTAB_NONE;
+		}
 	}
 	return keytab_probe(kt, key);
 }
@@ -196,6 +206,9 @@ keytab_append(struct keytab *kt, const uint64_t *key)
 		kt->cap = kt->cap ? kt->cap * 2 : 256;
 		kt->keys = xreallocarray(kt->keys, (size_t)kt->cap * kt->width,
 		    sizeof(*kt->keys));
+		if (kt->word >= 0)
+			kt->next = xreallocarray(kt->next, kt->cap,
+			    sizeof(*kt->next));
 	}
 	id = kt->n++;
 	memcpy(kt->keys + (uint64_t)id * kt->width, key,
@@ -233,37 +246,42 @@ uint32_t
 keytab_get(struct keytab *kt, const uint64_t *key, int *created)
 {
 	uint64_t	 v = 0;
-	uint32_t	 id, h;
+	uint32_t	 id, h, n = 0;
 
 	if (kt->word >= 0 && (v = key[kt->word]) >= kt->nhead)
 		keytab_index_grow(kt, v);
-	if ((id = keytab_find(kt, key)) != KEYTAB_NONE) {
-		if (created != NULL)
-			*created = 0;
-		return id;
-	}
+	if (kt->word >= 0 && kt->head[v] != KEYTAB_MANY) {
+		for (id = kt->head[v]; id != KEYTAB_NONE; id = kt->next[id], n++)
+			if (keytab_eq(keytab_key(kt, id), key, kt->width))
+				goto found;
+	} else if ((id = keytab_find(kt, key)) != KEYTAB_NONE)
+		goto found;
 	id = keytab_append(kt, key);
-	if (kt->word < 0)
+	if (kt->word < 0 || kt->head[v] == KEYTAB_MANY)
 		keytab_hash_put(kt, id);
-	else if ((h = kt->head[v]) == KEYTAB_NONE)
+	else if (n < KEYTAB_CHAIN) {
+		kt->next[id] = kt->head[v];
 		kt->head[v] = id;
-	else {
-		/* A second key of this word: both hashed. */
-		if (h != KEYTAB_MANY) {
-			kt->head[v] = KEYTAB_MANY;
+	} else {
+		/* One key more than a chain holds: the word's all hashed. */
+		for (h = kt->head[v]; h != KEYTAB_NONE; h = kt->next[h])
 			keytab_hash_put(kt, h);
-		}
 		keytab_hash_put(kt, id);
+		kt->head[v] = KEYTAB_MANY;
 	}
 	if (created != NULL)
 		*created = 1;
+	return id;
+found:
+	if (created != NULL)
+		*created = 0;
 	return id;
 }
 
 /*
  * Make room for n keys in all, so that adding up to them grows nothing
- * (but the index of an indexed table, and its hash table of keys that
- * share their word, which may be few).
+ * (but the index of an indexed table, and its hash table of the keys of
+ * words shared by more than a chain, which may be few).
  */
 void
 keytab_reserve(struct keytab *kt, uint32_t n)
@@ -279,5 +297,8 @@ keytab_reserve(struct keytab *kt, uint32_t n)
 		kt->cap = n;
 		kt->keys = xreallocarray(kt->keys, (size_t)kt->cap * kt->width,
 		    sizeof(*kt->keys));
+		if (kt->word >= 0)
+			kt->next = xreallocarray(kt->next, kt->cap,
+			    sizeof(*kt->next));
 	}
 }

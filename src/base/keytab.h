@@ -17,9 +17,11 @@ struct keytab {
 	uint32_t	 mask;		/* slot count - 1 */
 	uint32_t	 nhashed;	/* ids in slots */
 	int		 word;		/* the word indexed, or -1 */
-	uint32_t	*head;		/* its value -> the one id with it,
+	uint32_t	*head;		/* its value -> the newest id with it,
 					   NONE, or MANY: look in slots */
 	size_t		 nhead;
+	uint32_t	*next;		/* id -> the id before it with its
+					   word, or NONE (the chain of head) */
 };
 
 void		 keytab_init(struct keytab *, unsigned);
