@@ -123,6 +123,9 @@ struct strkey {
 /* A string left in its file (strtab_intern_at()). */
 #define STRTAB_FAR(st, id) ((st)->far != NULL && (st)->far[id] != 0)
 
+/* A string whose bytes are not kept as they are: compressed or left. */
+#define STRTAB_AWAY(st, id) (STRTAB_PACKED(st, id) || STRTAB_FAR(st, id))
+
 /* A blank (strtab_blank()): no bytes, and not the empty string, id 0. */
 #define STRTAB_BLANK(st, id) ((st)->lens[id] == 0 && (id) != 0)
 
@@ -139,6 +142,8 @@ static const char *strtab_bytes(struct strtab *, const struct strtab *,
 		    uint32_t, int);
 static void	strtab_unpack(const struct strtab *, uint32_t, char *);
 static void	strtab_fetch(const struct strtab *, uint32_t, char *);
+static const char *strtab_held(const struct strtab *, uint32_t);
+static void	strtab_restore(const struct strtab *, uint32_t, char *);
 static int	strtab_far_put(struct strtab *, uint32_t, struct strsrc *,
 		    uint64_t);
 static void	strtab_pack(struct strtab *, uint32_t, const char *);
@@ -423,9 +428,7 @@ strtab_fetch(const struct strtab *st, uint32_t id, char *dst)
 uint32_t
 strtab_intern(struct strtab *st, const char *s, size_t len)
 {
-	struct strkey	k = { s, NULL, 0, len, hash_bytes(s, len), NULL, 0 };
-
-	return strtab_add(st, &k);
+	return strtab_intern_at(st, s, len, NULL, 0);
 }
 
 /*
@@ -790,19 +793,13 @@ strtab_find(const struct strtab *st, const char *s, size_t len)
 const char *
 strtab_get(const struct strtab *st, uint32_t id)
 {
-	char	*c, *was = NULL;
+	const char	*h;
+	char		*c, *was = NULL;
 
-	if (!STRTAB_PACKED(st, id) && !STRTAB_FAR(st, id))
-		return st->strs[id];
-	if ((c = atomic_load_explicit(&st->copies[id],
-	    memory_order_acquire)) != NULL)
-		return c;
+	if ((h = strtab_held(st, id)) != NULL)
+		return h;
 	c = xmalloc((size_t)st->lens[id] + 1);
-	if (STRTAB_FAR(st, id))
-		strtab_fetch(st, id, c);
-	else
-		strtab_unpack(st, id, c);
-	c[st->lens[id]] = '\0';
+	strtab_restore(st, id, c);
 	if (!atomic_compare_exchange_strong_explicit(&st->copies[id], &was,
 	    c, memory_order_acq_rel, memory_order_acquire)) {
 		free(c);
@@ -821,20 +818,40 @@ strtab_get(const struct strtab *st, uint32_t id)
 const char *
 strtab_read(const struct strtab *st, uint32_t id, char **buf, size_t *cap)
 {
-	char	*c;
+	const char	*h;
+	char		*c;
 
-	if (!STRTAB_PACKED(st, id) && !STRTAB_FAR(st, id))
-		return st->strs[id];
-	if ((c = atomic_load_explicit(&st->copies[id],
-	    memory_order_acquire)) != NULL)
-		return c;
+	if ((h = strtab_held(st, id)) != NULL)
+		return h;
 	c = strtab_scratch(buf, cap, (size_t)st->lens[id] + 1);
-	if (STRTAB_FAR(st, id))
-		strtab_fetch(st, id, c);
-	else
-		strtab_unpack(st, id, c);
-	c[st->lens[id]] = '\0';
+	strtab_restore(st, id, c);
 	return c;
+}
+
+/*
+ * Return the bytes of id where the table holds them whole: as kept, or
+ * a lasting copy of a string kept away; else NULL.
+ */
+static const char *
+strtab_held(const struct strtab *st, uint32_t id)
+{
+	if (!STRTAB_AWAY(st, id))
+		return st->strs[id];
+	return atomic_load_explicit(&st->copies[id], memory_order_acquire);
+}
+
+/*
+ * Put the bytes of string id, kept away, into dst (its length and a
+ * NUL): decompressed, or read back from its file.
+ */
+static void
+strtab_restore(const struct strtab *st, uint32_t id, char *dst)
+{
+	if (STRTAB_FAR(st, id))
+		strtab_fetch(st, id, dst);
+	else
+		strtab_unpack(st, id, dst);
+	dst[st->lens[id]] = '\0';
 }
 
 /* Return the length of id in bytes. */
