@@ -27,6 +27,9 @@ static uint32_t	keytab_probe(const struct keytab *, const uint64_t *);
 static uint32_t	keytab_append(struct keytab *, const uint64_t *);
 static void	keytab_hash_put(struct keytab *, uint32_t);
 static void	keytab_index_grow(struct keytab *, uint64_t);
+static uint32_t	keytab_chain(const struct keytab *, uint32_t,
+		    const uint64_t *, uint32_t *);
+static void	keytab_keys_grow(struct keytab *, uint32_t);
 
 /* Make kt an empty map of keys of width words. */
 void
@@ -182,16 +185,40 @@ keytab_find(const struct keytab *kt, const uint64_t *key)
 	if (kt->word >= 0) {
 		if ((v = key[kt->word]) >= kt->nhead)
 			return KEYTAB_NONE;
-		if ((h = kt->head[v]) != KEYTAB_MANY) {
-			/* The chain of the word's keys, newest first. */
-			for (; h != KEYTAB_NONE; h = kt->next[h])
-				if (keytab_eq(keytab_key(kt, h), key,
-				    kt->width))
-					return h;
-			return KEYTAB_NONE;
-		}
+		if ((h = kt->head[v]) != KEYTAB_MANY)
+			return keytab_chain(kt, h, key, NULL);
 	}
 	return keytab_probe(kt, key);
+}
+
+/*
+ * Look for key in the chain from h (a word's keys, newest first):
+ * return its id, or KEYTAB_NONE with *len (if not NULL) set to the
+ * chain's length.
+ */
+static uint32_t
+keytab_chain(const struct keytab *kt, uint32_t h, const uint64_t *key,
+    uint32_t *len)
+{
+	uint32_t	n = 0;
+
+	for (; h != KEYTAB_NONE; h = kt->next[h], n++)
+		if (keytab_eq(keytab_key(kt, h), key, kt->width))
+			return h;
+	if (len != NULL)
+		*len = n;
+	return KEYTAB_NONE;
+}
+
+/* Make room for cap keys (and their links, in an indexed table). */
+static void
+keytab_keys_grow(struct keytab *kt, uint32_t cap)
+{
+	kt->cap = cap;
+	kt->keys = xreallocarray(kt->keys, (size_t)cap * kt->width,
+	    sizeof(*kt->keys));
+	if (kt->word >= 0)
+		kt->next = xreallocarray(kt->next, cap, sizeof(*kt->next));
 }
 
 /* Give key the next id and return it. */
@@ -202,14 +229,8 @@ keytab_append(struct keytab *kt, const uint64_t *key)
 
 	if (kt->n >= KEYTAB_MANY - 1)
 		abort();
-	if (kt->n == kt->cap) {
-		kt->cap = kt->cap ? kt->cap * 2 : 256;
-		kt->keys = xreallocarray(kt->keys, (size_t)kt->cap * kt->width,
-		    sizeof(*kt->keys));
-		if (kt->word >= 0)
-			kt->next = xreallocarray(kt->next, kt->cap,
-			    sizeof(*kt->next));
-	}
+	if (kt->n == kt->cap)
+		keytab_keys_grow(kt, kt->cap ? kt->cap * 2 : 256);
 	id = kt->n++;
 	memcpy(kt->keys + (uint64_t)id * kt->width, key,
 	    kt->width * sizeof(*key));
@@ -247,17 +268,19 @@ keytab_get(struct keytab *kt, const uint64_t *key, int *created)
 {
 	uint64_t	 v = 0;
 	uint32_t	 id, h, n = 0;
+	int		 chained;
 
 	if (kt->word >= 0 && (v = key[kt->word]) >= kt->nhead)
 		keytab_index_grow(kt, v);
-	if (kt->word >= 0 && kt->head[v] != KEYTAB_MANY) {
-		for (id = kt->head[v]; id != KEYTAB_NONE; id = kt->next[id], n++)
-			if (keytab_eq(keytab_key(kt, id), key, kt->width))
-				goto found;
-	} else if ((id = keytab_find(kt, key)) != KEYTAB_NONE)
-		goto found;
+	chained = kt->word >= 0 && kt->head[v] != KEYTAB_MANY;
+	id = chained ? keytab_chain(kt, kt->head[v], key, &n) :
+	    keytab_find(kt, key);
+	if (created != NULL)
+		*created = id == KEYTAB_NONE;
+	if (id != KEYTAB_NONE)
+		return id;
 	id = keytab_append(kt, key);
-	if (kt->word < 0 || kt->head[v] == KEYTAB_MANY)
+	if (!chained)
 		keytab_hash_put(kt, id);
 	else if (n < KEYTAB_CHAIN) {
 		kt->next[id] = kt->head[v];
@@ -269,12 +292,6 @@ keytab_get(struct keytab *kt, const uint64_t *key, int *created)
 		keytab_hash_put(kt, id);
 		kt->head[v] = KEYTAB_MANY;
 	}
-	if (created != NULL)
-		*created = 1;
-	return id;
-found:
-	if (created != NULL)
-		*created = 0;
 	return id;
 }
 
@@ -293,12 +310,6 @@ keytab_reserve(struct keytab *kt, uint32_t n)
 		mask = mask * 2 + 1;
 	if (mask != kt->mask)
 		keytab_resize(kt, mask);
-	if (n > kt->cap) {
-		kt->cap = n;
-		kt->keys = xreallocarray(kt->keys, (size_t)kt->cap * kt->width,
-		    sizeof(*kt->keys));
-		if (kt->word >= 0)
-			kt->next = xreallocarray(kt->next, kt->cap,
-			    sizeof(*kt->next));
-	}
+	if (n > kt->cap)
+		keytab_keys_grow(kt, n);
 }
