@@ -130,6 +130,21 @@ parser_feed(struct parser *ps, const char *data, size_t len)
 	return rc;
 }
 
+/*
+ * Parse the line kept in buf (parser_keep()), now whole: its bytes are
+ * the file's from buf_off on.
+ */
+void
+parser_kept_line(struct parser *ps)
+{
+	ps->lineno++;
+	ps->text = ps->buf;
+	ps->text_end = ps->buf + ps->len;
+	ps->text_off = ps->buf_off;
+	parser_line(ps, ps->buf, ps->len);
+	ps->text = ps->text_end = NULL;
+}
+
 /* Append n bytes to the pending partial line, ending it with a newline. */
 void
 parser_keep(struct parser *ps, const char *s, size_t n)
@@ -172,14 +187,8 @@ parser_finish(struct parser *ps)
 {
 	int	rc;
 
-	if (!ps->fatal && ps->len > 0) {
-		ps->lineno++;
-		ps->text = ps->buf;
-		ps->text_end = ps->buf + ps->len;
-		ps->text_off = ps->buf_off;
-		parser_line(ps, ps->buf, ps->len);
-		ps->text = ps->text_end = NULL;
-	}
+	if (!ps->fatal && ps->len > 0)
+		parser_kept_line(ps);
 	if (!ps->fatal) {
 		if (ps->call_pending || ps->jump_pending)
 			msg(MSG_CALLS_NO_COST, ps->fname, ps->lineno,

@@ -85,12 +85,7 @@ parser_feed_lines(struct parser *ps, const char *data, size_t len)
 		parser_keep(ps, s, n);
 		if (nl == NULL)
 			return 0;
-		ps->lineno++;
-		ps->text = ps->buf;
-		ps->text_end = ps->buf + ps->len;
-		ps->text_off = ps->buf_off;
-		parser_line(ps, ps->buf, ps->len);
-		ps->text = ps->text_end = NULL;
+		parser_kept_line(ps);
 		ps->len = 0;
 		if (ps->stop) {
 			ps->stop_off = base - kept;

@@ -221,6 +221,7 @@ struct parser {
 /* parse.c */
 void		 parser_line(struct parser *, const char *, size_t);
 void		 parser_keep(struct parser *, const char *, size_t);
+void		 parser_kept_line(struct parser *);
 void		 parser_nameline(struct parser *, const char *, const char *,
 		    const char *);
 void		 parser_body_seen(struct parser *);
