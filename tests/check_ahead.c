@@ -14,6 +14,8 @@
 #include "base/compat.h"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -883,6 +885,117 @@ START_TEST(test_relay_error)
 }
 END_TEST
 
+/* Return the bytes of the file path (*n of them), or fail. */
+static char *
+relay_slurp(const char *path, size_t *n)
+{
+	char	*buf;
+	FILE	*f;
+	long	 len;
+
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	ck_assert_int_gt(len = ftell(f), 0);
+	rewind(f);
+	buf = xmalloc((size_t)len);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	*n = (size_t)len;
+	return buf;
+}
+
+/* Where a block of test_relay_pump() may end: after its last newline. */
+static size_t
+relay_cut_nl(const char *s, size_t n)
+{
+	while (n > 1 && s[n - 1] != '\n')
+		n--;
+	return n > 1 ? n : 0;
+}
+
+/*
+ * A second thread reading a cut relay's blocks ahead while the first
+ * does, until the input is over or the relay told to quit.
+ */
+static void *
+relay_pumper(void *arg)
+{
+	struct relay	*r = arg;
+	uint64_t	 k, n = 0;
+
+	for (;;) {
+		k = relay_filled(r);
+		if (relay_wait(r, k) <= k)
+			break;
+		if (++n % 16 == 0)
+			sched_yield();
+	}
+	return NULL;
+}
+
+/*
+ * A cut relay is read by its callers' threads, one block at a time: the
+ * ring fills and then reads no more until a block is given back; two
+ * threads reading by turns, one of them also taking the blocks in
+ * order, give every byte once and in order, however they meet.
+ */
+START_TEST(test_relay_pump)
+{
+	char			 src[4096], *gz, *want, *got;
+	struct relay_chunk	 rc;
+	struct input		*in;
+	struct relay		*r;
+	pthread_t		 thr;
+	size_t			 wlen, glen = 0, i, round;
+	uint64_t		 k;
+
+	snprintf(src, sizeof(src), "%s/profiles/cg-instr-jumps.out",
+	    CGA_TESTDATA);
+	want = relay_slurp(src, &wlen);
+	ck_assert_uint_gt(wlen, 64 * 1024);
+	gz = ahead_gzip(src);
+	for (round = 0; round < 40; round++) {
+		ck_assert_ptr_nonnull(in = input_open(gz));
+		r = relay_cut(in, 512, relay_cut_nl);
+		if (r == NULL) {	/* one processor */
+			input_close(in);
+			break;
+		}
+		/* Nothing is read until asked; then the ring fills, no more. */
+		ck_assert_uint_eq(relay_filled(r), 0);
+		for (i = 0; relay_pump(r); i++)
+			;
+		ck_assert_uint_eq(i, RELAY_CUT_BLOCKS);
+		ck_assert_int_eq(relay_pump(r), 0);
+		ck_assert_uint_eq(relay_filled(r), RELAY_CUT_BLOCKS);
+		ck_assert_int_eq(pthread_create(&thr, NULL, relay_pumper, r),
+		    0);
+		got = xmalloc(wlen + 1);
+		glen = 0;
+		for (k = 0; relay_wait(r, k) > k; k++) {
+			if (relay_block(r, k, &rc) <= 0)
+				break;
+			ck_assert_uint_eq(rc.start, glen);
+			ck_assert_uint_le(glen + (size_t)rc.n, wlen);
+			memcpy(got + glen, rc.buf, (size_t)rc.n);
+			glen += (size_t)rc.n;
+			relay_release(r, k + 1);
+		}
+		ck_assert_int_eq(rc.n, 0);
+		relay_quit(r);
+		pthread_join(thr, NULL);
+		ck_assert_uint_eq(glen, wlen);
+		ck_assert_int_eq(memcmp(got, want, wlen), 0);
+		free(got);
+		relay_stop(r);
+		input_close(in);
+	}
+	unlink(gz);
+	free(gz);
+	free(want);
+}
+END_TEST
+
 /* Stopped while its thread waits on a pipe nobody writes to. */
 START_TEST(test_relay_stop)
 {
@@ -1166,6 +1279,7 @@ make_ahead_suite(void)
 	tcase_add_test(tc, test_ahead_cut);
 	tcase_add_test(tc, test_relay_error);
 	tcase_add_test(tc, test_relay_stop);
+	tcase_add_test(tc, test_relay_pump);
 	tcase_add_test(tc, test_gzip_valid);
 	tcase_add_test(tc, test_gzip_bad);
 	suite_add_tcase(s, tc);

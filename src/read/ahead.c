@@ -13,9 +13,10 @@
  * printed a message (msg_divert() counts them), the chunk is read again
  * in order.  The result is the same as reading the file from start to
  * end, messages included.  A compressed file is read so too
- * (ahead_stream()): a third thread (relay.c) decompresses it into
- * chunks in memory, each ending before a line "fn=", and the two
- * threads take them from there.  This module knows nothing of the
+ * (ahead_stream()): the two threads decompress it (relay.c) into chunks
+ * in memory, each ending before a line "fn=", in turn, when either
+ * would wait or the main thread has fewer than AHEAD_LEAD ahead, and
+ * take them from there.  This module knows nothing of the
  * format but where its header ends and where a line "fn=" starts.
  */
 #include "base/compat.h"
@@ -53,6 +54,9 @@
 #define AHEAD_MMAP	(128 * 1024)		/* malloc's mmap threshold, */
 #define AHEAD_MMAP_AFTER (8 * 1024 * 1024)	/*   once read */
 #define AHEAD_RING	RELAY_CUT_BLOCKS	/* chunks in memory, at most */
+#define AHEAD_LEAD	4			/* decompressed ahead of the main
+						   thread before the second
+						   thread reads one ahead */
 
 /* A stretch of a chunk read ahead, from a line "fn=" on. */
 struct seg {
@@ -123,6 +127,7 @@ struct ahead {
 static struct chunk *ahead_at(const struct ahead *, size_t);
 static void	ahead_learn(struct ahead *);
 static int	ahead_more(struct ahead *, size_t, int);
+static int	ahead_pump(struct ahead *);
 static double	ahead_now(void);
 static double	ahead_cost(const struct rate *, const struct chunk *);
 static void	ahead_count(struct rate *, const struct chunk *, double);
@@ -168,8 +173,7 @@ ahead_learn(struct ahead *a)
 
 	if (a->r == NULL || a->ended)
 		return;
-	/* Block 0 is read (ahead_stream()): this does not wait. */
-	for (n = relay_wait(a->r, 0); a->nchunks < n; a->nchunks++) {
+	for (n = relay_filled(a->r); a->nchunks < n; a->nchunks++) {
 		if (relay_block(a->r, a->nchunks, &rc) <= 0) {
 			a->ended = 1;
 			a->failed = rc.n < 0;
@@ -202,6 +206,24 @@ ahead_more(struct ahead *a, size_t k, int ahead)
 		ahead_learn(a);
 	}
 	return k < a->nchunks;
+}
+
+/*
+ * Read (decompress) the next chunk of a relay in this thread, the lock
+ * let go meanwhile, if it can (relay_pump()); return 1 if it did.
+ */
+static int
+ahead_pump(struct ahead *a)
+{
+	int	done;
+
+	if (a->r == NULL || a->ended)
+		return 0;
+	pthread_mutex_unlock(&a->lock);
+	done = relay_pump(a->r);
+	pthread_mutex_lock(&a->lock);
+	ahead_learn(a);
+	return done;
 }
 
 /* Return the time in seconds, from an arbitrary start. */
@@ -417,11 +439,17 @@ ahead_thread(void *arg)
 	buf = a->r != NULL ? NULL : xmalloc(a->block);
 	pthread_mutex_lock(&a->lock);
 	for (;;) {
+		/* ahead_pump() lets go of the lock: look again after it. */
 		while (!a->quit && a->held >= a->hold)
-			pthread_cond_wait(&a->cond, &a->lock);
+			if (!ahead_pump(a) && !a->quit && a->held >= a->hold)
+				pthread_cond_wait(&a->cond, &a->lock);
 		if (a->quit)
 			break;
 		ahead_learn(a);
+		/* Decompressing: keep the main thread's next chunks read. */
+		if (a->r != NULL && a->nchunks < a->cur + AHEAD_LEAD &&
+		    ahead_pump(a))
+			continue;
 		if ((k = ahead_next(a)) >= a->nchunks) {
 			/* In memory, wait for the next chunk, if any. */
 			if (a->r == NULL || a->ended || !ahead_more(a, k, 1))
@@ -841,8 +869,8 @@ ahead_run(struct ahead *a, struct parser *ps, uint64_t size,
 		while (hooks.alternate && k % 2 == 1 && c->seam &&
 		    !c->ahead && !a->quit)
 			pthread_cond_wait(&a->cond, &a->lock);
-		if (c->ahead)
-			while (!c->done)
+		while (c->ahead && !c->done)
+			if (!ahead_pump(a) && !c->done)
 				pthread_cond_wait(&a->cond, &a->lock);
 		t0 = ahead_now();
 		a->cur_end = t0 + ahead_cost(c->ahead ? &a->adopt : &a->feed, c);

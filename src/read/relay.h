@@ -30,6 +30,8 @@ void		 relay_stop(struct relay *);
 struct relay	*relay_cut(struct input *, size_t,
 		    size_t (*)(const char *, size_t));
 uint64_t	 relay_wait(struct relay *, uint64_t);
+uint64_t	 relay_filled(struct relay *);
+int		 relay_pump(struct relay *);
 ssize_t		 relay_block(struct relay *, uint64_t, struct relay_chunk *);
 void		 relay_release(struct relay *, uint64_t);
 void		 relay_quit(struct relay *);
