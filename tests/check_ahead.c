@@ -777,6 +777,25 @@ START_TEST(test_ahead_bad)
 }
 END_TEST
 
+/* Return the bytes of the file path (*n of them, maybe none), or fail. */
+static char *
+file_bytes(const char *path, size_t *n)
+{
+	char	*buf;
+	FILE	*f;
+	long	 len;
+
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	ck_assert_int_ge(len = ftell(f), 0);
+	rewind(f);
+	buf = xmalloc((size_t)len + 1);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	*n = (size_t)len;
+	return buf;
+}
+
 /*
  * A gzip copy cut short, read in chunks decompressed into memory: the
  * messages of the lines before the cut, then the read error, as read in
@@ -793,13 +812,7 @@ ahead_cut_one(const char *path, void *arg)
 
 	memset(&po, 0, sizeof(po));
 	gz = ahead_gzip(path);
-	ck_assert_ptr_nonnull(f = fopen(gz, "rb"));
-	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-	len = (size_t)ftell(f);
-	rewind(f);
-	data = xmalloc(len);
-	ck_assert_uint_eq(fread(data, 1, len, f), len);
-	fclose(f);
+	data = file_bytes(gz, &len);
 	cut = xstrdup("/tmp/check_ahead.XXXXXX");
 	ck_assert_int_ne(fd = mkstemp(cut), -1);
 	close(fd);
@@ -885,25 +898,6 @@ START_TEST(test_relay_error)
 }
 END_TEST
 
-/* Return the bytes of the file path (*n of them), or fail. */
-static char *
-relay_slurp(const char *path, size_t *n)
-{
-	char	*buf;
-	FILE	*f;
-	long	 len;
-
-	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
-	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-	ck_assert_int_gt(len = ftell(f), 0);
-	rewind(f);
-	buf = xmalloc((size_t)len);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	*n = (size_t)len;
-	return buf;
-}
-
 /* Where a block of test_relay_pump() may end: after its last newline. */
 static size_t
 relay_cut_nl(const char *s, size_t n)
@@ -951,7 +945,7 @@ START_TEST(test_relay_pump)
 
 	snprintf(src, sizeof(src), "%s/profiles/cg-instr-jumps.out",
 	    CGA_TESTDATA);
-	want = relay_slurp(src, &wlen);
+	want = file_bytes(src, &wlen);
 	ck_assert_uint_gt(wlen, 64 * 1024);
 	gz = ahead_gzip(src);
 	for (round = 0; round < 40; round++) {
@@ -1169,23 +1163,16 @@ static void
 gz_profile(const char *path, void *arg)
 {
 	struct gzcase	*all = arg, one;
-	FILE		*f;
 	char		*data;
-	long		 n;
+	size_t		 n;
 
-	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
-	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-	ck_assert_int_ge(n = ftell(f), 0);
-	rewind(f);
-	data = xmalloc((size_t)n + 1);
-	ck_assert_uint_eq(fread(data, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
+	data = file_bytes(path, &n);
 	/* Alone, at one of three levels, then one member of them all. */
 	memset(&one, 0, sizeof(one));
-	gz_member(&one, data, (size_t)n, (int)(all->files % 3) * 4 + 1,
+	gz_member(&one, data, n, (int)(all->files % 3) * 4 + 1,
 	    all->files % 2);
 	gz_check(one.gz, one.len, one.plain, one.plen);
-	gz_member(all, data, (size_t)n, all->files % 10, all->files % 4 == 1);
+	gz_member(all, data, n, all->files % 10, all->files % 4 == 1);
 	all->files++;
 	free(one.gz);
 	free(one.plain);
