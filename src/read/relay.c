@@ -72,14 +72,13 @@ struct relay {
 	size_t		 size;		/* bytes a block */
 	size_t		 nblocks;	/* in the ring */
 	struct block	 ring[RELAY_BLOCKS];
-	uint64_t	 filled;	/* blocks the thread has read */
+	uint64_t	 filled;	/* blocks read */
 	uint64_t	 taken;		/* blocks the caller has taken */
 	int		 started;	/* thr runs */
-	int		 pumped;	/* no thread: the callers read blocks
-					   (relay_pump()), one at a time, */
-	int		 filling;	/*   and one is reading one now */
+	int		 filling;	/* cut: a caller is reading a block
+					   (relay_pump()) */
 	int		 quit;		/* the caller wants no more */
-	int		 ended;		/* the thread has read its last */
+	int		 ended;		/* the last block is read */
 	size_t		(*cut)(const char *, size_t); /* cut: where a block
 					   may end, 0 if nowhere */
 	char		*carry;		/* cut: what follows the cut, */
@@ -102,7 +101,7 @@ static void	 relay_unwound(void *);
 
 /*
  * Read up to len bytes into buf, the relay's thread cancellable only
- * there (see relay_stop(); a pumped relay's readers are its callers);
+ * there (see relay_stop(); a cut relay's readers are its callers);
  * return input_read()'s answer.
  */
 static ssize_t
@@ -111,7 +110,7 @@ relay_read(struct relay *r, char *buf, size_t len)
 	ssize_t	n;
 	int	old;
 
-	if (r->pumped)
+	if (r->cut != NULL)
 		return input_read(r->in, buf, len);
 	(void)pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
 	n = input_read(r->in, buf, len);
@@ -225,8 +224,7 @@ relay_thread(void *arg)
 	for (;;) {
 		pthread_mutex_lock(&r->lock);
 		/* The block taken last may still be in use: keep it. */
-		while (!r->quit && r->filled - r->taken >= r->nblocks -
-		    (r->cut == NULL))
+		while (!r->quit && r->filled - r->taken >= r->nblocks - 1)
 			pthread_cond_wait(&r->cond, &r->lock);
 		if (r->quit) {
 			pthread_mutex_unlock(&r->lock);
@@ -266,7 +264,7 @@ relay_publish(struct relay *r, struct block *b, ssize_t n)
 }
 
 /*
- * Read the next block of a pumped relay in the calling thread, if no
+ * Read the next block of a cut relay in the calling thread, if no
  * other is reading one, the input goes on and the ring has room (called
  * with the lock held, let go while reading); return 1 if it did, else 0.
  */
@@ -276,7 +274,7 @@ relay_pump_locked(struct relay *r)
 	struct block	*b;
 	ssize_t		 n;
 
-	if (!r->pumped || r->filling || r->ended || r->quit ||
+	if (r->cut == NULL || r->filling || r->ended || r->quit ||
 	    r->filled - r->taken >= r->nblocks)
 		return 0;
 	r->filling = 1;
@@ -410,7 +408,6 @@ relay_cut(struct input *in, size_t size, size_t (*cut)(const char *, size_t))
 		return NULL;
 	r = relay_new(in, size, RELAY_CUT_BLOCKS);
 	r->cut = cut;
-	r->pumped = 1;
 	input_defer(in, 1);
 	return r;
 }
