@@ -777,25 +777,6 @@ START_TEST(test_ahead_bad)
 }
 END_TEST
 
-/* Return the bytes of the file path (*n of them, maybe none), or fail. */
-static char *
-file_bytes(const char *path, size_t *n)
-{
-	char	*buf;
-	FILE	*f;
-	long	 len;
-
-	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
-	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-	ck_assert_int_ge(len = ftell(f), 0);
-	rewind(f);
-	buf = xmalloc((size_t)len + 1);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	*n = (size_t)len;
-	return buf;
-}
-
 /*
  * A gzip copy cut short, read in chunks decompressed into memory: the
  * messages of the lines before the cut, then the read error, as read in
@@ -812,7 +793,7 @@ ahead_cut_one(const char *path, void *arg)
 
 	memset(&po, 0, sizeof(po));
 	gz = ahead_gzip(path);
-	data = file_bytes(gz, &len);
+	data = check_file_bytes(gz, &len);
 	cut = xstrdup("/tmp/check_ahead.XXXXXX");
 	ck_assert_int_ne(fd = mkstemp(cut), -1);
 	close(fd);
@@ -945,7 +926,7 @@ START_TEST(test_relay_pump)
 
 	snprintf(src, sizeof(src), "%s/profiles/cg-instr-jumps.out",
 	    CGA_TESTDATA);
-	want = file_bytes(src, &wlen);
+	want = check_file_bytes(src, &wlen);
 	ck_assert_uint_gt(wlen, 64 * 1024);
 	gz = ahead_gzip(src);
 	for (round = 0; round < 40; round++) {
@@ -1166,7 +1147,7 @@ gz_profile(const char *path, void *arg)
 	char		*data;
 	size_t		 n;
 
-	data = file_bytes(path, &n);
+	data = check_file_bytes(path, &n);
 	/* Alone, at one of three levels, then one member of them all. */
 	memset(&one, 0, sizeof(one));
 	gz_member(&one, data, n, (int)(all->files % 3) * 4 + 1,

@@ -38,18 +38,8 @@ static size_t	 cut_len;
 static void
 cut_load(void)
 {
-	FILE	*f;
-	long	 n;
-
-	ck_assert_ptr_nonnull(f = fopen(CUT_PROFILE, "rb"));
-	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	ck_assert_int_gt(n, 0);
-	rewind(f);
-	cut_data = xmalloc((size_t)n);
-	ck_assert_uint_eq(fread(cut_data, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	cut_len = (size_t)n;
+	cut_data = check_file_bytes(CUT_PROFILE, &cut_len);
+	ck_assert_uint_gt(cut_len, 0);
 }
 
 /*

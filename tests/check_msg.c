@@ -51,20 +51,12 @@ err_take(FILE *t, int saved, char *got, size_t size)
 
 START_TEST(test_every_message_documented)
 {
-	FILE	*f;
 	char	*man;
-	long	 n;
+	size_t	 n;
 	int	 id;
 
 	/* Every message the program can print is in DIAGNOSTICS. */
-	ck_assert_ptr_nonnull(f = fopen(CGA_MANPAGE, "rb"));
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	man = xmalloc((size_t)n + 1);
-	ck_assert_uint_eq(fread(man, 1, (size_t)n, f), (size_t)n);
-	man[n] = '\0';
-	fclose(f);
+	man = check_file_bytes(CGA_MANPAGE, &n);
 	for (id = 0; id < MSG__MAX; id++)
 		ck_assert_msg(strstr(man, msg_text((enum msgid)id)) != NULL,
 		    "not in the man page: %s", msg_text((enum msgid)id));

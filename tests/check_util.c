@@ -24,6 +24,29 @@ check_rnd(uint64_t *s)
 	return *s * 0x2545f4914f6cdd1dULL;
 }
 
+/*
+ * Return the bytes of the file path, *n of them (maybe none), followed by
+ * a NUL; fail the test if it cannot be read whole.
+ */
+char *
+check_file_bytes(const char *path, size_t *n)
+{
+	char	*buf;
+	FILE	*f;
+	long	 len;
+
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	ck_assert_int_ge(len = ftell(f), 0);
+	rewind(f);
+	buf = xmalloc((size_t)len + 1);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	buf[len] = '\0';
+	*n = (size_t)len;
+	return buf;
+}
+
 /* Parse text as a profile named "t.out"; *rc gets parse_buffer's result. */
 struct profile *
 load(const char *text, int *rc)

@@ -19,6 +19,7 @@ struct profile;
 
 TCase		*check_tcase(void);
 uint64_t	 check_rnd(uint64_t *);
+char		*check_file_bytes(const char *, size_t *);
 
 struct profile	*load(const char *, int *);
 int		 func_find(const struct profile *, const char *, const char *,
